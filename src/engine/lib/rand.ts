@@ -20,11 +20,11 @@ export class GlibcRandom {
 
   /** srand(s): s is taken as a C unsigned int; 0 acts as 1, as in glibc. */
   seed(s: number): void {
-    let word = s >>> 0;
+    // glibc keeps the seed in an int32_t word, so seeds >= 2^31 start negative; JS's truncating
+    // division and remainder then match C's exactly (intermediates stay far below 2^53).
+    let word = s | 0;
     if (word === 0) word = 1;
-    this.state[0] = word | 0;
-    // glibc computes 16807 * word mod (2^31 - 1) with Schrage's method in a 64-bit long;
-    // all intermediates stay below 2^53, so doubles are exact.
+    this.state[0] = word;
     for (let i = 1; i < DEG; i++) {
       const hi = Math.trunc(word / 127773);
       const lo = word % 127773;
