@@ -1,0 +1,52 @@
+import type { RunOptions } from '../engine/api.js';
+
+/** What the command line asked for. */
+export type CliRequest =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'run'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions> };
+
+/** The help text: every command and option. */
+export function usage(): string {
+  return `Usage: warpscope <command> [options]
+
+Commands:
+  run FILE.cu [options] [-- ARGS...]   compile and run a CUDA program on the simulated GPU;
+                                       prints what the program prints and exits with its status
+  help                                 show this help
+  version                              show the version
+
+Options of run:
+  --fmad=true|false     contract a*b+c into fused multiply-adds as nvcc does by default
+                        (default false, like nvcc -fmad=false)
+  --max-steps N         stop a kernel after N warp-statements (default 100000000)
+
+Arguments after -- reach the program's argv.
+`;
+}
+
+/** Parses `warpscope` arguments. */
+export function parseArgs(argv: readonly string[]): CliRequest {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { kind: 'help' };
+  if (command === 'version' || command === '--version' || command === '-V') return { kind: 'version' };
+  if (command !== 'run') return { kind: 'error', message: `unknown command '${command}'` };
+  let file: string | null = null;
+  const options: { fmad?: boolean; maxSteps?: number } = {};
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--') return file === null ? { kind: 'error', message: 'run needs a .cu file' } : { kind: 'run', file, programArgs: rest.slice(i + 1), options };
+    if (a === '--fmad=true' || a === '--fmad') options.fmad = true;
+    else if (a === '--fmad=false') options.fmad = false;
+    else if (a === '--max-steps' || a.startsWith('--max-steps=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];
+      const n = Number(v);
+      if (v === undefined || !Number.isSafeInteger(n) || n <= 0) return { kind: 'error', message: `--max-steps needs a positive whole number, got '${v ?? ''}'` };
+      options.maxSteps = n;
+    } else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
+    else if (file === null) file = a;
+    else return { kind: 'error', message: `unexpected argument '${a}' (program arguments go after --)` };
+  }
+  return file === null ? { kind: 'error', message: 'run needs a .cu file' } : { kind: 'run', file, programArgs: [], options };
+}

@@ -1,0 +1,34 @@
+import type { Diagnostic } from './front/diag.js';
+
+/*
+ * The one typed command/event API through which the CLI, the Electron main process
+ * and the browser host drive the engine. Commands go in; events come out in order.
+ */
+
+/** Options of a program run. */
+export interface RunOptions {
+  /** Contract `a*b+c` into fused multiply-adds as nvcc does by default (`--fmad=true`); the engine's default is false, like `nvcc -fmad=false`. */
+  readonly fmad: boolean;
+  /** Warp-statements a kernel may execute before it is stopped (a guard against infinite loops). */
+  readonly maxSteps: number;
+}
+
+export const defaultRunOptions: RunOptions = { fmad: false, maxSteps: 100_000_000 };
+
+/** Where the engine reads source files (the edge decides: disk, an editor buffer, a browser upload). */
+export interface SourceHost {
+  readFile(path: string): string | null;
+}
+
+export type EngineCommand =
+  /** Compile `file` and run its main() with `argv` (argv[0] is the program name). */
+  { readonly kind: 'run'; readonly file: string; readonly argv: readonly string[]; readonly options: RunOptions };
+
+export type EngineEvent =
+  /** Bytes the program wrote to stdout/stderr (char codes 0..255), in the order a terminal would show them. */
+  | { readonly kind: 'stdout'; readonly text: string }
+  | { readonly kind: 'stderr'; readonly text: string }
+  /** A compile-time or run-time diagnostic; `rendered` is the clang-style text with source line and caret. */
+  | { readonly kind: 'diagnostic'; readonly diagnostic: Diagnostic; readonly rendered: string }
+  /** The program ended: main()'s return value, exit()'s status, 128+signal for a crash, 1 for a compile error. */
+  | { readonly kind: 'exit'; readonly status: number };

@@ -1,0 +1,62 @@
+import type { CType } from '../check/types.js';
+import type { Scalar } from '../exec/env.js';
+import type { HostBuiltin } from './context.js';
+import { deviceMath } from '../lib/cudamath.js';
+
+/*
+ * libm on the host. glibc's double functions are correctly rounded or within an ulp;
+ * V8's Math follows fdlibm, which agrees on the values teaching programs print. Float
+ * versions (sqrtf, expf...) are computed in double and rounded once, which is how
+ * glibc's own float functions are built.
+ */
+
+const f = Math.fround;
+
+const unary: Record<string, (x: number) => number> = {
+  sqrt: Math.sqrt, cbrt: Math.cbrt, exp: Math.exp, exp2: (x) => 2 ** x, expm1: Math.expm1, log: Math.log, log2: Math.log2,
+  log10: Math.log10, log1p: Math.log1p, sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos,
+  atan: Math.atan, sinh: Math.sinh, cosh: Math.cosh, tanh: Math.tanh, fabs: Math.abs, floor: Math.floor, ceil: Math.ceil,
+  trunc: Math.trunc, round: roundHalfAway,
+  rint: roundHalfEven, nearbyint: roundHalfEven,
+};
+
+function roundHalfAway(x: number): number {
+  const r = Math.trunc(x);
+  return Math.abs(x - r) >= 0.5 ? r + Math.sign(x) : r;
+}
+
+function roundHalfEven(x: number): number {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+const binary: Record<string, (x: number, y: number) => number> = {
+  pow: Math.pow, atan2: Math.atan2, fmod: (x, y) => x % y, hypot: Math.hypot,
+  fmin: (x, y) => (Number.isNaN(x) ? y : Number.isNaN(y) ? x : Math.min(x, y)),
+  fmax: (x, y) => (Number.isNaN(x) ? y : Number.isNaN(y) ? x : Math.max(x, y)),
+};
+
+function isFloat32(t: CType | undefined): boolean {
+  return t?.kind === 'float' && t.bits === 32;
+}
+
+/** Resolves a host math built-in by base name; float overloads (sqrtf, or sqrt with a float argument) round to float. */
+export function hostMath(base: string): HostBuiltin | undefined {
+  const floatName = base.endsWith('f') && !(base in unary) && !(base in binary) ? base.slice(0, -1) : null;
+  const name = floatName ?? base;
+  if (name === 'abs' || name === 'labs' || name === 'llabs') {
+    return (_ctx, args) => {
+      const v = args[0]!;
+      if (typeof v === 'bigint') return BigInt.asIntN(64, v < 0n ? -v : v);
+      return Number.isInteger(v) && name === 'abs' && !Object.is(v, -0) ? Math.abs(v) | 0 : Math.abs(v);
+    };
+  }
+  const u = unary[name];
+  if (u) return (_ctx, args, types) => (floatName || isFloat32(types[0]) ? f(u(Number(args[0]))) : u(Number(args[0])));
+  const b = binary[name];
+  if (b) return (_ctx, args, types) => (floatName || isFloat32(types[0]) ? f(b(Number(args[0]), Number(args[1]))) : b(Number(args[0]), Number(args[1])));
+  // fma is exact in glibc; the device library's exact fma serves both sides.
+  const fused = deviceMath[base];
+  if (name === 'fma' && fused) return (_ctx, args: readonly Scalar[]) => fused(Number(args[0]), Number(args[1]), Number(args[2]));
+  return undefined;
+}
