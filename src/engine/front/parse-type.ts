@@ -1,0 +1,295 @@
+import type { BuiltinTypeName, DeclSpecs, EnumDef, Expr, FieldDecl, StructDef, TypeNode } from './ast.js';
+import type { SourceLoc } from './token.js';
+import type { Parser } from './parse-core.js';
+import { parseCondExpr, parseExpr, parseQualifiedName } from './parse-expr.js';
+import { parseDeclarator } from './parse-declarator.js';
+
+/*
+ * Declaration specifiers (`static __device__ const unsigned long long`, `struct S {..}`,
+ * `cg::thread_block_tile<32>`) and struct/union/enum bodies.
+ */
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The result of reading declaration specifiers. */
+export interface SpecResult {
+  readonly specs: DeclSpecs;
+  /** The base type, or null when no type specifier was written. */
+  readonly base: TypeNode | null;
+  /** A struct/union/enum defined inside the specifiers, and whether it has a name. */
+  readonly tagDef: StructDef | EnumDef | null;
+  /** A C++-only member specifier (virtual, friend, explicit, mutable) was seen. */
+  readonly cxxMember: boolean;
+  readonly loc: SourceLoc;
+}
+
+/** Where specifiers are being read: storage classes are only meaningful on declarations. */
+export type SpecContext = 'decl' | 'param' | 'type' | 'member';
+
+const STORAGE: Readonly<Record<string, keyof DeclSpecs>> = {
+  __global__: 'global', __device__: 'device', __host__: 'host', __shared__: 'shared', __constant__: 'constant',
+  __managed__: 'managed', extern: 'extern', static: 'static', inline: 'inline', __inline__: 'inline', __inline: 'inline',
+  __forceinline__: 'inline', __noinline__: 'inline', constexpr: 'constexpr', typedef: 'typedef',
+};
+
+/** Specifiers accepted and dropped, with a parenthesised argument list to skip. */
+const DROPPED_WITH_ARGS: ReadonlySet<string> = new Set(['__launch_bounds__', '__align__', 'alignas', '__attribute__', '__declspec']);
+const DROPPED: ReadonlySet<string> = new Set(['register', 'thread_local', '__thread', 'restrict', '__restrict__', '__restrict', 'consteval', 'constinit']);
+
+/** Skips `__attribute__((..))`, `__align__(n)`, `alignas(n)`, `[[..]]` wherever they may appear. */
+export function skipAttributes(p: Parser): void {
+  for (;;) {
+    if (p.tok.kind === 'ident' && DROPPED_WITH_ARGS.has(p.tok.text)) {
+      p.next();
+      if (p.at('(')) p.skipBalanced();
+    } else if (p.at('[') && p.at('[', 1)) {
+      p.skipBalanced();
+    } else return;
+  }
+}
+
+/** Reads declaration specifiers and builds the base type (normalising builtin keyword combinations). */
+export function parseDeclSpecs(p: Parser, ctx: SpecContext): SpecResult {
+  const loc = p.tok.loc;
+  const specs: Mutable<DeclSpecs> = {};
+  let base: TypeNode | null = null;
+  let tagDef: StructDef | EnumDef | null = null;
+  let word: string | null = null; // void bool char int float double
+  let longs = 0;
+  let short = false;
+  let signed: boolean | null = null;
+  let typeLoc: SourceLoc | null = null;
+  let isConst = false;
+  let isVolatile = false;
+  let cxxMember = false;
+  const hasType = (): boolean => base !== null || word !== null || longs > 0 || short || signed !== null;
+  const clash = (what: string): never => p.error(`cannot combine with previous '${what}' declaration specifier`);
+  for (;;) {
+    const t = p.tok;
+    if (t.kind !== 'ident') {
+      if (p.at('[') && p.at('[', 1)) {
+        p.skipBalanced();
+        continue;
+      }
+      break;
+    }
+    const text = t.text;
+    const storage = STORAGE[text];
+    if (storage !== undefined && ctx !== 'type') {
+      specs[storage] = true;
+      p.next();
+    } else if (DROPPED_WITH_ARGS.has(text)) {
+      skipAttributes(p);
+    } else if (DROPPED.has(text)) {
+      p.next();
+    } else if (text === 'const' || text === 'volatile') {
+      if (text === 'const') isConst = true;
+      else isVolatile = true;
+      p.next();
+    } else if (['virtual', 'friend', 'explicit', 'mutable'].includes(text) && ctx === 'member') {
+      cxxMember = true;
+      p.next();
+    } else if (['void', 'bool', '_Bool', 'char', 'int', 'float', 'double'].includes(text)) {
+      if (base !== null) clash('type');
+      if (word !== null) clash(word);
+      word = text === '_Bool' ? 'bool' : text;
+      typeLoc ??= t.loc;
+      p.next();
+    } else if (text === 'long' || text === 'short') {
+      if (base !== null) clash(text);
+      if (text === 'long') longs++;
+      else short = true;
+      if (longs > 2) p.error("'long long long' is too long");
+      typeLoc ??= t.loc;
+      p.next();
+    } else if (text === 'signed' || text === 'unsigned' || text === '__signed__') {
+      if (base !== null || signed !== null) clash(text);
+      signed = text !== 'unsigned';
+      typeLoc ??= t.loc;
+      p.next();
+    } else if (hasType()) {
+      break;
+    } else if (text === 'auto') {
+      base = { kind: 'auto', loc: t.loc };
+      p.next();
+    } else if (text === 'decltype') {
+      p.next();
+      p.expect('(', "expected '(' after 'decltype'");
+      const expr: Expr = p.withGreater(false, () => parseExpr(p));
+      p.expect(')', "expected ')'");
+      base = { kind: 'decltype', expr, loc: t.loc };
+    } else if (text === 'struct' || text === 'union' || text === 'class' || text === 'enum') {
+      const r = parseTagSpecifier(p);
+      base = r.type;
+      tagDef = r.def;
+    } else if (text === 'typename') {
+      p.next();
+      const q = parseQualifiedName(p);
+      base = q.templateArgs ? { kind: 'named', name: q.name, templateArgs: q.templateArgs, loc: q.loc } : { kind: 'named', name: q.name, loc: q.loc };
+    } else {
+      const s = p.scanName(p.pos);
+      if (s === null || !p.isTypeName(s.name)) break;
+      const q = parseQualifiedName(p);
+      base = q.templateArgs ? { kind: 'named', name: q.name, templateArgs: q.templateArgs, loc: q.loc } : { kind: 'named', name: q.name, loc: q.loc };
+    }
+  }
+  if (base === null && hasType()) {
+    base = { kind: 'builtin', name: builtinName(p, word, longs, short, signed), loc: typeLoc ?? loc };
+  }
+  if (base !== null && (isConst || isVolatile)) base = withCv(base, isConst, isVolatile);
+  return { specs, base, tagDef, cxxMember, loc };
+}
+
+/** Normalises a keyword combination to a BuiltinTypeName. */
+function builtinName(p: Parser, word: string | null, longs: number, short: boolean, signed: boolean | null): BuiltinTypeName {
+  const u = signed === false;
+  const bad = (): never => p.error('invalid combination of type specifiers');
+  if (word === 'void' || word === 'bool' || word === 'float') {
+    if (longs || short || signed !== null) bad();
+    return word;
+  }
+  if (word === 'double') {
+    if (short || signed !== null || longs > 1) bad();
+    return longs ? 'long double' : 'double';
+  }
+  if (word === 'char') {
+    if (longs || short) bad();
+    return signed === null ? 'char' : u ? 'unsigned char' : 'signed char';
+  }
+  if (short) {
+    if (longs) bad();
+    return u ? 'unsigned short' : 'short';
+  }
+  if (longs === 2) return u ? 'unsigned long long' : 'long long';
+  if (longs === 1) return u ? 'unsigned long' : 'long';
+  return u ? 'unsigned int' : 'int';
+}
+
+/** Adds const/volatile to a base type node. */
+function withCv(t: TypeNode, isConst: boolean, isVolatile: boolean): TypeNode {
+  const cv = { ...(isConst ? { isConst: true } : {}), ...(isVolatile ? { isVolatile: true } : {}) };
+  switch (t.kind) {
+    case 'builtin':
+    case 'named':
+    case 'tagged':
+      return { ...t, ...cv };
+    case 'auto':
+      return isConst ? { ...t, isConst: true } : t;
+    default:
+      return t;
+  }
+}
+
+/** Parses a type-id: specifiers plus an abstract declarator (`const float*`, `int (*)[4]`). */
+export function parseTypeId(p: Parser): TypeNode {
+  const s = parseDeclSpecs(p, 'type');
+  if (s.base === null) return p.error(p.isName() ? `unknown type name '${p.tok.text}'` : 'expected a type');
+  return parseDeclarator(p, 'abstract', false).apply(s.base);
+}
+
+/** `struct S`, `struct S {..}`, `struct {..}`, `enum class E : int {..}`. Struct names become type names (C++). */
+function parseTagSpecifier(p: Parser): { type: TypeNode; def: StructDef | EnumDef | null } {
+  const kw = p.next();
+  const tag = kw.text === 'union' ? 'union' : kw.text === 'enum' ? 'enum' : 'struct';
+  if (tag === 'enum' && (p.at('class') || p.at('struct'))) p.next();
+  skipAttributes(p);
+  let name: string | null = null;
+  if (p.isName()) {
+    name = p.next().text;
+    p.declareType(name);
+  }
+  let def: StructDef | EnumDef | null = null;
+  if (tag === 'enum') {
+    if (p.accept(':')) parseDeclSpecs(p, 'type');
+    if (p.at('{')) def = parseEnumBody(p, name, kw.loc);
+  } else if (p.at('{') || p.at(':') || p.at('final')) {
+    def = parseStructBody(p, tag, name, kw.loc);
+  }
+  if (name === null && def === null) p.error(`declaration of anonymous ${tag} must be a definition`);
+  const type: TypeNode = def ? { kind: 'tagged', tag, name, def, loc: kw.loc } : { kind: 'tagged', tag, name, loc: kw.loc };
+  return { type, def };
+}
+
+/** Parses `{ A, B = 2, }`. */
+function parseEnumBody(p: Parser, name: string | null, loc: SourceLoc): EnumDef {
+  p.expect('{');
+  const items: { name: string; value: Expr | null; loc: SourceLoc }[] = [];
+  while (!p.at('}')) {
+    if (!p.isName()) p.error('expected identifier');
+    const it = p.next();
+    skipAttributes(p);
+    const value = p.accept('=') ? parseCondExpr(p) : null;
+    items.push({ name: it.text, value, loc: it.loc });
+    if (!p.accept(',')) break;
+  }
+  p.expect('}', "expected '}'");
+  return { name, items, loc };
+}
+
+/** Parses a struct/union body; member functions, constructors and other C++-only members are recorded as unsupported. */
+function parseStructBody(p: Parser, tag: 'struct' | 'union', name: string | null, loc: SourceLoc): StructDef {
+  const unsupportedMembers: SourceLoc[] = [];
+  if (p.accept('final')) {
+    /* no effect without inheritance */
+  }
+  if (p.at(':')) {
+    unsupportedMembers.push(p.tok.loc); // inheritance
+    while (!p.at('{') && p.tok.kind !== 'eof') p.next();
+  }
+  p.expect('{');
+  const fields: FieldDecl[] = [];
+  while (!p.at('}')) {
+    if (p.tok.kind === 'eof') p.error("expected '}'");
+    if (p.accept(';')) continue;
+    const t = p.tok;
+    if (['public', 'private', 'protected'].includes(t.text) && p.at(':', 1)) {
+      p.next();
+      p.next();
+      continue;
+    }
+    const isCtor = name !== null && t.text === name && p.at('(', 1);
+    if (isCtor || p.at('~') || ['template', 'using', 'typedef', 'friend', 'operator', 'static_assert', 'static', 'virtual'].includes(t.text)) {
+      unsupportedMembers.push(p.at('~') ? p.tok.loc : t.loc);
+      p.skipDeclaration();
+      continue;
+    }
+    const s = parseDeclSpecs(p, 'member');
+    if (s.base === null) p.error(p.isName() ? `unknown type name '${p.tok.text}'` : 'expected member name or \';\' after declaration specifiers');
+    if (s.cxxMember || s.specs.static) {
+      unsupportedMembers.push(t.loc);
+      p.skipDeclaration();
+      continue;
+    }
+    if (p.at(';')) {
+      // `struct Inner {..};` or an anonymous union member: no field to record.
+      if (s.tagDef !== null) unsupportedMembers.push(t.loc);
+      p.next();
+      continue;
+    }
+    let skipped = false;
+    for (;;) {
+      if (p.at('operator')) {
+        unsupportedMembers.push(p.tok.loc);
+        p.skipDeclaration();
+        skipped = true;
+        break;
+      }
+      const d = parseDeclarator(p, 'named', false);
+      const type = d.apply(s.base);
+      if (type.kind === 'function' || p.at('=') || p.at('{')) {
+        // Methods, and default member initialisers, which FieldDecl cannot carry.
+        unsupportedMembers.push(d.nameLoc ?? t.loc);
+        p.skipDeclaration();
+        skipped = true;
+        break;
+      }
+      const bitWidth = p.accept(':') ? parseCondExpr(p) : undefined;
+      const f: FieldDecl = { name: d.name ?? '', type, loc: d.nameLoc ?? t.loc };
+      fields.push(bitWidth ? { ...f, bitWidth } : f);
+      if (!p.accept(',')) break;
+    }
+    if (!skipped) p.expectSemi("expected ';' at end of declaration list");
+  }
+  p.expect('}', "expected '}'");
+  return { tag, name, fields, unsupportedMembers, loc };
+}
