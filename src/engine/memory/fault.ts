@@ -1,0 +1,19 @@
+/** What went wrong with an access: CUDA 700 (illegal address) or 716 (misaligned address); on the host both are SIGSEGV/SIGBUS-like crashes. */
+export type FaultKind = 'illegal-address' | 'misaligned';
+
+/** Which part of the address map an address falls in ('none': unmapped). */
+export type MemSpace = 'global' | 'constant' | 'param' | 'shared' | 'local' | 'host' | 'none';
+
+/** Thrown by Memory on an access the hardware would reject. */
+export class MemoryFault extends Error {
+  /** The lane (thread of the warp) that faulted, -1 when not known (host code, runtime API). */
+  lane = -1;
+  constructor(
+    readonly kind: FaultKind,
+    readonly address: number,
+    readonly size: number,
+    readonly space: MemSpace,
+  ) {
+    super(`${kind === 'misaligned' ? 'misaligned' : 'illegal'} ${size}-byte access at 0x${address.toString(16)} (${space})`);
+  }
+}

@@ -1,0 +1,328 @@
+import type { CType } from '../check/types.js';
+import type { Scalar } from '../exec/env.js';
+import { RangeAllocator } from './allocator.js';
+import { MemoryFault, type MemSpace } from './fault.js';
+import {
+  CHUNK_BYTES, CODE_SIZE, CONST_BANK_BYTES, CONST_BASE, GLOBAL_BASE, GLOBAL_BUDGET, HDATA_BASE, HEAP_BASE,
+  LOCAL_BASE, PARAM_BYTES, RODATA_BASE, SHARED_BASE, SHARED_MAX, STACK_BASE, typeCode,
+} from './layout.js';
+import { Region, readAt, writeAt } from './region.js';
+
+/** Who is accessing: device code (alignment enforced, host memory illegal), host code (device memory illegal except managed), or the runtime API (anything mapped). */
+type Who = 0 | 1 | 2;
+const DEV: Who = 0, HOST: Who = 1, API: Who = 2;
+
+/** What `allocation` reports. */
+export interface AllocationInfo {
+  readonly base: number;
+  readonly size: number;
+  readonly space: 'global' | 'managed' | 'host';
+}
+
+/** Where static storage may be placed. */
+export type StaticPlace = 'rodata' | 'hdata' | 'global' | 'managed' | 'constant';
+
+const GLOBAL_RANGE = 2 ** 38; // virtual range reserved for device allocations (the budget limits what is mapped)
+const HEAP_RANGE = 2 ** 40;
+
+/**
+ * The whole simulated address space. Fields used by compiled code's fast paths are public:
+ * global (region), gLimit (bytes backed), gChunk (mapped 2 MiB chunks), shared/sSize (the
+ * executing block's shared memory), local/lStride (the executing warp's per-lane stacks).
+ */
+export class Memory {
+  readonly rodata = new Region(RODATA_BASE, 4096);
+  readonly hdata = new Region(HDATA_BASE, 4096);
+  readonly heap = new Region(HEAP_BASE, 4096);
+  readonly stack = new Region(STACK_BASE, 65536);
+  readonly global = new Region(GLOBAL_BASE, 8);
+  readonly constant = new Region(CONST_BASE, CONST_BANK_BYTES + PARAM_BYTES);
+  shared = new Region(SHARED_BASE, 8);
+  sSize = 0;
+  local = new Region(LOCAL_BASE, 8);
+  lStride = 0;
+  /** Backed bytes of global memory: the fast path's bound (kept below 2^32 so offsets fit `>>>`). */
+  gLimit = 0;
+  /** Per 2 MiB chunk of the global range: how many live allocations map it. */
+  readonly gChunk = new Int32Array(GLOBAL_RANGE / CHUNK_BYTES);
+  private mappedBytes = 0;
+  private readonly gAlloc = new RangeAllocator(GLOBAL_BASE, GLOBAL_RANGE);
+  private readonly hAlloc = new RangeAllocator(HEAP_BASE, HEAP_RANGE);
+  private rodataTop = RODATA_BASE;
+  private hdataTop = HDATA_BASE;
+  private constTop = CONST_BASE;
+
+  /** cudaMalloc: 256-byte aligned (2 MiB for large blocks) device memory, or null when the 80 GB budget is exhausted. */
+  allocGlobal(size: number, managed = false): number | null {
+    if (!(size >= 0) || !Number.isFinite(size)) return null;
+    const align = size >= CHUNK_BYTES ? CHUNK_BYTES : 256;
+    const b = this.gAlloc.place(size, align, managed);
+    if (!b) return null;
+    const first = Math.floor((b.base - GLOBAL_BASE) / CHUNK_BYTES);
+    const last = Math.floor((b.base - GLOBAL_BASE + Math.max(size, 1) - 1) / CHUNK_BYTES);
+    let fresh = 0;
+    for (let c = first; c <= last; c++) if (this.gChunk[c] === 0) fresh++;
+    if (this.mappedBytes + fresh * CHUNK_BYTES > GLOBAL_BUDGET) {
+      this.gAlloc.remove(b.base);
+      return null;
+    }
+    for (let c = first; c <= last; c++) this.gChunk[c]!++;
+    this.mappedBytes += fresh * CHUNK_BYTES;
+    return b.base;
+  }
+
+  /** cudaFree: false when `addr` is not the start of a live allocation. */
+  freeGlobal(addr: number): boolean {
+    const b = this.gAlloc.remove(addr);
+    if (!b) return false;
+    const first = Math.floor((b.base - GLOBAL_BASE) / CHUNK_BYTES);
+    const last = Math.floor((b.base - GLOBAL_BASE + Math.max(b.size, 1) - 1) / CHUNK_BYTES);
+    for (let c = first; c <= last; c++) if (--this.gChunk[c]! === 0) this.mappedBytes -= CHUNK_BYTES;
+    return true;
+  }
+
+  /** Bytes of device memory mapped by live allocations (for cudaMemGetInfo). */
+  get globalMappedBytes(): number {
+    return this.mappedBytes;
+  }
+
+  /** malloc-like host allocation (never fails short of the simulator's own limits). */
+  allocHost(size: number, align = 16): number {
+    const b = this.hAlloc.place(size, Math.max(align, 16));
+    if (!b) throw new Error('host heap exhausted');
+    this.heap.ensure(b.base + Math.max(size, 1) - HEAP_BASE);
+    return b.base;
+  }
+
+  /** free-like: false when `addr` is not the start of a live host allocation. */
+  freeHost(addr: number): boolean {
+    return this.hAlloc.remove(addr) !== null;
+  }
+
+  /** The allocation holding `addr` (device or host heap), for diagnostics. */
+  allocation(addr: number): AllocationInfo | null {
+    const g = this.gAlloc.find(addr);
+    if (g) return { base: g.base, size: g.size, space: g.managed ? 'managed' : 'global' };
+    const h = this.hAlloc.find(addr);
+    if (h) return { base: h.base, size: h.size, space: 'host' };
+    return null;
+  }
+
+  /** Reserves static storage (globals, literals, __device__/__constant__ variables); returns its address. */
+  placeStatic(size: number, align: number, where: StaticPlace): number {
+    const a = Math.max(align, 1);
+    const n = Math.max(size, 1);
+    if (where === 'rodata') {
+      const at = Math.ceil(this.rodataTop / a) * a;
+      this.rodataTop = at + n;
+      this.rodata.ensure(this.rodataTop - RODATA_BASE);
+      return at;
+    }
+    if (where === 'hdata') {
+      const at = Math.ceil(this.hdataTop / a) * a;
+      this.hdataTop = at + n;
+      this.hdata.ensure(this.hdataTop - HDATA_BASE);
+      return at;
+    }
+    if (where === 'constant') {
+      const at = Math.ceil(this.constTop / a) * a;
+      if (at + n > CONST_BASE + CONST_BANK_BYTES) throw new Error('__constant__ variables exceed 64 KiB');
+      this.constTop = at + n;
+      return at;
+    }
+    const at = this.allocGlobal(n, where === 'managed');
+    if (at === null) throw new Error('no device memory for __device__ variables');
+    return at;
+  }
+
+  /** True when `addr` lies in a device range (global, constant, parameter, shared or local windows). */
+  isDevice(addr: number): boolean {
+    return (addr >= GLOBAL_BASE && addr < GLOBAL_BASE + GLOBAL_RANGE) || (addr >= CONST_BASE && addr < CONST_BASE + CONST_BANK_BYTES + PARAM_BYTES) ||
+      (addr >= SHARED_BASE && addr < SHARED_BASE + SHARED_MAX) || (addr >= LOCAL_BASE && addr < SHARED_BASE);
+  }
+
+  /** True when `addr` lies in a host range (literals, globals, heap, stack). */
+  isHost(addr: number): boolean {
+    return (addr >= RODATA_BASE && addr < HEAP_BASE + HEAP_RANGE) || (addr >= STACK_BASE && addr < STACK_BASE + 2 ** 36);
+  }
+
+  /** Installs the executing block's shared memory (`size` bytes valid). */
+  setShared(r: Region, size: number): void {
+    this.shared = r;
+    this.sSize = size;
+  }
+
+  /** Installs the executing warp's local memory: 32 lanes of `stride` bytes each. */
+  setLocal(r: Region, stride: number): void {
+    this.local = r;
+    this.lStride = stride;
+  }
+
+  /** Runtime API read of a scalar (any mapped memory, any alignment). */
+  load(addr: number, type: CType): Scalar {
+    const code = typeCode(type);
+    const o = this.resolve(addr, CODE_SIZE[code]!, 0, API);
+    return readAt(this.rr, o, code);
+  }
+
+  /** Runtime API write of a scalar. */
+  store(addr: number, type: CType, value: Scalar): void {
+    const code = typeCode(type);
+    const o = this.resolve(addr, CODE_SIZE[code]!, 0, API);
+    writeAt(this.rr, o, code, value);
+  }
+
+  /** Device code's checked access (the slow path behind compiled fast paths). */
+  devLoad(addr: number, code: number, lane: number): Scalar {
+    const o = this.resolve(addr, CODE_SIZE[code]!, lane, DEV);
+    return readAt(this.rr, o, code);
+  }
+
+  /** Device code's checked store. */
+  devStore(addr: number, code: number, value: Scalar, lane: number): void {
+    const o = this.resolve(addr, CODE_SIZE[code]!, lane, DEV);
+    writeAt(this.rr, o, code, value);
+  }
+
+  /** Host code's access: device memory (except managed) is a segmentation fault. */
+  hostLoad(addr: number, code: number): Scalar {
+    const o = this.resolve(addr, CODE_SIZE[code]!, 0, HOST);
+    return readAt(this.rr, o, code);
+  }
+
+  /** Host code's store. */
+  hostStore(addr: number, code: number, value: Scalar): void {
+    const o = this.resolve(addr, CODE_SIZE[code]!, 0, HOST);
+    writeAt(this.rr, o, code, value);
+  }
+
+  /** Copies `n` bytes out (runtime API; every byte must be mapped). */
+  readBytes(addr: number, n: number): Uint8Array {
+    if (n <= 0) return new Uint8Array(0);
+    const o = this.resolve(addr, n, 0, API, 1);
+    return this.rr.u8.slice(o, o + n);
+  }
+
+  /** Copies bytes in (runtime API). */
+  writeBytes(addr: number, bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    const o = this.resolve(addr, bytes.length, 0, API, 1);
+    this.rr.u8.set(bytes, o);
+  }
+
+  /** memset. */
+  fill(addr: number, byte: number, n: number): void {
+    if (n <= 0) return;
+    const o = this.resolve(addr, n, 0, API, 1);
+    this.rr.u8.fill(byte & 255, o, o + n);
+  }
+
+  /** memmove semantics between any two mapped ranges. */
+  copy(dst: number, src: number, n: number): void {
+    if (n <= 0) return;
+    this.writeBytes(dst, this.readBytes(src, n));
+  }
+
+  /** Per-lane byte copy for device/host code (struct assignment): `who` 0 device, 1 host. */
+  copyLane(dst: number, src: number, n: number, lane: number, who: 0 | 1): void {
+    if (n <= 0) return;
+    const so = this.resolve(src, n, lane, who, 1);
+    const bytes = this.rr.u8.slice(so, so + n);
+    const d = this.resolve(dst, n, lane, who, 1);
+    this.rr.u8.set(bytes, d);
+  }
+
+  /** Reads a NUL-terminated byte string (runtime API; char codes 0..255). */
+  readCString(addr: number): string {
+    let s = '';
+    for (let a = addr; ; a++) {
+      const o = this.resolve(a, 1, 0, API);
+      const c = this.rr.u8[o]!;
+      if (c === 0) return s;
+      s += String.fromCharCode(c);
+    }
+  }
+
+  /** The region found by the last resolve (avoids allocating a pair per access). */
+  rr: Region = this.hdata;
+
+  /**
+   * Maps [addr, addr+size) to an offset in one region (left in `rr`), or throws MemoryFault.
+   * `align` overrides the natural alignment check for device accesses (1 for byte ranges).
+   */
+  resolve(addr: number, size: number, lane: number, who: Who, align = size): number {
+    if (who === DEV && align > 1 && addr % align !== 0) throw this.fault('misaligned', addr, size, this.spaceOf(addr), lane);
+    let o = addr - GLOBAL_BASE;
+    if (o >= 0 && o < GLOBAL_RANGE) {
+      if (!this.chunksMapped(o, size)) throw this.fault('illegal-address', addr, size, 'global', lane);
+      if (who === HOST && !this.gAlloc.find(addr)?.managed) throw this.fault('illegal-address', addr, size, 'global', lane);
+      if (o + size > this.global.capacity) this.backGlobal(o + size);
+      this.rr = this.global;
+      return o;
+    }
+    if (who !== HOST) {
+      o = addr - CONST_BASE;
+      if (o >= 0 && o + size <= CONST_BANK_BYTES + PARAM_BYTES) {
+        this.rr = this.constant;
+        return o;
+      }
+      o = addr - SHARED_BASE;
+      if (o >= 0 && o < SHARED_MAX) {
+        if (o + size > this.sSize) throw this.fault('illegal-address', addr, size, 'shared', lane);
+        this.rr = this.shared;
+        return o;
+      }
+      o = addr - LOCAL_BASE;
+      if (o >= 0 && o < SHARED_BASE - LOCAL_BASE) {
+        if (o + size > this.lStride) throw this.fault('illegal-address', addr, size, 'local', lane);
+        this.rr = this.local;
+        return o + Math.max(lane, 0) * this.lStride;
+      }
+    }
+    o = addr - RODATA_BASE;
+    if (o >= 0 && o + size <= this.rodata.capacity) {
+      this.rr = this.rodata;
+      return o;
+    }
+    if (who !== DEV) {
+      for (const r of [this.hdata, this.heap, this.stack]) {
+        o = addr - r.base;
+        if (o >= 0 && o + size <= r.capacity) {
+          this.rr = r;
+          return o;
+        }
+      }
+    }
+    throw this.fault('illegal-address', addr, size, this.spaceOf(addr), lane);
+  }
+
+  private chunksMapped(o: number, size: number): boolean {
+    const first = Math.floor(o / CHUNK_BYTES);
+    const last = Math.floor((o + Math.max(size, 1) - 1) / CHUNK_BYTES);
+    for (let c = first; c <= last; c++) if (!(this.gChunk[c]! > 0)) return false;
+    return true;
+  }
+
+  private backGlobal(end: number): void {
+    const want = Math.ceil(end / CHUNK_BYTES) * CHUNK_BYTES;
+    if (want >= 2 ** 32) throw new Error('the simulator cannot back more than 4 GiB of device memory');
+    this.global.ensure(want);
+    this.gLimit = Math.min(this.global.capacity, 2 ** 32 - 8);
+  }
+
+  private spaceOf(addr: number): MemSpace {
+    if (addr >= GLOBAL_BASE && addr < GLOBAL_BASE + GLOBAL_RANGE) return 'global';
+    if (addr >= CONST_BASE && addr < CONST_BASE + CONST_BANK_BYTES) return 'constant';
+    if (addr >= CONST_BASE && addr < CONST_BASE + CONST_BANK_BYTES + PARAM_BYTES) return 'param';
+    if (addr >= SHARED_BASE && addr < SHARED_BASE + SHARED_MAX) return 'shared';
+    if (addr >= LOCAL_BASE && addr < SHARED_BASE) return 'local';
+    if (this.isHost(addr)) return 'host';
+    return 'none';
+  }
+
+  private fault(kind: 'illegal-address' | 'misaligned', addr: number, size: number, space: MemSpace, lane: number): MemoryFault {
+    const f = new MemoryFault(kind, addr, size, space);
+    f.lane = lane;
+    return f;
+  }
+}
