@@ -348,9 +348,12 @@ export function parseQualifiedName(p: Parser): { name: string; templateArgs?: Te
     if (p.at('<')) {
       const known = p.isTypeName(name) || p.isTemplateName(name);
       const from = p.pos;
+      const outerNoGreater = p.noGreater;
       const args = p.speculate(() => {
         const a = parseTemplateArgs(p, !known);
-        if (!known && !p.at('(') && !p.at('::') && !p.at('<<<')) p.error('not template arguments');
+        // Inside another argument list, `g<int>` may also be followed by that list's ',' or '>'.
+        const nested = outerNoGreater && (p.at('>') || p.at(','));
+        if (!known && !nested && !p.at('(') && !p.at('::') && !p.at('<<<')) p.error('not template arguments');
         return a;
       });
       if (args !== null) {

@@ -62,8 +62,8 @@ function looksLikeUnknownType(p: Parser): boolean {
   const save = p.pos;
   p.pos = s.end;
   const ok = p.speculate(() => {
-    parseTemplateArgs(p, false);
-    return p.isName();
+    parseTemplateArgs(p, true);
+    return p.isName() && (p.at(';', 1) || p.at('=', 1) || p.at(',', 1) || p.at('(', 1) || p.at('[', 1) || p.at('{', 1));
   });
   p.pos = save;
   return ok === true;
