@@ -58,6 +58,11 @@ function looksLikeUnknownType(p: Parser): boolean {
   if (s === null) return false;
   const after = p.tokAt(s.end);
   if (after.kind === 'ident' && p.isName(s.end - p.pos)) return true;
+  // `Foo *p = 0;` / `Foo &r = x;`: a product or bit-and used this way is meaningless, a declaration is meant.
+  if ((p.isPunctAt(s.end, '*') || p.isPunctAt(s.end, '&')) && p.isName(s.end + 1 - p.pos)) {
+    const k = s.end + 2;
+    if (p.isPunctAt(k, ';') || p.isPunctAt(k, '=') || p.isPunctAt(k, '[') || p.isPunctAt(k, ',')) return true;
+  }
   if (!p.isPunctAt(s.end, '<')) return false;
   const save = p.pos;
   p.pos = s.end;
