@@ -4,7 +4,7 @@ import type { Expr, FunctionDecl, Stmt, TopDecl, TranslationUnit } from '../../.
 
 /** The built-in type names a caller would pass (a representative subset of check.ts's list). */
 export const TYPE_NAMES: ReadonlySet<string> = new Set([
-  'size_t', 'dim3', 'uint3', 'int3', 'int2', 'float2', 'float3', 'float4', 'cudaError_t', 'cudaStream_t', 'cudaEvent_t',
+  'size_t', 'dim3', 'uint3', 'int3', 'int2', 'float2', 'float3', 'float4', 'int4', 'cudaError_t', 'cudaStream_t', 'cudaEvent_t',
   'cudaDeviceProp', 'cudaMemcpyKind', 'int32_t', 'uint32_t', 'int64_t', 'uint64_t', 'FILE', 'std::size_t',
   'cooperative_groups::thread_block', 'cooperative_groups::thread_group', 'cooperative_groups::thread_block_tile',
   'cooperative_groups::grid_group', 'cooperative_groups::coalesced_group',
