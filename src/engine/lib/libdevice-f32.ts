@@ -1,0 +1,215 @@
+// Float transcendental functions of CUDA 13's libdevice as the H100 runs them.
+// logf, log2f, log10f, log1pf, sinf and cosf are step-by-step ports of the PTX that nvcc 13 emits
+// for them (-O3 -arch=sm_90 -fmad=false): only correctly rounded float ops and fmas, so the port
+// is bit exact. Functions built on the MUFU approximations (ex2/lg2/rcp/rsqrt/sin/cos.approx)
+// cannot be reproduced exactly without NVIDIA's hardware tables; they are computed in double
+// and rounded once, and the golden test bounds their gap in ulps (see cudamath.test.ts).
+
+import { fmaFloat as fma } from './fma.js';
+
+const f = Math.fround;
+const dv = new DataView(new ArrayBuffer(8));
+
+function bitsF(x: number): number {
+  dv.setFloat32(0, x);
+  return dv.getUint32(0);
+}
+function fromBits(b: number): number {
+  dv.setUint32(0, b >>> 0);
+  return dv.getFloat32(0);
+}
+
+/** x + y rounded toward zero to float (PTX add.rz.f32). */
+function addRz(x: number, y: number): number {
+  const s = x + y;
+  const bb = s - x;
+  const err = x - (s - bb) + (y - bb);
+  const t = f(s);
+  if (!Number.isFinite(s) || t === 0) return t;
+  // t is too far from zero if it rounded away from s, or equals s while the exact sum is smaller.
+  if (Math.abs(t) > Math.abs(s) || (t === s && err !== 0 && err > 0 !== s > 0)) return fromBits(bitsF(t) - 1);
+  return t;
+}
+
+/** Shared core of logf/log10f: natural log of a float via libdevice's reduction and polynomial. */
+function logCore(x: number): number {
+  const sub = x < 1.1754943508222875e-38;
+  const x1 = sub ? f(x * 8388608) : x;
+  const e0 = sub ? -23 : 0;
+  const r5 = bitsF(x1);
+  const r7 = ((r5 - 0x3f2aaaab) & 0xff800000) | 0; // exponent that puts the mantissa in [2/3, 4/3)
+  const m = fromBits((r5 - r7) | 0);
+  const e = fma(r7, 1.1920928955078125e-7, e0);
+  const t = f(m - 1);
+  let p = fma(fromBits(0xbe055027), t, fromBits(0x3e1039f6));
+  p = fma(p, t, fromBits(0xbdf8cdcc));
+  p = fma(p, t, fromBits(0x3e0f2955));
+  p = fma(p, t, fromBits(0xbe2ad8b9));
+  p = fma(p, t, fromBits(0x3e4ced0b));
+  p = fma(p, t, fromBits(0xbe7fff22));
+  p = fma(p, t, fromBits(0x3eaaaa78));
+  p = fma(p, t, -0.5);
+  let r = fma(e, fromBits(0x3f317218), fma(f(t * p), t, t));
+  if (r5 >>> 0 >= 0x7f800000) r = fma(x1, Infinity, Infinity); // inf, NaN, negative
+  return x1 === 0 ? -Infinity : r;
+}
+
+function log2f(x: number): number {
+  const sub = x < 1.1754943508222875e-38;
+  const x1 = sub ? f(x * 8388608) : x;
+  const e0 = sub ? -23 : 0;
+  const r5 = bitsF(x1);
+  const r7 = ((r5 - 0x3f3504f3) & 0xff800000) | 0; // mantissa in [1/sqrt2, sqrt2)
+  const m = fromBits((r5 - r7) | 0);
+  const e = fma(r7, 1.1920928955078125e-7, e0);
+  const t = f(m - 1);
+  const c = [0xbe2c7f30, 0x3e2fcf2a, 0xbe374e43, 0x3e520bf4, 0xbe763c8b, 0x3e93bf99, 0xbeb8aa49, 0x3ef6384a, 0xbf38aa3b];
+  let p = fma(fromBits(0x3dc6b27f), t, fromBits(c[0]));
+  for (let i = 1; i < c.length; i++) p = fma(p, t, fromBits(c[i]));
+  let r = f(e + fma(t, fromBits(0x3fb8aa3b), f(t * f(t * p))));
+  if (r5 >>> 0 >= 0x7f800000) r = fma(x1, Infinity, Infinity);
+  return x1 === 0 ? -Infinity : r;
+}
+
+function log1pf(x: number): number {
+  const r7 = ((bitsF(addRz(x, 1)) - 0x3f400000) & 0xff800000) | 0;
+  const r8 = bitsF(x);
+  const m = fromBits((r8 - r7) | 0); // x scaled by 2^-k, exact
+  const s = fromBits((0x40800000 - r7) | 0); // 4 * 2^-k
+  const t = f(fma(0.25, s, -1) + m); // (1 + x) * 2^-k - 1
+  const k = f(r7 * 1.1920928955078125e-7);
+  const c = [0xbe0778e0, 0x3e146475, 0xbe2a68dd, 0x3e4caf9e, 0xbe800042, 0x3eaaaae6, 0xbf000000];
+  let p = fma(fromBits(0xbd39bf78), t, fromBits(0x3dd80012));
+  for (const ci of c) p = fma(p, t, fromBits(ci));
+  let r = fma(k, fromBits(0x3f317218), fma(f(t * p), t, t));
+  if (r8 >>> 0 >= 0x7f800000) {
+    // negative or non-finite inputs: x < -1 and NaN/inf take the special path
+    if ((r8 | 0) >= -1082130431) r = fma(x, Infinity, Infinity);
+    if (x === 0) r = -0;
+  }
+  return r;
+}
+
+const I2OPI = 0xa2f9836e4e441529fc2757d1f534ddc0db6295993c439041n; // 2/pi, 192 bits
+
+/** Payne-Hanek reduction for |x| >= 105615: [reduced argument, quadrant], as libdevice does it. */
+function reduceSlow(x: number): [number, number] {
+  const b = bitsF(x);
+  const e = ((b >>> 23) & 255) - 128;
+  const mant = BigInt(((b << 8) | 0x80000000) >>> 0);
+  const prod = mant * I2OPI; // 224 bits = seven 32-bit words
+  const w = (i: number): number => Number((prod >> BigInt(32 * i)) & 0xffffffffn);
+  const idx = e >>> 5;
+  let hi = w(6 - idx);
+  let mid = w(5 - idx);
+  const sh = e & 31;
+  if (sh !== 0) {
+    hi = ((hi << sh) + (mid >>> (32 - sh))) >>> 0;
+    mid = ((mid << sh) + (w(4 - idx) >>> (32 - sh))) >>> 0;
+  }
+  const sign = b & 0x80000000;
+  const r41 = ((mid >>> 30) | (hi << 2)) >>> 0;
+  const r42 = r41 >>> 31;
+  const q0 = r42 + (hi >>> 30);
+  const q = sign === 0 ? q0 : -q0;
+  const neg = r42 !== 0 ? sign === 0 : sign !== 0;
+  const mask = r42 !== 0 ? 0xffffffff : 0;
+  const frac = BigInt.asIntN(64, (BigInt((r41 ^ mask) >>> 0) << 32n) | BigInt(((mid << 2) ^ mask) >>> 0));
+  const r = f(Number(frac) * 8.515303950216386e-20); // 0x3BF921FB54442D19 = pi/2 * 2^-64
+  return [neg ? -r : r, q];
+}
+
+/** sinf (cos = false) or cosf (cos = true) exactly as libdevice computes them. */
+function sinCos(x: number, cos: boolean): number {
+  const qf = f(x * fromBits(0x3f22f983));
+  let q = Math.abs(qf) < 2 ** 31 ? rintEven(qf) : qf > 0 ? 0x7fffffff : -0x80000000;
+  let r = fma(q, fromBits(0xbfc90fda), x);
+  r = fma(q, fromBits(0xb3a22168), r);
+  r = fma(q, fromBits(0xa7c234c5), r);
+  const ax = Math.abs(x);
+  if (!(ax < 105615)) {
+    if (ax === Infinity) [r, q] = [f(x * 0), 0];
+    else if (!Number.isNaN(x)) [r, q] = reduceSlow(x);
+  }
+  if (cos) q = (q + 1) | 0;
+  const even = (q & 1) === 0;
+  const r7 = even ? r : 1;
+  const r2 = f(r * r);
+  let p = even ? fromBits(0xb94d4153) : fma(fromBits(0x37cbac00), r2, fromBits(0xbab607ed));
+  p = fma(p, r2, fromBits(even ? 0x3c0885e4 : 0x3d2aaabb));
+  p = fma(p, r2, fromBits(even ? 0xbe2aaaa8 : 0xbeffffff));
+  let res = fma(p, fma(r2, r7, 0), r7);
+  if ((q & 2) !== 0) res = fma(res, -1, 0);
+  return res;
+}
+
+function rintEven(v: number): number {
+  const fl = Math.floor(v);
+  const d = v - fl;
+  return d > 0.5 ? fl + 1 : d < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
+}
+
+/** __fdividef = div.approx.f32: x * rcp.approx(y); the reciprocal of |y| > 2^126 is 0. */
+function fdividef(x: number, y: number): number {
+  const ay = Math.abs(y);
+  if (ay > 2 ** 126 && ay !== Infinity) return f(x * 0 * Math.sign(y));
+  const r = f(1 / y);
+  // a subnormal divisor is pre-scaled by the hardware, so its reciprocal does not overflow
+  return f(Number.isFinite(r) || y === 0 ? x * r : x / y);
+}
+
+/** hypotf: scale both by a power of two from the larger, fma the squares, IEEE sqrt, unscale. */
+function hypotf(x: number, y: number): number {
+  const ax = bitsF(Math.abs(x));
+  const ay = bitsF(Math.abs(y));
+  // The bit patterns of non-negative floats order like their values (NaN above inf).
+  const lo = fromBits(Math.min(ax, ay));
+  const hiBits = Math.max(ax, ay);
+  const e = hiBits & 0xfe000000;
+  const scale = fromBits(0x7e800000 - e);
+  const a = f(lo * scale);
+  const b = f(fromBits(hiBits) * scale);
+  const r = f(f(Math.sqrt(fma(b, b, f(a * a)))) * fromBits(e | 0x00800000));
+  if (lo === Infinity) return Infinity;
+  return lo === 0 ? fromBits(hiBits) : r;
+}
+
+/** The libdevice float functions keyed by CUDA name. */
+export const libdeviceF32: Record<string, (...args: number[]) => number> = {
+  logf: logCore,
+  log10f: (x) => f(logCore(x) * fromBits(0x3ede5bd9)),
+  log2f,
+  log1pf,
+  hypotf,
+  sinf: (x) => sinCos(x, false),
+  cosf: (x) => sinCos(x, true),
+  // MUFU-based: double then one rounding (not bit exact, see the test's tolerances)
+  rsqrtf: (x) => f(1 / Math.sqrt(x)),
+  cbrtf: (x) => f(Math.cbrt(x)),
+  expf: (x) => f(Math.exp(x)),
+  exp2f: (x) => f(2 ** x),
+  exp10f: (x) => f(10 ** x),
+  expm1f: (x) => f(Math.expm1(x)),
+  powf: (x, y) => f(x === 1 || y === 0 ? 1 : Math.pow(x, y)),
+  tanf: (x) => f(Math.tan(x)),
+  asinf: (x) => f(Math.asin(x)),
+  acosf: (x) => f(Math.acos(x)),
+  atanf: (x) => f(Math.atan(x)),
+  atan2f: (y, x) => f(Math.atan2(y, x)),
+  sinhf: (x) => f(Math.sinh(x)),
+  coshf: (x) => f(Math.cosh(x)),
+  tanhf: (x) => f(Math.tanh(x)),
+  // __fdividef = div.approx.f32: x * rcp.approx(y); the reciprocal of |y| > 2^126 is 0.
+  __fdividef: fdividef,
+  // __expf = ex2.approx(x * log2(e)) with the product rounded to float first
+  __expf: (x) => f(2 ** f(x * fromBits(0x3fb8aa3b))),
+  // __logf = lg2.approx(x) * ln(2)
+  __logf: (x) => f(f(Math.log2(x)) * fromBits(0x3f317218)),
+  // sin.approx/cos.approx: within 2^-19 absolute of the GPU for |x| <= 100; the hardware's
+  // reduction of larger arguments is not modelled (the GPU loses accuracy there anyway)
+  __sinf: (x) => f(Math.sin(x)),
+  __cosf: (x) => f(Math.cos(x)),
+  // __powf = ex2.approx(y * lg2.approx(x))
+  __powf: (x, y) => f(2 ** f(y * f(Math.log2(x)))),
+  fdiv: (x, y) => f(x / y),
+};
