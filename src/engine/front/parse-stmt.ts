@@ -42,7 +42,8 @@ export function isDeclStart(p: Parser): boolean {
   if (t.kind !== 'ident' && !p.at('::')) return false;
   if (t.kind === 'ident' && (DECL_KEYWORDS.has(t.text) || TYPE_KEYWORDS.has(t.text))) {
     // `int(x)` / `float{y}` in expression position are functional casts.
-    if (TYPE_KEYWORDS.has(t.text) && (p.at('(', 1) || p.at('{', 1))) return false;
+    if (TYPE_KEYWORDS.has(t.text) && p.at('{', 1)) return false;
+    if (TYPE_KEYWORDS.has(t.text) && p.at('(', 1)) return p.at('*', 2) || p.at('&', 2);
     return true;
   }
   const s = p.scanName(p.pos);

@@ -71,6 +71,8 @@ describe('parse: statements', () => {
     expect(one('int &r = a[0];')).toMatchObject({ kind: 'decl', decls: [{ type: { kind: 'reference' } }] });
   });
   it('pointer-to-function local declarations with a named type', () => {
+    expect(one('void (*cb)(int) = f;')).toMatchObject({ kind: 'decl', decls: [{ name: 'cb', type: { kind: 'pointer', to: { kind: 'function' } } }] });
+    expect(one('int(x);')).toMatchObject({ kind: 'expr', expr: { kind: 'construct' } });
     expect(one('size_t (*fp)(int) = 0;')).toMatchObject({ kind: 'decl', decls: [{ name: 'fp', type: { kind: 'pointer', to: { kind: 'function' } } }] });
   });
   it('goto, labels, try, throw, asm, range-for, lambdas are unsupported nodes', () => {
