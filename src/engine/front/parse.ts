@@ -1,12 +1,11 @@
 import type { TopDecl, TranslationUnit } from './ast.js';
 import type { Token } from './token.js';
 import { DiagError, type Result } from './diag.js';
-import { Parser, type ParseOptions } from './parse-core.js';
+import { DECL_KEYWORDS, Parser, TYPE_KEYWORDS, type ParseOptions } from './parse-core.js';
 import { parseCondExpr, parseQualifiedName } from './parse-expr.js';
 import { parseTypeId } from './parse-type.js';
 import { parseDeclaration, parseTemplate, unknownTypeError } from './parse-decl.js';
 import { stringLiteral } from './parse-lit.js';
-import { DECL_KEYWORDS, TYPE_KEYWORDS } from './parse-core.js';
 
 /*
  * Entry point of the parser: preprocessed tokens to a TranslationUnit. The parser
