@@ -57,3 +57,144 @@ export function expDouble(x: number): number {
   const b = withHi(0, ((k - k1) << 20) + 0x3ff00000);
   return a * b;
 }
+
+// 2/pi as 18 little-endian 64-bit words (__cudart_i2opi_d).
+const I2OPI_D = [
+  0x6bfb5fb11f8d5d08n, 0x3d0739f78a5292ean, 0x7527bac7ebe5f17bn, 0x4f463f669e5fea2dn, 0x6d367ecf27cb09b7n,
+  0xef2f118b5a0a6d1fn, 0x1ff897ffde05980fn, 0x9c845f8bbdf9283bn, 0x3991d639835339f4n, 0xe99c7026b45f7e41n,
+  0xe88235f52ebb4484n, 0xfe1deb1cb129a73en, 0x06492eea09d1921cn, 0xb7246e3a424dd2e0n, 0xfe5163abdebbc561n,
+  0xdb6295993c439041n, 0xfc2757d1f534ddc0n, 0xa2f9836e4e441529n,
+];
+const M64 = (1n << 64n) - 1n;
+
+/** __internal_trig_reduction_slowpathd: Payne-Hanek for |x| >= 2^31, as [r, quadrant]. */
+function trigReduceSlow(x: number): [number, number] {
+  dv.setFloat64(0, x);
+  const bits = dv.getBigUint64(0);
+  const hi = dv.getUint32(0);
+  const e = (hi >>> 20) & 2047;
+  if (e === 2047) return [x, 0];
+  const k = (e - 1024) >>> 6;
+  const first = 15 - k;
+  const last = 16 - k > 14 ? 18 : 19 - k;
+  const mant = ((bits << 11n) & M64) | (1n << 63n);
+  const w: bigint[] = [];
+  let carry = 0n;
+  for (let i = first; i < last; i++) {
+    const p = I2OPI_D[i] * mant + carry;
+    w.push(p & M64);
+    carry = p >> 64n;
+  }
+  w.push(carry);
+  let lo = w[2];
+  let top = w[3];
+  const sh = BigInt(((hi >>> 20) - 1024) & 63);
+  if (sh !== 0n) {
+    top = ((top << sh) | (lo >> (64n - sh))) & M64;
+    lo = ((w[1] >> (64n - sh)) | (lo << sh)) & M64;
+  }
+  const q0 = Number(top >> 62n);
+  const a = ((lo >> 62n) | (top << 2n)) & M64; // fraction, high word
+  const round = Number((top >> 61n) & 1n);
+  const signBit = hi & 0x80000000;
+  const q = signBit === 0 ? q0 + round : -(q0 + round);
+  const b = (lo << 2n) & M64; // fraction, low word
+  // A fraction above one half is taken as its negative complement (128-bit negate).
+  const neg128 = ((1n << 128n) - ((a << 64n) | b)) & ((1n << 128n) - 1n);
+  const fh = round === 0 ? a : neg128 >> 64n;
+  const fl = round === 0 ? b : neg128 & M64;
+  const sign = round === 0 ? signBit : (signBit ^ 0x80000000) >>> 0;
+  const lz = fh === 0n ? 64 : 64 - fh.toString(2).length;
+  const norm = lz === 0 ? fh : ((fh << BigInt(lz)) | (fl >> BigInt(64 - lz))) & M64;
+  const prod = norm * 0xc90fdaa22168c235n; // times pi/2 in 0.64 fixed point
+  let ph = prod >> 64n;
+  let extra = 0n;
+  if (ph < 1n << 63n && ph > 0n) {
+    ph = (prod << 1n) >> 64n;
+    extra = 1n;
+  }
+  const expPart = (0x3fe0000000000000n - ((BigInt(lz) + extra) << 52n)) & M64;
+  const mantPart = (((ph + 1n) >> 10n) + 1n) >> 1n;
+  dv.setBigUint64(0, ((expPart + mantPart) & M64) | (BigInt(sign) << 32n));
+  return [dv.getFloat64(0), q];
+}
+
+const SIN_POLY = [0xbe5ae5f12cb0d246n, 0x3ec71de369ace392n, 0xbf2a01a019db62a1n, 0x3f81111111110818n, 0xbfc5555555555554n, 0n].map(d);
+const COS_POLY = [0x3e21eea7c1ef8528n, 0xbe927e4f8e06e6d9n, 0x3efa01a019ddbce9n, 0xbf56c16c16c15d47n, 0x3fa5555555555551n, 0xbfe0000000000000n].map(d);
+
+/** CUDA sin (cos = false) or cos (cos = true) for doubles, bit exact. */
+export function sinCosDouble(x: number, cos: boolean): number {
+  let r: number;
+  let q: number;
+  if (Math.abs(x) === Infinity) {
+    r = x * 0;
+    q = 0;
+  } else {
+    const t = x * d(0x3fe45f306dc9c883n);
+    q = Math.abs(t) < 2 ** 31 ? rintEven(t) : t > 0 ? 0x7fffffff : -0x80000000;
+    r = fma(-q, d(0x3ff921fb54442d18n), x);
+    r = fma(-q, d(0x3c91a62633145c00n), r);
+    r = fma(-q, d(0x397b839a252049c0n), r);
+    if (!(Math.abs(x) < 2 ** 31)) [r, q] = trigReduceSlow(x);
+  }
+  if (cos) q = (q + 1) | 0;
+  const odd = (q & 1) !== 0;
+  const c = odd ? COS_POLY : SIN_POLY;
+  const r2 = r * r;
+  let p = odd ? d(0xbda8ff8320fd8164n) : d(0x3de5db65f9785eban);
+  for (const ci of c) p = fma(p, r2, ci);
+  let res = odd ? fma(p, r2, 1) : fma(p, r, r);
+  if ((q & 2) !== 0) res = fma(res, -1, 0);
+  return res;
+}
+
+function rintEven(v: number): number {
+  const fl = Math.floor(v);
+  const diff = v - fl;
+  return diff > 0.5 ? fl + 1 : diff < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
+}
+
+const TAN_POLY = [
+  0x3f0980e90fd91e04n, 0xbefae2b0417d7e1dn, 0x3f119f5341bfba57n, 0x3f15e791a00f6919n, 0x3f2ff2e7fadec73an,
+  0x3f434bc1b206da62n, 0x3f57db18ef2f83f9n, 0x3f6d6d2e7ae49fbcn, 0x3f8226e3a816a776n, 0x3f9664f485d25660n,
+  0x3faba1ba1babf31dn, 0x3fc11111111105d2n, 0x3fd555555555555en,
+].map(d);
+
+/** Model of rcp.approx.ftz.f64 (MUFU.RCP64H): a reciprocal known only to its high word. */
+function rcpApprox64(x: number): number {
+  dv.setFloat64(0, 1 / x);
+  dv.setUint32(4, 0);
+  return dv.getFloat64(0);
+}
+
+/** CUDA tan for doubles: sin's reduction, an odd polynomial, and -1/tan in odd quadrants. */
+export function tanDouble(x: number): number {
+  let r: number;
+  let q: number;
+  if (Math.abs(x) === Infinity) {
+    r = x * 0;
+    q = 0;
+  } else {
+    const t = x * d(0x3fe45f306dc9c883n);
+    q = Math.abs(t) < 2 ** 31 ? rintEven(t) : t > 0 ? 0x7fffffff : -0x80000000;
+    r = fma(-q, d(0x3ff921fb54442d18n), x);
+    r = fma(-q, d(0x3c91a62633145c00n), r);
+    r = fma(-q, d(0x397b839a252049c0n), r);
+    if (!(Math.abs(x) < 2 ** 31)) [r, q] = trigReduceSlow(x);
+  }
+  const r2 = r * r;
+  let p = fma(d(0x3ee48dac2799bcb9n), r2, d(0xbef9757c5b27ebb1n));
+  for (const c of TAN_POLY) p = fma(p, r2, c);
+  const p2 = r2 * p;
+  let y = fma(p2, r, r);
+  if ((q & 1) !== 0) {
+    // -1/y with y = r + p2*r carried as a head/tail pair; Newton steps refine the hardware guess
+    const tail = fma(p2, r, -(y - r));
+    const a = rcpApprox64(y);
+    const e = fma(-y, a, 1);
+    const inv = fma(fma(e, e, e), a, a);
+    const n = -inv;
+    y = fma(fma(n, tail, fma(y, n, 1)), n, n);
+  }
+  return y;
+}
