@@ -8,7 +8,7 @@
 
 import { fmaDouble, fmaFloat } from './fma.js';
 import * as lf from './libdevice-f32.js';
-import { expDouble, sinCosDouble, tanDouble } from './libdevice-f64.js';
+import { expDouble, logDouble, sinCosDouble, tanDouble } from './libdevice-f64.js';
 
 const f = Math.fround;
 const buf = new DataView(new ArrayBuffer(8));
@@ -144,10 +144,10 @@ export const deviceMath: Record<string, (...args: number[]) => number> = {
   // --- libdevice float functions (ported algorithms, see libdevice-f32.ts) ---
   ...lf.libdeviceF32,
 
-  // --- double functions: exp/sin/cos/tan are bit-exact libdevice ports, the rest fdlibm (JS Math) ---
+  // --- double functions: exp/log/sin/cos/tan are bit-exact libdevice ports, the rest fdlibm (JS Math) ---
   rsqrt: (x) => 1 / Math.sqrt(x),
   exp: expDouble,
-  log: (x) => Math.log(x),
+  log: logDouble,
   sin: (x) => sinCosDouble(x, false),
   cos: (x) => sinCosDouble(x, true),
   tan: tanDouble,
@@ -164,7 +164,7 @@ export const EXACTNESS: Readonly<Record<string, string>> = {
   rsqrtf: '1 ulp (rsqrt.approx)', cbrtf: '1 ulp', expf: '1 ulp (ex2.approx)', exp2f: '2 ulp (ex2.approx)',
   exp10f: '1 ulp', expm1f: '1 ulp', powf: '1 ulp', tanf: '2 ulp (rcp.approx)', asinf: '1 ulp', acosf: '1 ulp',
   atanf: '1 ulp', atan2f: '1 ulp', sinhf: '2 ulp', coshf: '2 ulp', tanhf: '2 ulp',
-  rsqrt: '1 ulp', log: '1 ulp', pow: '1 ulp',
+  rsqrt: '1 ulp', pow: '1 ulp',
   __expf: '2 ulp', __fdividef: '2 ulp',
   __logf: 'abs/rel 2^-20', __powf: 'rel 2e-5',
   __sinf: 'abs 2^-19 + |x| 2^-20 for |x| <= 100; larger arguments not modelled',

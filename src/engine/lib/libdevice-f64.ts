@@ -198,3 +198,45 @@ export function tanDouble(x: number): number {
   }
   return y;
 }
+
+const LOG_POLY = [0x3ef3b2669f02676fn, 0x3f1745cba9ab0956n, 0x3f3c71c72d1b5154n, 0x3f624924923be72dn, 0x3f8999999999a3c4n, 0x3fb5555555555554n].map(d);
+
+/** CUDA log for doubles: m in [sqrt(1/2), sqrt(2)), atanh series in u = 2(m-1)/(m+1), + e ln2. */
+export function logDouble(xIn: number): number {
+  let x = xIn;
+  let e = -1023;
+  if (hiWord(x) <= 0xfffff) {
+    x *= 2 ** 54; // subnormal (or non-positive) input: scale into the normal range
+    e = -1077;
+  }
+  const hi = hiWord(x);
+  if ((hi - 1) >>> 0 >= 0x7fefffff) {
+    // zero, negative, inf or NaN
+    return (hi & 0x7fffffff) === 0 ? -Infinity : fma(x, Infinity, Infinity);
+  }
+  e += hi >>> 20;
+  let mHi = (hi & 0x800fffff) | 0x3ff00000;
+  if (mHi >= 0x3ff6a09f) {
+    mHi -= 0x100000;
+    e += 1;
+  }
+  const m = withHi(x, mHi);
+  const mp1 = m + 1;
+  const a = rcpApprox64(mp1);
+  const inv = fma(fma(fma(-mp1, a, 1), fma(-mp1, a, 1), fma(-mp1, a, 1)), a, a);
+  const mm1 = m - 1;
+  const w = mm1 * inv;
+  const u = w + w;
+  const v = u * u;
+  let p = fma(d(0x3eb1380b3ae80f1en), v, d(0x3ed0ee258b7a8b04n));
+  for (const c of LOG_POLY) p = fma(p, v, c);
+  const diff = mm1 - u;
+  const corr = inv * fma(-u, mm1, diff + diff); // rounding error of u, as in libdevice
+  const tail = fma(v * p, u, corr);
+  const hiSum = fma(e, LN2_HI_POS, u);
+  const lo = fma(e, LN2_LO_POS, tail - (fma(-e, LN2_HI_POS, hiSum) - u));
+  return hiSum + lo;
+}
+
+const LN2_HI_POS = d(0x3fe62e42fefa39efn);
+const LN2_LO_POS = d(0x3c7abc9e3b39803fn);
