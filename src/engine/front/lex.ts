@@ -19,6 +19,10 @@ export interface LexedLine {
   readonly tokens: Token[];
   /** Set when the line could not be fully tokenized; tokens after the error are dropped. */
   readonly error: Diagnostic | null;
+  /** The logical line as written, splices removed (for `#error`, which prints raw text). */
+  readonly text: string;
+  /** Where each token starts within `text`. */
+  readonly offsets: number[];
 }
 
 // Longest first within each leading character, so a plain scan for the first match is longest-match.
@@ -143,16 +147,23 @@ export function lexLines(text: string, file: string): Result<LexedLine[]> {
   const locAt = (i: number): SourceLoc => ({ file, line: src.line[i], col: src.col[i] });
   const lines: LexedLine[] = [];
   let toks: Token[] = [];
+  let offsets: number[] = [];
+  let lineStart = 0;
   let lineError: Diagnostic | null = null;
   let space = false;
   let i = 0;
   const push = (kind: TokenKind, start: number, end: number): void => {
     toks.push({ kind, text: s.slice(start, end), loc: locAt(start), spaceBefore: space });
+    offsets.push(start - lineStart);
     space = false;
   };
+  // Called with `i` just past the newline (or at the end of the text).
   const endLine = (): void => {
-    lines.push({ tokens: toks, error: lineError });
+    const end = i > lineStart && s[i - 1] === '\n' ? i - 1 : i;
+    lines.push({ tokens: toks, error: lineError, text: s.slice(lineStart, end), offsets });
     toks = [];
+    offsets = [];
+    lineStart = i;
     lineError = null;
     space = true;
   };
@@ -247,7 +258,7 @@ export function lexLines(text: string, file: string): Result<LexedLine[]> {
     const shown = c === '\\' ? '\\' : c;
     lineFail(i, `stray '${shown}' in program`);
   }
-  lines.push({ tokens: toks, error: lineError });
+  endLine();
   return { ok: true, value: lines, warnings: [] };
 }
 
@@ -271,8 +282,14 @@ export function lex(text: string, file: string): Result<Token[]> {
     if (e instanceof DiagError) return { ok: false, diags: [e.diag] };
     throw e;
   }
-  const src = clean(text);
-  const n = src.s.length;
-  out.push({ kind: 'eof', text: '', loc: { file, line: src.line[n], col: src.col[n] }, spaceBefore: true });
+  out.push({ kind: 'eof', text: '', loc: endLoc(text, file), spaceBefore: true });
   return { ok: true, value: out, warnings: [] };
+}
+
+/** The position just past the last character of `text`, where an 'eof' token sits. */
+export function endLoc(text: string, file: string): SourceLoc {
+  const nl = text.lastIndexOf('\n');
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) line++;
+  return { file, line, col: text.length - nl };
 }
