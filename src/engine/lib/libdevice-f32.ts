@@ -158,6 +158,86 @@ function fdividef(x: number, y: number): number {
   return f(Number.isFinite(r) || y === 0 ? x * r : x / y);
 }
 
+const ATAN_POLY = [0x3d2cdab2, 0xbd992d10, 0x3dd9ea6c, 0xbe117cb1, 0x3e4cbce0, 0xbeaaaa7d];
+
+/** atan2f(y, x): odd polynomial of min/max (IEEE division), then octant fix-ups. */
+function atan2f(y: number, x: number): number {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  const steep = ay > ax;
+  const big = steep ? ay : ax;
+  const t = f((steep ? ax : ay) / big);
+  const t2 = f(t * t);
+  let p = fma(fromBits(0x3b33710b), t2, fromBits(0xbc807748));
+  for (const c of ATAN_POLY) p = fma(p, t2, fromBits(c));
+  let r = fma(f(t2 * p), t, t);
+  const xNeg = (bitsF(x) & 0x80000000) !== 0;
+  const halfPiHi = fromBits(0x3fd774eb); // pi/2 = this * 0x3f6ee581 (pi = this * 0x3feee581)
+  if (steep) r = fma(fromBits(0x3f6ee581), halfPiHi, xNeg ? r : -r);
+  else if (xNeg) r = fma(fromBits(0x3feee581), halfPiHi, -r);
+  if (ax === ay) r = fromBits(xNeg ? 0x4016cbe4 : 0x3f490fdb); // 3pi/4 or pi/4
+  if (big === 0) r = xNeg ? fromBits(0x40490fdb) : 0;
+  const s = f(ax + ay);
+  if (Number.isNaN(s)) return s;
+  return (bitsF(y) & 0x80000000) !== 0 ? -Math.abs(r) : Math.abs(r);
+}
+
+/** Model of rcp.approx.ftz.f32 / rsqrt.approx.ftz.f32 (MUFU): the rounded value, usually right. */
+const rcpApprox = (x: number): number => f(1 / x);
+const rsqrtApprox = (x: number): number => f(1 / Math.sqrt(x));
+const PI_2_A = fromBits(0x3f6ee581); // pi/2 = PI_2_A * PI_2_B in an fma
+const PI_2_B = fromBits(0x3fd774eb);
+
+const ATANF_POLY = [0x3d23397e, 0xbd948a7a, 0x3dd76b21, 0xbe111e88, 0x3e4caf60, 0xbeaaaa27];
+
+/** atanf: polynomial on |x| or on 1/|x| (hardware reciprocal) for |x| > 1. */
+function atanf(x: number): number {
+  const ax = Math.abs(x);
+  const t = ax > 1 ? rcpApprox(ax) : ax;
+  const t2 = f(t * t);
+  let p = fma(fromBits(0x3b2090aa), t2, fromBits(0xbc6be14f));
+  for (const c of ATANF_POLY) p = fma(p, t2, fromBits(c));
+  let r = fma(f(t2 * p), t, t);
+  if (!(ax <= 1)) r = fma(PI_2_A, PI_2_B, -r);
+  return ax <= Infinity ? (bitsF(x) & 0x80000000 ? -Math.abs(r) : Math.abs(r)) : r;
+}
+
+/** sqrt((1 - |x|) / 2) as asinf/acosf compute it: hardware rsqrt plus one Newton correction. */
+function sqrtHalfComplement(ax: number): number {
+  const h = fma(0.5, -ax, 0.5);
+  const s = rsqrtApprox(h);
+  const r = f(h * s);
+  const corr = fma(-r, f(s * 0.5), 0.5);
+  return ax === 1 ? 0 : fma(r, corr, r);
+}
+
+/** asinf: polynomial near 0, pi/2 - 2 asin(sqrt((1-|x|)/2)) beyond 0.56. */
+function asinf(x: number): number {
+  const ax = Math.abs(x);
+  const big = ax > fromBits(0x3f0f5c29);
+  const t = big ? sqrtHalfComplement(ax) : ax;
+  const t2 = f(t * t);
+  let p = fma(fromBits(0x3d4dd2f7), t2, fromBits(0x3c99ca97));
+  for (const c of [0x3d3f90e8, 0x3d993ccf, 0x3e2aac04]) p = fma(p, t2, fromBits(c));
+  const r0 = fma(f(t2 * p), t, t);
+  const r = big ? fma(PI_2_A, PI_2_B, f(r0 * -2)) : r0;
+  return r <= Infinity ? (bitsF(x) & 0x80000000 ? -Math.abs(r) : Math.abs(r)) : r;
+}
+
+/** acosf: pi/2 - asin(x) near 0, 2 asin(sqrt((1-|x|)/2)) (mirrored for x < 0) beyond 0.56. */
+function acosf(x: number): number {
+  const ax = Math.abs(x);
+  const big = ax > fromBits(0x3f0f5c29);
+  const t0 = big ? sqrtHalfComplement(ax) : ax;
+  const t = bitsF(x) & 0x80000000 ? -Math.abs(t0) : Math.abs(t0);
+  const t2 = f(t * t);
+  let p = fma(fromBits(0x3d10ecef), t2, fromBits(0x3c8b1abb));
+  for (const c of [0x3cfc028c, 0x3d372139, 0x3d9993db, 0x3e2aaac6]) p = fma(p, t2, fromBits(c));
+  const a = fma(f(t2 * p), t, t);
+  const r = x > fromBits(0x3f0f5c29) ? a : fma(PI_2_A, PI_2_B, big ? a : -a);
+  return big ? f(r + r) : r;
+}
+
 /** hypotf: scale both by a power of two from the larger, fma the squares, IEEE sqrt, unscale. */
 function hypotf(x: number, y: number): number {
   const ax = bitsF(Math.abs(x));
@@ -181,6 +261,10 @@ export const libdeviceF32: Record<string, (...args: number[]) => number> = {
   log2f,
   log1pf,
   hypotf,
+  atan2f,
+  atanf,
+  asinf,
+  acosf,
   sinf: (x) => sinCos(x, false),
   cosf: (x) => sinCos(x, true),
   // MUFU-based: double then one rounding (not bit exact, see the test's tolerances)
@@ -192,10 +276,6 @@ export const libdeviceF32: Record<string, (...args: number[]) => number> = {
   expm1f: (x) => f(Math.expm1(x)),
   powf: (x, y) => f(x === 1 || y === 0 ? 1 : Math.pow(x, y)),
   tanf: (x) => f(Math.tan(x)),
-  asinf: (x) => f(Math.asin(x)),
-  acosf: (x) => f(Math.acos(x)),
-  atanf: (x) => f(Math.atan(x)),
-  atan2f: (y, x) => f(Math.atan2(y, x)),
   sinhf: (x) => f(Math.sinh(x)),
   coshf: (x) => f(Math.cosh(x)),
   tanhf: (x) => f(Math.tanh(x)),
