@@ -1,0 +1,283 @@
+import type { SourceLoc } from '../front/token.js';
+import { fail, unsupported } from '../front/diag.js';
+import type { Expr, TemplateArg } from '../front/ast.js';
+import type { ExecSpace, IExpr } from './ir.js';
+import type { CType } from './types.js';
+import { doubleType, intType, sizeType, typeName, voidType, sameType } from './types.js';
+import { isArith, isInteger, promote, unqual, usualArith } from './check-conv.js';
+import type { Checker, FuncEntry, MutFn } from './check-ctx.js';
+import { mkConst } from './check-ctx.js';
+import type { Operand } from './check-ops.js';
+import { addressOf, conv, convRank, dim3From, implicitConv, rv, structAddr, structTempOf, toCond, retype } from './check-ops.js';
+import { expr, stringLiteral } from './check-expr.js';
+import type { BuiltinSig, ParamSpec } from './builtins.js';
+import { builtinTypedefs, streamType } from './builtins-types.js';
+import { deduce, instantiate } from './check-func.js';
+import { exprText } from './check-text.js';
+
+/*
+ * Calls: overload resolution over user functions, function templates and the
+ * built-ins, CUDA's execution-space rules, kernel launches, and assert.
+ */
+
+const SPACE_WORDS: Record<ExecSpace, string> = { global: '__global__', device: '__device__', host: '__host__', hostDevice: '__host__ __device__' };
+
+/** The execution space of the code being checked (namespace-scope initializers run on the host). */
+export function callerSpace(c: Checker): ExecSpace {
+  return c.fn?.space ?? 'host';
+}
+
+/** Rejects a call across execution spaces with nvcc's message. */
+function checkSpace(c: Checker, callee: ExecSpace | 'both', name: string, loc: SourceLoc): void {
+  const from = callerSpace(c);
+  const fromName = c.fn?.fn.name ?? 'main';
+  if (callee === 'global') fail(loc, 'a __global__ function call must be configured');
+  if (callee === 'both' || callee === 'hostDevice') return;
+  const onDevice = from === 'device' || from === 'global';
+  const bad = from === 'hostDevice' || (callee === 'device' ? !onDevice : onDevice);
+  if (bad) fail(loc, `calling a ${SPACE_WORDS[callee]} function("${name}") from a ${SPACE_WORDS[from]} function("${fromName}") is not allowed`);
+}
+
+/** Checks a call expression. */
+export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
+  if (e.callee.kind !== 'ident') {
+    if (e.callee.kind === 'member') unsupported(e.loc, 'member function calls');
+    const f = rv(c, expr(c, e.callee));
+    fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
+  }
+  const name = e.callee.name;
+  const sym = c.lookup(name);
+  if (!sym) {
+    if (name === 'assert') return { lv: false, e: assertCall(c, e) };
+    const vec = /^make_(\w+)$/.exec(name);
+    if (vec && builtinTypedefs.get(vec[1]!)?.kind === 'struct') return { lv: false, e: makeVector(c, builtinTypedefs.get(vec[1]!)!, e) };
+    fail(e.callee.loc, `use of undeclared identifier '${name}'`);
+  }
+  if (sym.k === 'builtins') return { lv: false, e: builtinCall(c, sym.list, name, e.args, e.loc) };
+  if (sym.k === 'funcs') {
+    const ops = e.args.map((a) => expr(c, a));
+    const { fn, entry } = resolveUser(c, sym.list, name, e.callee.templateArgs, ops, e.loc);
+    checkSpace(c, entry.space, fn.name, e.loc);
+    return { lv: false, e: userCall(c, fn, entry, ops, e.loc) };
+  }
+  if (sym.k === 'type') fail(e.loc, `functional casts of '${name}' should have been parsed as constructions`);
+  if (sym.k === 'unsupportedType') unsupported(e.loc, `'${sym.name}' (cooperative groups)`);
+  const f = rv(c, expr(c, e.callee));
+  fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
+}
+
+/** Picks the best candidate: each candidate's per-argument ranks (lower is better); null when none is viable. */
+function best<T>(cands: { item: T; ranks: number[]; preferred?: boolean }[], name: string, loc: SourceLoc): T | null {
+  const viable = cands.filter((x) => x.ranks.every((r) => r >= 0));
+  if (viable.length === 0) return null;
+  const better = (a: number[], b: number[]): boolean => a.every((r, i) => r <= b[i]!) && a.some((r, i) => r < b[i]!);
+  const winners = viable.filter((x) => viable.every((y) => y === x || !better(y.ranks, x.ranks)));
+  if (winners.length === 1) return winners[0]!.item;
+  const pref = winners.filter((w) => w.preferred);
+  if (pref.length === 1) return pref[0]!.item;
+  return fail(loc, `call to '${name}' is ambiguous`);
+}
+
+/** Rank of passing an operand to a (possibly reference) parameter. */
+function argRank(c: Checker, op: Operand, t: CType, ref: boolean): number {
+  const e = rv(c, op);
+  if (!ref) return convRank(e, t);
+  const at = op.lv ? op.type : e.type;
+  if (t.isConst) return op.lv && sameType(unqual(at), unqual(t)) ? 0 : convRank(e, t);
+  if (!op.lv || at.isConst) return -1;
+  return sameType(unqual(at), unqual(t)) ? 0 : -1;
+}
+
+/** Resolves a call of a user-declared name to one function (instantiating a template when chosen). */
+function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs: readonly TemplateArg[] | undefined, ops: readonly Operand[], loc: SourceLoc): { fn: MutFn; entry: FuncEntry } {
+  const cands: { item: { entry: FuncEntry; bind: Map<string, CType | number | bigint> | null }; ranks: number[] }[] = [];
+  let countMismatch: FuncEntry | null = null;
+  for (const entry of list) {
+    if (entry.template) {
+      const bind = deduce(c, entry, targs ?? [], ops.map((o) => (o.lv ? o.type : o.e.type)), loc);
+      if (!bind) continue;
+      const sig = instantiate(c, entry, bind, loc, false);
+      if (ops.length > sig.params.length || ops.length < sig.minArgs) continue;
+      cands.push({ item: { entry, bind }, ranks: ops.map((o, i) => argRank(c, o, sig.params[i]!, sig.refs[i]!)) });
+      continue;
+    }
+    if (targs) continue;
+    const min = entry.decl.params.filter((p) => p.defaultValue === undefined).length;
+    if (ops.length > entry.params.length || ops.length < min) {
+      countMismatch = entry;
+      continue;
+    }
+    cands.push({ item: { entry, bind: null }, ranks: ops.map((o, i) => argRank(c, o, entry.params[i]!, entry.refParams[i]!)) });
+  }
+  if (cands.length === 0 && countMismatch && list.length === 1) {
+    const n = countMismatch.params.length;
+    fail(loc, `too ${ops.length < n ? 'few' : 'many'} arguments to function call, expected ${n}, have ${ops.length}`);
+  }
+  const pick = best(cands, name, loc);
+  if (!pick) fail(loc, `no matching function for call to '${name}'`);
+  if (pick.bind) {
+    const inst = instantiate(c, pick.entry, pick.bind, loc, true);
+    return { fn: inst.fn!, entry: pick.entry };
+  }
+  return { fn: pick.entry.fn!, entry: pick.entry };
+}
+
+/** Converts call arguments to the parameters (references pass addresses; defaults fill the rest). */
+function userArgs(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly Operand[], loc: SourceLoc): IExpr[] {
+  const args: IExpr[] = [];
+  const decl = entry.decl;
+  for (let i = 0; i < fn.params.length; i++) {
+    const p = fn.params[i]!;
+    const ref = entry.template ? p.type.kind === 'pointer' && decl.params[i]?.type.kind === 'reference' : entry.refParams[i]!;
+    let op = ops[i];
+    if (!op) {
+      const d = decl.params[i]?.defaultValue;
+      if (!d) fail(loc, 'internal: missing default argument');
+      op = expr(c, d);
+    }
+    if (ref) args.push(refArg(c, op, p.type.kind === 'pointer' ? p.type.to : p.type, loc));
+    else {
+      const e = rv(c, op);
+      const v = implicitConv(c, e, p.type, 'param', loc, op.lv);
+      args.push(v.type.kind === 'struct' ? structAddr(v) : v);
+    }
+  }
+  return args;
+}
+
+/** The address passed for a reference parameter: the lvalue's, or a temporary's for a const reference to an rvalue. */
+function refArg(c: Checker, op: Operand, t: CType, loc: SourceLoc): IExpr {
+  if (op.lv && sameType(unqual(op.type), unqual(t))) return retype(addressOf(c, op, loc), { kind: 'pointer', to: unqual(t) });
+  const e = implicitConv(c, rv(c, op), unqual(t), 'param', loc, op.lv);
+  if (e.type.kind === 'struct') return retype(structAddr(e), { kind: 'pointer', to: unqual(t) });
+  const tmp = c.newVar(`__ref${c.nextVar}`, unqual(t), 'auto', loc);
+  const ptr: CType = { kind: 'pointer', to: unqual(t) };
+  return { k: 'comma', type: ptr, left: { k: 'assign', type: unqual(t), target: { k: 'var', v: tmp }, value: e, loc }, right: { k: 'varAddr', v: tmp, type: ptr, loc }, loc };
+}
+
+/** A user function call; struct results go to a fresh return slot. */
+function userCall(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly Operand[], loc: SourceLoc): IExpr {
+  const args = userArgs(c, fn, entry, ops, loc);
+  const retSlot = fn.ret.kind === 'struct' ? c.newVar(`__ret${c.nextVar}`, fn.ret, 'auto', loc) : null;
+  return { k: 'call', type: fn.ret, fn, args, retSlot, loc };
+}
+
+/** Rank of an argument for a built-in parameter form. */
+function specRank(c: Checker, op: Operand, p: ParamSpec): number {
+  if (p === 'symbol') return op.lv ? 0 : -1;
+  if (p === 'kernel') return 0;
+  const e = rv(c, op);
+  if (p === 'ptrptr') return e.type.kind === 'pointer' && e.type.to.kind === 'pointer' ? 0 : -1;
+  return convRank(e, p);
+}
+
+/** Resolves and converts a built-in call. */
+export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: string, argExprs: readonly Expr[], loc: SourceLoc): IExpr {
+  const kernelArg = (a: Expr): Operand | null => {
+    if (a.kind !== 'ident') return null;
+    const s = c.lookup(a.name);
+    return s?.k === 'funcs' ? { lv: false, e: kernelRef(c, s.list, a.loc) } : null;
+  };
+  const ops = argExprs.map((a, i) => (sigs.some((s) => s.params[i] === 'kernel') ? kernelArg(a) ?? expr(c, a) : expr(c, a)));
+  let chosen: BuiltinSig | null = null;
+  if (sigs[0]!.uac && ops.length === 2) {
+    const [a, b] = ops.map((o) => rv(c, o)) as [IExpr, IExpr];
+    if (isArith(a.type) && isArith(b.type)) {
+      const t = usualArith(a.type, b.type);
+      chosen = sigs.find((s) => sameType(s.params[0] as CType, t)) ?? null;
+    }
+  }
+  if (!chosen) {
+    const fits = sigs.filter((s) => ops.length <= s.params.length || s.variadic).filter((s) => ops.length >= s.params.length - s.defaults.length);
+    if (fits.length === 0) {
+      const s = sigs[0]!;
+      const n = s.params.length;
+      fail(loc, `too ${ops.length < n ? 'few' : 'many'} arguments to function call, expected ${s.defaults.length ? `at least ${n - s.defaults.length}` : n}, have ${ops.length}`);
+    }
+    chosen = best(
+      fits.map((s) => ({ item: s, ranks: ops.slice(0, s.params.length).map((o, i) => specRank(c, o, s.params[i]!)), preferred: s.params.every((p) => p === doubleType || (typeof p === 'object' && p.kind === 'float' && p.bits === 64)) })),
+      name,
+      loc,
+    );
+    if (!chosen) fail(loc, `no matching function for call to '${name}'`);
+  }
+  checkSpace(c, chosen.space, name, loc);
+  const args: IExpr[] = [];
+  chosen.params.forEach((p, i) => {
+    const op = ops[i];
+    if (!op) {
+      const d = chosen!.defaults[i - (chosen!.params.length - chosen!.defaults.length)]!;
+      const t = typeof p === 'object' ? p : intType;
+      args.push(t.kind === 'pointer' ? mkConst(t, 0, loc) : mkConst(t, d, loc));
+      return;
+    }
+    if (p === 'symbol') args.push(retype(addressOf(c, op, loc), { kind: 'pointer', to: { kind: 'void', isConst: true } }));
+    else if (p === 'kernel') args.push(rv(c, op));
+    else if (p === 'ptrptr') args.push(retype(rv(c, op), { kind: 'pointer', to: { kind: 'pointer', to: voidType } }));
+    else args.push(implicitConv(c, rv(c, op), p, 'param', loc, op.lv));
+  });
+  for (let i = chosen.params.length; i < ops.length; i++) args.push(varArg(c, rv(c, ops[i]!), loc));
+  return { k: 'intrinsic', name: chosen.key, type: chosen.ret, args, loc };
+}
+
+/** Default argument promotions for `...` arguments. */
+function varArg(c: Checker, e: IExpr, loc: SourceLoc): IExpr {
+  if (e.type.kind === 'float' && e.type.bits === 32) return conv(e, doubleType);
+  if (isInteger(e.type)) return conv(e, promote(e.type));
+  if (e.type.kind === 'struct') unsupported(loc, 'passing a struct through "..."');
+  if (e.type.kind === 'nullptr') return conv(e, { kind: 'pointer', to: voidType });
+  void c;
+  return e;
+}
+
+/** A kernel named as an argument (cudaFuncGetAttributes): a const holding the IFunction's id. */
+function kernelRef(c: Checker, list: readonly FuncEntry[], loc: SourceLoc): IExpr {
+  const k = list.find((f) => f.space === 'global' && f.fn);
+  if (!k || !k.fn) fail(loc, 'expected a __global__ function');
+  return mkConst({ kind: 'pointer', to: { kind: 'function', ret: voidType, params: k.params, variadic: false } }, k.fn.id, loc);
+}
+
+/** make_int2(x, y), make_float4(...): a vector temporary. */
+function makeVector(c: Checker, t: CType, e: Expr & { kind: 'call' }): IExpr {
+  if (t.kind !== 'struct') fail(e.loc, 'internal');
+  const fields = t.info.fields;
+  if (e.args.length !== fields.length) fail(e.loc, `too ${e.args.length < fields.length ? 'few' : 'many'} arguments to function call, expected ${fields.length}, have ${e.args.length}`);
+  const vals = e.args.map((a, i) => implicitConv(c, rv(c, expr(c, a)), fields[i]!.type, 'param', a.loc, false));
+  return structTempOf(c, t, e.loc, () => fields.map((f, i) => ({ offset: f.offset, value: vals[i]! })));
+}
+
+/** assert(e): the condition plus the strings nvcc/glibc print (expression text, file, line, function). */
+function assertCall(c: Checker, e: Expr & { kind: 'call' }): IExpr {
+  if (e.args.length !== 1) fail(e.loc, `too ${e.args.length < 1 ? 'few' : 'many'} arguments provided to function-like macro invocation`);
+  const a = e.args[0]!;
+  const cond = conv(toCond(rv(c, expr(c, a)), a.loc), intType);
+  const str = (s: string): IExpr => rv(c, stringLiteral(c, s, e.loc));
+  const fn = c.fn?.fn;
+  const pretty = fn ? `${typeName(fn.ret)} ${fn.name}(${fn.params.map((p) => typeName(p.type)).join(', ')})` : '';
+  return { k: 'intrinsic', name: 'assert', type: voidType, args: [cond, str(exprText(a)), str(e.loc.file), mkConst(intType, e.loc.line, e.loc), str(pretty)], loc: e.loc };
+}
+
+/** Checks `k<<<grid, block, shared, stream>>>(args)`. */
+export function launch(c: Checker, e: Expr & { kind: 'launch' }): IExpr {
+  if (e.callee.kind !== 'ident') unsupported(e.loc, 'launching a kernel through an expression');
+  const sym = c.lookup(e.callee.name);
+  if (!sym) fail(e.callee.loc, `use of undeclared identifier '${e.callee.name}'`);
+  if (sym.k !== 'funcs') fail(e.loc, `'${e.callee.name}' is not a __global__ function`);
+  if (callerSpace(c) !== 'host') unsupported(e.loc, 'launching kernels from device code (dynamic parallelism)');
+  const ops = e.args.map((a) => expr(c, a));
+  const { fn, entry } = resolveUser(c, sym.list, e.callee.name, e.callee.templateArgs, ops, e.loc);
+  if (entry.space !== 'global') fail(e.loc, `a host function call cannot be configured`);
+  if (e.config.length < 2 || e.config.length > 4) fail(e.loc, 'expected 2 to 4 launch configuration arguments');
+  const dim = (x: Expr): IExpr => {
+    const v = rv(c, expr(c, x));
+    if (v.type.kind === 'struct' && (v.type.info.builtin === 'dim3' || v.type.info.builtin === 'uint3')) return structAddr(v);
+    if (isInteger(v.type)) return dim3From(c, [v], x.loc);
+    return fail(x.loc, `no viable conversion from '${typeName(v.type)}' to 'dim3'`);
+  };
+  const grid = dim(e.config[0]!);
+  const block = dim(e.config[1]!);
+  const shared = e.config[2] ? implicitConv(c, rv(c, expr(c, e.config[2])), sizeType, 'param', e.config[2].loc, false) : mkConst(sizeType, 0n, e.loc);
+  const stream = e.config[3] ? implicitConv(c, rv(c, expr(c, e.config[3])), streamType, 'param', e.config[3].loc, false) : mkConst(streamType, 0, e.loc);
+  const args = userArgs(c, fn, entry, ops, e.loc);
+  return { k: 'launch', type: voidType, kernel: fn, grid, block, sharedBytes: shared, stream, args, loc: e.loc };
+}

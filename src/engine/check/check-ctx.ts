@@ -1,0 +1,262 @@
+import type { SourceLoc } from '../front/token.js';
+import type { Diagnostic } from '../front/diag.js';
+import { fail, unsupported } from '../front/diag.js';
+import type { Expr, FunctionDecl, TypeNode } from '../front/ast.js';
+import type { ExecSpace, IExpr, IFunction, VarStorage, VarSym } from './ir.js';
+import type { CType } from './types.js';
+import { boolType, charType, doubleType, floatType, intType, llongType, longType, scharType, shortType, typeName, uintType, ullongType, ulongType, ucharType, ushortType, voidType } from './types.js';
+import { builtinConstants, builtinTypedefs, fileType, unsupportedTypeNames } from './builtins-types.js';
+import { builtinFunctions, type BuiltinSig } from './builtins.js';
+import type { Value } from './check-conv.js';
+import { evalConst, isInteger } from './check-conv.js';
+
+/*
+ * The checker's state: scopes and symbols, the function being checked, and the
+ * program being built. Expression/statement checking live in the other check-*.ts files.
+ */
+
+export type MutFn = { -readonly [K in keyof IFunction]: IFunction[K] };
+
+/** A declared function name: one entry per overload (or per template). */
+export interface FuncEntry {
+  readonly name: string;
+  readonly space: ExecSpace;
+  decl: FunctionDecl;
+  /** Non-templates: the IFunction (created at the first declaration). */
+  readonly fn: MutFn | null;
+  readonly params: readonly CType[];
+  readonly refParams: readonly boolean[];
+  readonly ret: CType;
+  readonly template: FunctionDecl['template'];
+  /** Template instantiations by mangled name. */
+  readonly instances: Map<string, MutFn>;
+  /** The scope a template's body is checked in. */
+  readonly scope: Scope;
+}
+
+export type BuiltinVarName = 'threadIdx' | 'blockIdx' | 'blockDim' | 'gridDim';
+
+/** What a name denotes. */
+export type Sym =
+  /** A variable; `ref`: a C++ reference, whose VarSym holds the referent's address. `constValue`: a const integer with a constant initializer. */
+  | { readonly k: 'var'; readonly v: VarSym; readonly ref: boolean; readonly constValue?: Value }
+  | { readonly k: 'type'; readonly t: CType }
+  | { readonly k: 'const'; readonly value: Value; readonly type: CType }
+  | { readonly k: 'funcs'; readonly list: FuncEntry[] }
+  | { readonly k: 'builtins'; readonly list: readonly BuiltinSig[] }
+  | { readonly k: 'ns'; readonly ns: Namespace }
+  | { readonly k: 'builtinVar'; readonly name: BuiltinVarName }
+  | { readonly k: 'unsupportedType'; readonly name: string };
+
+export interface Namespace {
+  readonly name: string;
+  readonly members: Map<string, Sym>;
+  readonly usings: Namespace[];
+  readonly parent: Namespace | null;
+  /** std:: falls back to the built-ins (std::min, std::sqrt...); cooperative_groups reports unsupported. */
+  readonly library?: 'std' | 'cg';
+}
+
+export interface Scope {
+  readonly syms: Map<string, Sym>;
+  readonly parent: Scope | null;
+  readonly ns: Namespace | null;
+}
+
+/** Per-function checking state. */
+export interface FnCtx {
+  readonly fn: MutFn;
+  readonly space: ExecSpace;
+  readonly ret: CType;
+  readonly retRef: boolean;
+  loops: number;
+  switches: number;
+}
+
+/** The checker: symbol tables plus what has been built so far. */
+export class Checker {
+  nextVar = 1;
+  nextFn = 1;
+  readonly functions: IFunction[] = [];
+  readonly globals: VarSym[] = [];
+  readonly warnings: Diagnostic[] = [];
+  readonly global: Namespace;
+  scope: Scope;
+  fn: FnCtx | null = null;
+  /** File name of the unit, for assert's message. */
+  constructor(readonly file: string, readonly sources: ReadonlyMap<string, string>) {
+    this.global = { name: '', members: new Map(), usings: [], parent: null };
+    const std: Namespace = { name: 'std', members: new Map(), usings: [], parent: this.global, library: 'std' };
+    const cg: Namespace = { name: 'cooperative_groups', members: new Map(), usings: [], parent: this.global, library: 'cg' };
+    this.global.members.set('std', { k: 'ns', ns: std });
+    this.global.members.set('cooperative_groups', { k: 'ns', ns: cg });
+    this.scope = { syms: this.global.members, parent: null, ns: this.global };
+  }
+
+  /** Adds a warning. */
+  warn(loc: SourceLoc, message: string): void {
+    this.warnings.push({ severity: 'warning', message, loc });
+  }
+
+  /** Creates a variable; locals are recorded in the current function's frame list. */
+  newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, init: Uint8Array | null = null, isParam = false): VarSym {
+    const v: VarSym = { id: this.nextVar++, name, type, storage, loc, init, isParam };
+    if (storage === 'auto' && !isParam && this.fn) this.fn.fn.locals.push(v);
+    else if (storage !== 'auto') this.globals.push(v);
+    return v;
+  }
+
+  /** Opens a block scope. */
+  push(): void {
+    this.scope = { syms: new Map(), parent: this.scope, ns: null };
+  }
+
+  /** Closes the innermost block scope. */
+  pop(): void {
+    this.scope = this.scope.parent!;
+  }
+
+  /** Declares a name in the innermost scope, rejecting redefinitions. */
+  declare(name: string, sym: Sym, loc: SourceLoc): void {
+    const old = this.scope.syms.get(name);
+    if (old && !(old.k === 'funcs' && sym.k === 'funcs')) fail(loc, `redefinition of '${name}'`);
+    this.scope.syms.set(name, sym);
+  }
+
+  /** The namespace enclosing the current scope. */
+  currentNs(): Namespace {
+    for (let s: Scope | null = this.scope; s; s = s.parent) if (s.ns) return s.ns;
+    return this.global;
+  }
+
+  /** Looks a (possibly qualified) name up as C++ does, falling back to the predeclared built-ins. */
+  lookup(name: string): Sym | null {
+    if (name.includes('::')) return this.lookupQualified(name);
+    for (let s: Scope | null = this.scope; s; s = s.parent) {
+      const hit = s.syms.get(name) ?? (s.ns ? fromUsings(s.ns, name) : undefined);
+      if (hit) return hit;
+    }
+    return builtinSym(name);
+  }
+
+  /** `a::b::c`, `::x`. */
+  private lookupQualified(name: string): Sym | null {
+    const parts = name.split('::');
+    let ns: Namespace | null;
+    if (parts[0] === '') ns = this.global;
+    else {
+      const first = this.lookup(parts[0]!);
+      if (!first || first.k !== 'ns') return null;
+      ns = first.ns;
+    }
+    for (let i = 1; i < parts.length; i++) {
+      const p = parts[i]!;
+      const hit: Sym | undefined = ns.members.get(p) ?? fromUsings(ns, p);
+      const last = i === parts.length - 1;
+      if (!hit) {
+        if (last && ns.library === 'std') return builtinSym(p);
+        if (last && ns.library === 'cg') return { k: 'unsupportedType', name: `cooperative_groups::${p}` };
+        if (last && ns === this.global) return builtinSym(p);
+        return null;
+      }
+      if (last) return hit;
+      if (hit.k !== 'ns') return null;
+      ns = hit.ns;
+    }
+    return null;
+  }
+
+  /** Resolves a type's syntax to a CType; references come back as `ref: true` on the referent type. */
+  resolveType(t: TypeNode, evalSize: (e: Expr) => IExpr): { type: CType; ref: boolean } {
+    if (t.kind === 'reference') return { type: this.resolveType(t.to, evalSize).type, ref: true };
+    return { type: this.typeOf(t, evalSize), ref: false };
+  }
+
+  /** Resolves a non-reference type. */
+  typeOf(t: TypeNode, evalSize: (e: Expr) => IExpr): CType {
+    const cv = (c: CType, isConst?: boolean): CType => (isConst ? ({ ...c, isConst: true } as CType) : c);
+    switch (t.kind) {
+      case 'builtin':
+        return cv(BUILTIN_TYPES[t.name] ?? intType, t.isConst);
+      case 'named': {
+        if (t.templateArgs) unsupported(t.loc, 'class templates');
+        const s = this.lookup(t.name);
+        if (s?.k === 'unsupportedType' || unsupportedTypeNames.has(t.name)) unsupported(t.loc, `'${t.name}'`);
+        if (!s || s.k !== 'type') fail(t.loc, `unknown type name '${t.name}'`);
+        return cv(s.t, t.isConst);
+      }
+      case 'tagged': {
+        if (t.def) return cv(this.defineTag(t.def, t.tag === 'enum'), t.isConst);
+        const s = t.name === null ? null : this.lookup(`${t.tag} ${t.name}`) ?? this.lookup(t.name);
+        if (!s || s.k !== 'type') {
+          if (t.tag === 'enum') fail(t.loc, `ISO C++ forbids forward references to 'enum' types`);
+          // An incomplete struct only usable through pointers.
+          return cv({ kind: 'struct', info: { name: `${t.tag} ${t.name}`, isUnion: t.tag === 'union', fields: [], size: 0, align: 1 } }, t.isConst);
+        }
+        return cv(s.t, t.isConst);
+      }
+      case 'pointer':
+        return { kind: 'pointer', to: this.typeOf(t.to, evalSize), ...(t.isConst ? { isConst: true } : {}) };
+      case 'reference':
+        fail(t.loc, 'references are only supported as variables, parameters and return types');
+      // falls out via fail
+      case 'array': {
+        const of = this.typeOf(t.of, evalSize);
+        if (t.size === null) return { kind: 'array', of, length: null };
+        const e = evalSize(t.size);
+        if (!isInteger(e.type)) fail(t.size.loc, `size of array has non-integer type '${typeName(e.type)}'`);
+        const v = evalConst(e);
+        if (v === null) unsupported(t.size.loc, 'variable length arrays');
+        if (BigInt(v) < 0n) fail(t.size.loc, `array size is negative`);
+        return { kind: 'array', of, length: Number(v) };
+      }
+      case 'function':
+        return { kind: 'function', ret: this.typeOf(t.ret, evalSize), params: t.params.map((p) => this.typeOf(p.type, evalSize)), variadic: t.variadic };
+      case 'auto':
+        fail(t.loc, `'auto' not allowed here`);
+      // falls out via fail
+      case 'decltype':
+        return evalSize(t.expr).type;
+    }
+  }
+
+  /** Hook set by check.ts: defines a struct/union/enum met inside a type. */
+  defineTag: (def: NonNullable<Extract<TypeNode, { kind: 'tagged' }>['def']>, isEnum: boolean) => CType = () => voidType;
+}
+
+function fromUsings(ns: Namespace, name: string): Sym | undefined {
+  for (const u of ns.usings) {
+    const hit = u.members.get(name);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+const STDIO: Record<string, number> = { stdout: 1, stderr: 2 };
+
+/** The predeclared meaning of a name, if any. */
+function builtinSym(name: string): Sym | null {
+  const t = builtinTypedefs.get(name);
+  if (t) return { k: 'type', t };
+  const c = builtinConstants.get(name);
+  if (c) return { k: 'const', value: c.value, type: c.type };
+  const f = builtinFunctions.get(name);
+  if (f) return { k: 'builtins', list: f };
+  if (name === 'threadIdx' || name === 'blockIdx' || name === 'blockDim' || name === 'gridDim') return { k: 'builtinVar', name };
+  if (name in STDIO) return { k: 'const', value: STDIO[name]!, type: { kind: 'pointer', to: fileType } };
+  // NULL as glibc's C++ headers define it (__null): an integer zero of pointer width that is a null pointer constant.
+  if (name === 'NULL') return { k: 'const', value: 0n, type: longType };
+  if (unsupportedTypeNames.has(name)) return { k: 'unsupportedType', name };
+  return null;
+}
+
+const BUILTIN_TYPES: Record<string, CType> = {
+  void: voidType, bool: boolType, char: charType, 'signed char': scharType, 'unsigned char': ucharType, short: shortType, 'unsigned short': ushortType,
+  int: intType, 'unsigned int': uintType, long: longType, 'unsigned long': ulongType, 'long long': llongType, 'unsigned long long': ullongType,
+  float: floatType, double: doubleType, 'long double': doubleType,
+};
+
+/** Makes an IR constant. */
+export function mkConst(type: CType, value: Value, loc: SourceLoc): IExpr {
+  return { k: 'const', type, value: type.kind === 'int' && type.bits === 64 ? BigInt(value) : typeof value === 'bigint' ? Number(value) : value, loc };
+}

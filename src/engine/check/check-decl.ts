@@ -1,0 +1,169 @@
+import { fail, unsupported } from '../front/diag.js';
+import type { EnumDef, StructDef, TopDecl, VarDecl } from '../front/ast.js';
+import type { VarStorage } from './ir.js';
+import type { CType, StructInfo } from './types.js';
+import { typeName } from './types.js';
+import { convertValue, evalConst, isInteger } from './check-conv.js';
+import type { Checker, Namespace } from './check-ctx.js';
+import { rexpr } from './check-expr.js';
+import { completeArray, staticBytes } from './check-init.js';
+import { declareFunction } from './check-func.js';
+import { layoutStruct } from './layout.js';
+
+/*
+ * Namespace-scope declarations (also used for typedef/struct/enum/using inside
+ * functions): variables with static initial bytes, struct/union layout, enums,
+ * namespaces and aliases, static_assert.
+ */
+
+/** Declares one top-level (or local non-variable) declaration. */
+export function declareTop(c: Checker, d: TopDecl): void {
+  const ev = (x: Parameters<typeof rexpr>[1]) => rexpr(c, x);
+  switch (d.kind) {
+    case 'function':
+      if (c.fn) unsupported(d.loc, 'local function declarations');
+      return declareFunction(c, d);
+    case 'vars':
+      for (const v of d.decls) globalVar(c, v);
+      return;
+    case 'tagDef':
+      defineTag(c, d.def, d.isEnum);
+      return;
+    case 'typedef':
+    case 'usingAlias': {
+      const r = c.resolveType(d.type, ev);
+      if (r.ref) unsupported(d.loc, 'reference typedefs');
+      const old = c.scope.syms.get(d.name);
+      if (old && !(old.k === 'type' && typeName(old.t) === typeName(r.type))) fail(d.loc, `typedef redefinition with different types`);
+      c.scope.syms.set(d.name, { k: 'type', t: r.type });
+      return;
+    }
+    case 'namespace': {
+      const parent = c.currentNs();
+      let ns: Namespace;
+      if (d.name === null) ns = parent; // anonymous namespace: members visible in the enclosing one
+      else {
+        const old = c.scope.syms.get(d.name);
+        if (old && old.k !== 'ns') fail(d.loc, `redefinition of '${d.name}' as different kind of symbol`);
+        ns = old?.k === 'ns' ? old.ns : { name: d.name, members: new Map(), usings: [], parent };
+        c.scope.syms.set(d.name, { k: 'ns', ns });
+      }
+      const saved = c.scope;
+      if (ns !== parent) c.scope = { syms: ns.members, parent: saved, ns };
+      try {
+        for (const x of d.decls) declareTop(c, x);
+      } finally {
+        c.scope = saved;
+      }
+      return;
+    }
+    case 'namespaceAlias': {
+      const s = c.lookup(d.target);
+      if (!s || s.k !== 'ns') fail(d.loc, `expected namespace name`);
+      c.declare(d.name, s, d.loc);
+      return;
+    }
+    case 'usingNamespace': {
+      const s = c.lookup(d.name);
+      if (!s || s.k !== 'ns') fail(d.loc, `expected namespace name`);
+      const ns = c.scope.ns ?? c.currentNs();
+      if (!ns.usings.includes(s.ns)) ns.usings.push(s.ns);
+      return;
+    }
+    case 'usingDecl': {
+      const s = c.lookup(d.name);
+      const short = d.name.split('::').pop()!;
+      if (!s) fail(d.loc, `no member named '${short}' in namespace '${d.name.split('::').slice(0, -1).join('::')}'`);
+      c.scope.syms.set(short, s);
+      return;
+    }
+    case 'staticAssert': {
+      const e = rexpr(c, d.cond);
+      const v = evalConst(e);
+      if (v === null) fail(d.cond.loc, 'static assertion expression is not an integral constant expression');
+      if (Number(v) === 0) fail(d.loc, d.message === null ? 'static assertion failed' : `static assertion failed: ${d.message}`);
+      return;
+    }
+    case 'unsupported':
+      unsupported(d.loc, d.what);
+  }
+}
+
+/** Storage class of a namespace-scope variable. */
+function globalStorage(d: VarDecl): VarStorage {
+  if (d.specs.shared) return d.specs.extern ? 'dynamicShared' : 'shared';
+  if (d.specs.constant) return 'constant';
+  if (d.specs.managed) return 'managed';
+  if (d.specs.device) return 'device';
+  return 'host';
+}
+
+function globalVar(c: Checker, d: VarDecl): void {
+  const r = c.resolveType(d.type, (x) => rexpr(c, x));
+  if (r.ref) unsupported(d.loc, 'namespace-scope references');
+  if (d.type.kind === 'auto') unsupported(d.loc, "namespace-scope 'auto' variables");
+  const t = completeArray(r.type, d.init);
+  const storage = globalStorage(d);
+  if (t.kind === 'void') fail(d.loc, `variable has incomplete type 'void'`);
+  if ((storage === 'shared' || storage === 'dynamicShared') && d.init) fail(d.loc, 'initializer not allowed for __shared__ variable');
+  const old = c.scope.syms.get(d.name);
+  if (old?.k === 'var' && d.specs.extern) return; // a redeclaration
+  if (old && !(old.k === 'var' && old.v.init === null && !d.init && old.v.storage === storage)) fail(d.loc, `redefinition of '${d.name}'`);
+  if (old) return; // tentative definitions of the same variable
+  const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc);
+  const v = c.newVar(d.name, t, storage, d.loc, init);
+  let constValue: number | bigint | undefined;
+  if (t.isConst && isInteger(t) && t.kind === 'int') {
+    const b = init ?? new Uint8Array(8);
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const raw = t.bits === 64 ? view.getBigUint64(0, true) : t.bits === 32 ? view.getUint32(0, true) : t.bits === 16 ? view.getUint16(0, true) : view.getUint8(0);
+    constValue = convertValue(raw, { kind: 'int', bits: 64, signed: false, name: 'unsigned long' }, t) ?? undefined;
+  }
+  c.scope.syms.set(d.name, constValue === undefined ? { k: 'var', v, ref: false } : { k: 'var', v, ref: false, constValue });
+}
+
+/** Defines a struct/union (laid out with C rules) or an enum; returns its type. */
+export function defineTag(c: Checker, def: StructDef | EnumDef, isEnum: boolean): CType {
+  if (isEnum || !('fields' in def)) return defineEnum(c, def as EnumDef);
+  if (def.unsupportedMembers.length > 0) unsupported(def.unsupportedMembers[0]!, 'member functions and constructors');
+  const name = def.name ?? `(unnamed ${def.tag})`;
+  // Declared before its fields so `struct Node *next;` refers to this struct.
+  const info: { -readonly [K in keyof StructInfo]: StructInfo[K] } = { name, isUnion: def.tag === 'union', fields: [], size: 0, align: 1 };
+  const t: CType = { kind: 'struct', info };
+  if (def.name !== null) {
+    const old = c.scope.syms.get(`${def.tag} ${def.name}`);
+    if (old?.k === 'type' && old.t.kind === 'struct' && old.t.info.size > 0) fail(def.loc, `redefinition of '${def.name}'`);
+    c.scope.syms.set(`${def.tag} ${def.name}`, { k: 'type', t });
+    if (!c.scope.syms.has(def.name) || c.scope.syms.get(def.name)?.k === 'type') c.scope.syms.set(def.name, { k: 'type', t });
+  }
+  const fields = def.fields.map((f) => {
+    if (f.bitWidth) unsupported(f.loc, 'bit-fields');
+    const r = c.resolveType(f.type, (x) => rexpr(c, x));
+    if (r.ref) unsupported(f.loc, 'reference members');
+    if (r.type.kind === 'struct' && r.type.info.size === 0) fail(f.loc, `field has incomplete type '${typeName(r.type)}'`);
+    if (r.type.kind === 'array' && r.type.length === null) unsupported(f.loc, 'flexible array members');
+    return { name: f.name, type: r.type };
+  });
+  Object.assign(info, layoutStruct(name, def.tag === 'union', fields));
+  return t;
+}
+
+function defineEnum(c: Checker, def: EnumDef): CType {
+  const t: CType = { kind: 'int', bits: 32, signed: true, name: def.name ?? 'int' };
+  if (def.name !== null) {
+    c.scope.syms.set(`enum ${def.name}`, { k: 'type', t });
+    c.scope.syms.set(def.name, { k: 'type', t });
+  }
+  let next = 0n;
+  for (const it of def.items) {
+    if (it.value) {
+      const e = rexpr(c, it.value);
+      const v = evalConst(e);
+      if (v === null || !isInteger(e.type)) fail(it.value.loc, 'expression is not an integral constant expression');
+      next = BigInt(v);
+    }
+    c.declare(it.name, { k: 'const', value: Number(BigInt.asIntN(32, next)), type: t }, it.loc);
+    next++;
+  }
+  return t;
+}

@@ -1,0 +1,192 @@
+import type { SourceLoc } from '../front/token.js';
+import { fail, unsupported } from '../front/diag.js';
+import type { FunctionDecl, TemplateArg, TypeNode } from '../front/ast.js';
+import type { ExecSpace, VarSym } from './ir.js';
+import type { CType } from './types.js';
+import { sameType, typeName, voidType } from './types.js';
+import type { Value } from './check-conv.js';
+import { evalConst, isInteger, normalize, unqual } from './check-conv.js';
+import type { Checker, FuncEntry, MutFn, Scope, Sym } from './check-ctx.js';
+import { rexpr } from './check-expr.js';
+import { checkFunctionBody } from './check-stmt.js';
+
+/*
+ * Functions: declarations and definitions (prototypes share one IFunction with
+ * their definition), execution spaces, and function templates, which are
+ * instantiated once per distinct argument list as IFunctions named `f<args>`.
+ */
+
+type Binding = Map<string, CType | Value>;
+
+/** The execution space a declaration's specifiers give. */
+function spaceOf(d: FunctionDecl): ExecSpace {
+  if (d.specs.global) return 'global';
+  if (d.specs.device && d.specs.host) return 'hostDevice';
+  return d.specs.device ? 'device' : 'host';
+}
+
+/** Parameter and return types of a declaration in the current scope; references become pointers. */
+function signature(c: Checker, d: FunctionDecl): { params: CType[]; refs: boolean[]; ret: CType } {
+  const ev = (x: Parameters<typeof rexpr>[1]) => rexpr(c, x);
+  const ret = c.resolveType(d.ret, ev);
+  if (ret.ref) unsupported(d.ret.loc, 'functions returning references');
+  const params: CType[] = [];
+  const refs: boolean[] = [];
+  for (const p of d.params) {
+    const r = c.resolveType(p.type, ev);
+    let t = r.type;
+    if (t.kind === 'void' && d.params.length === 1 && p.name === null) break; // f(void)
+    if (t.kind === 'array') t = { kind: 'pointer', to: t.of }; // parameter arrays are pointers
+    if (t.kind === 'function') unsupported(p.loc, 'function pointer parameters');
+    if (r.ref) t = { kind: 'pointer', to: t };
+    params.push(t);
+    refs.push(r.ref);
+  }
+  return { params, refs, ret: ret.type };
+}
+
+/** Declares (and, with a body, defines and checks) a function at namespace scope. */
+export function declareFunction(c: Checker, d: FunctionDecl): void {
+  const space = spaceOf(d);
+  const existing = c.scope.syms.get(d.name);
+  if (existing && existing.k !== 'funcs') fail(d.loc, `redefinition of '${d.name}' as different kind of symbol`);
+  const list = existing?.k === 'funcs' ? existing.list : [];
+  if (!existing) c.scope.syms.set(d.name, { k: 'funcs', list });
+  if (d.template) {
+    list.push({ name: d.name, space, decl: d, fn: null, params: [], refParams: [], ret: voidType, template: d.template, instances: new Map(), scope: c.scope });
+    return;
+  }
+  const sig = signature(c, d);
+  if (space === 'global' && sig.ret.kind !== 'void') fail(d.ret.loc, 'a __global__ function must have a void return type');
+  let entry = list.find((f) => !f.template && f.params.length === sig.params.length && f.params.every((p, i) => sameType(p, sig.params[i]!)));
+  if (entry) {
+    if (entry.decl.body && d.body) fail(d.loc, `redefinition of '${d.name}'`);
+    if (entry.space !== space) fail(d.loc, `execution space of '${d.name}' differs from its previous declaration`);
+    if (d.body) entry.decl = d;
+  } else {
+    const fn: MutFn = { id: c.nextFn++, name: d.name, space, ret: sig.ret, params: [], locals: [], body: null, loc: d.loc };
+    c.functions.push(fn);
+    entry = { name: d.name, space, decl: d, fn, params: sig.params, refParams: sig.refs, ret: sig.ret, template: null, instances: new Map(), scope: c.scope };
+    list.push(entry);
+  }
+  const fn = entry.fn!;
+  fn.params = makeParams(c, d, sig.params);
+  if (d.body) {
+    fn.loc = d.loc;
+    checkFunctionBody(c, fn, entry, d, c.scope);
+  }
+}
+
+/** Parameter variables (unnamed ones get a placeholder name). */
+function makeParams(c: Checker, d: FunctionDecl, types: readonly CType[]): VarSym[] {
+  return types.map((t, i) => {
+    const p = d.params[i]!;
+    return c.newVar(p.name ?? `__arg${i}`, t, 'auto', p.loc, null, true);
+  });
+}
+
+/** Deduces template arguments from explicit arguments and call argument types; null when deduction fails. */
+export function deduce(c: Checker, entry: FuncEntry, targs: readonly TemplateArg[], argTypes: readonly CType[], loc: SourceLoc): Binding | null {
+  const tps = entry.template!;
+  const bind: Binding = new Map();
+  if (targs.length > tps.length) return null;
+  targs.forEach((a, i) => {
+    const tp = tps[i]!;
+    if (tp.kind === 'type') {
+      if (a.kind !== 'type') fail(loc, `template argument for template type parameter must be a type`);
+      bind.set(tp.name, c.resolveType(a.type, (x) => rexpr(c, x)).type);
+    } else bind.set(tp.name, valueArg(c, a, loc));
+  });
+  const isParam = (n: string): boolean => tps.some((t) => t.kind === 'type' && t.name === n);
+  const decay = (t: CType): CType => (t.kind === 'array' ? { kind: 'pointer', to: t.of } : unqual(t));
+  const match = (node: TypeNode, at: CType): boolean => {
+    if (node.kind === 'named' && isParam(node.name)) {
+      const old = bind.get(node.name);
+      const t = decay(at);
+      if (old === undefined) bind.set(node.name, t);
+      else if (typeof old !== 'object' || !sameType(old, t)) return false;
+      return true;
+    }
+    if (node.kind === 'pointer') {
+      const t = decay(at);
+      return t.kind === 'pointer' ? match(node.to, t.to) : true;
+    }
+    if (node.kind === 'reference') return match(node.to, at);
+    return true;
+  };
+  const ps = entry.decl.params;
+  for (let i = 0; i < Math.min(ps.length, argTypes.length); i++) if (!match(ps[i]!.type, argTypes[i]!)) return null;
+  for (const tp of tps) {
+    if (bind.has(tp.name)) continue;
+    if (!tp.defaultArg) return null;
+    bind.set(tp.name, tp.kind === 'type' && tp.defaultArg.kind === 'type' ? c.resolveType(tp.defaultArg.type, (x) => rexpr(c, x)).type : valueArg(c, tp.defaultArg, loc));
+  }
+  return bind;
+}
+
+/** A template value argument: a constant expression (a type-looking name may denote a constant). */
+function valueArg(c: Checker, a: TemplateArg, loc: SourceLoc): Value {
+  const e = a.kind === 'expr' ? a.expr : a.type.kind === 'named' ? ({ kind: 'ident', name: a.type.name, loc: a.type.loc } as const) : null;
+  if (!e) fail(loc, 'template argument for non-type template parameter must be an expression');
+  const x = rexpr(c, e);
+  const v = evalConst(x);
+  if (v === null || !isInteger(x.type)) fail(e.loc, 'non-type template argument is not a constant expression');
+  return v;
+}
+
+/** The scope template parameters are bound in. */
+function bindScope(c: Checker, entry: FuncEntry, bind: Binding): Scope {
+  const syms = new Map<string, Sym>();
+  const saved = c.scope;
+  c.scope = entry.scope;
+  for (const tp of entry.template!) {
+    const b = bind.get(tp.name)!;
+    if (tp.kind === 'type') syms.set(tp.name, { k: 'type', t: b as CType });
+    else {
+      const t = tp.type ? unqual(c.resolveType(tp.type, (x) => rexpr(c, x)).type) : { kind: 'int' as const, bits: 32 as const, signed: true, name: 'int' };
+      syms.set(tp.name, { k: 'const', value: normalize(t, b as Value), type: t });
+    }
+  }
+  c.scope = saved;
+  return { syms, parent: entry.scope, ns: null };
+}
+
+/** An instantiation's signature; with `withBody`, the IFunction too (created and checked once per argument list). */
+export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: SourceLoc, withBody: boolean): { fn: MutFn | null; params: CType[]; refs: boolean[]; minArgs: number } {
+  const scope = bindScope(c, entry, bind);
+  const saved = c.scope;
+  c.scope = scope;
+  const d = entry.decl;
+  let sig: ReturnType<typeof signature>;
+  try {
+    sig = signature(c, d);
+  } finally {
+    c.scope = saved;
+  }
+  const minArgs = d.params.filter((p) => p.defaultValue === undefined).length;
+  if (!withBody) return { fn: null, ...sig, minArgs };
+  if (entry.space === 'global' && sig.ret.kind !== 'void') fail(d.ret.loc, 'a __global__ function must have a void return type');
+  const args = entry.template!.map((tp) => {
+    const b = bind.get(tp.name)!;
+    return typeof b === 'object' ? typeName(b) : String(b);
+  });
+  const name = `${d.name}<${args.join(', ')}>`;
+  let fn = entry.instances.get(name);
+  if (!fn) {
+    if (!d.body) fail(loc, `function template '${d.name}' is declared but never defined`);
+    const made: MutFn = { id: c.nextFn++, name, space: entry.space, ret: sig.ret, params: [], locals: [], body: null, loc: d.loc };
+    fn = made;
+    entry.instances.set(name, made);
+    c.functions.push(made);
+    const savedScope = c.scope;
+    c.scope = scope;
+    try {
+      made.params = makeParams(c, d, sig.params);
+      const inst: FuncEntry = { ...entry, params: sig.params, refParams: sig.refs, ret: sig.ret, template: null, fn: made };
+      checkFunctionBody(c, made, inst, d, scope);
+    } finally {
+      c.scope = savedScope;
+    }
+  }
+  return { fn, ...sig, minArgs };
+}

@@ -1,0 +1,30 @@
+import { DiagError } from '../front/diag.js';
+import type { Result } from '../front/diag.js';
+import type { TranslationUnit } from '../front/ast.js';
+import type { IFunction, IProgram } from './ir.js';
+import { Checker } from './check-ctx.js';
+import { declareTop, defineTag } from './check-decl.js';
+
+/*
+ * The type checker's entry point: turns the parser's AST into the checked IR the
+ * warp compiler consumes (see ir.ts). Declarations are processed in source order,
+ * as C requires, and each function body is checked where it is defined.
+ */
+
+export { builtinTypeNames } from './builtins-types.js';
+
+/** Checks a translation unit; errors come back as diagnostics, never thrown. */
+export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string>): Result<IProgram> {
+  const c = new Checker(unit.file, sources);
+  c.defineTag = (def, isEnum) => defineTag(c, def, isEnum);
+  try {
+    for (const d of unit.decls) declareTop(c, d);
+  } catch (err) {
+    if (err instanceof DiagError) return { ok: false, diags: [...c.warnings, err.diag] };
+    throw err;
+  }
+  const main = c.global.members.get('main');
+  let mainFn: IFunction | null = null;
+  if (main?.k === 'funcs') mainFn = main.list.find((f) => f.fn?.body)?.fn ?? null;
+  return { ok: true, value: { functions: c.functions, globals: c.globals, main: mainFn, sources }, warnings: c.warnings };
+}
