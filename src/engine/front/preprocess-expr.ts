@@ -200,9 +200,9 @@ class ExprParser {
   }
 }
 
-/** Evaluates the expanded tokens of an `#if`/`#elif`; `at` is the directive name, for an empty expression. */
+/** Evaluates the expanded tokens of an `#if`/`#elif`; `at` is the directive name, for an empty expansion. */
 export function evalCondition(toks: readonly Token[], at: Token): boolean {
-  if (toks.length === 0) fail(at.loc, `#${at.text} with no expression`);
+  if (toks.length === 0) fail(at.loc, 'expected value in expression');
   const last = toks[toks.length - 1];
   const end: SourceLoc = { ...last.loc, col: last.loc.col + last.text.length };
   return new ExprParser(toks, end).top().v !== 0n;

@@ -220,6 +220,7 @@ class Preprocessor {
 
   /** Evaluates an #if/#elif line: `defined` and __has_include first, then expansion, then arithmetic. */
   private condition(rest: readonly Token[], dir: Token): boolean {
+    if (rest.length === 0) fail(dir.loc, `#${dir.text} with no expression`);
     const pre: PPTok[] = [];
     for (let k = 0; k < rest.length; k++) {
       const t = rest[k];

@@ -413,6 +413,7 @@ describe('preprocess: conditionals', () => {
   it('reports errors in #if expressions', () => {
     expect(err('#if\n#endif')).toBe('main.cu:1:2: error: #if with no expression');
     expect(err('#if 0\n#elif\n#endif')).toBe('main.cu:2:2: error: #elif with no expression');
+    expect(err('#define EMPTY\n#if EMPTY\n#endif')).toBe('main.cu:2:2: error: expected value in expression');
     expect(err('#if 1/0\n#endif')).toBe('main.cu:1:6: error: division by zero in preprocessor expression');
     expect(err('#if 1.0\n#endif')).toBe('main.cu:1:5: error: floating point literal in preprocessor expression');
     expect(err('#if (1\n#endif')).toBe("main.cu:1:7: error: expected ')' in preprocessor expression");
@@ -455,5 +456,24 @@ describe('preprocess: #error and #warning', () => {
     if (!r.ok) return;
     expect(r.warnings).toEqual([{ severity: 'warning', message: 'careful here', loc: { file: 'main.cu', line: 1, col: 2 } }]);
     expect(r.value.tokens.map((t) => t.text)).toEqual(['int', 'a', ';', '']);
+  });
+});
+
+describe('preprocess: across files', () => {
+  it('shares macros between a header and its includer', () => {
+    expect(out('#define IN 1\n#include "h.h"\nOUT', { 'h.h': '#define OUT IN + 1\nint h = IN;' })).toBe('int h = 1 ; 1 + 1');
+  });
+
+  it('normalises paths so #pragma once sees one file', () => {
+    expect(out('#include "o.h"\n#include "./o.h"\n#include "d/../o.h"', { 'o.h': '#pragma once\nint o;' })).toBe('int o ;');
+  });
+
+  it('warns about extra tokens after an include', () => {
+    const r = run('#include <cstdio> junk\nint a;');
+    expect(r.ok && r.warnings[0]).toEqual({ severity: 'warning', message: 'extra tokens at end of #include directive', loc: { file: 'main.cu', line: 1, col: 19 } });
+  });
+
+  it('lets a program undefine and redefine NULL', () => {
+    expect(out('#undef NULL\n#define NULL nullptr\nNULL')).toBe('nullptr');
   });
 });
