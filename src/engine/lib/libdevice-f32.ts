@@ -238,6 +238,69 @@ function acosf(x: number): number {
   return big ? f(r + r) : r;
 }
 
+/** powf's core: 2^(y * log2|x|) with log2 as a head/tail pair; |x| finite and non-zero. */
+function powCore(ax0: number, y: number): number {
+  const sub = ax0 < 1.1754943508222875e-38;
+  const ax = sub ? f(ax0 * 16777216) : ax0;
+  const r5 = bitsF(ax);
+  const r7 = ((r5 - 0x3f3504f3) & 0xff800000) | 0;
+  const m = fromBits((r5 - r7) | 0);
+  const e = fma(r7, 1.1920928955078125e-7, sub ? -24 : 0);
+  const mm1 = f(m - 1);
+  const inv = rcpApprox(f(m + 1));
+  const u = f(f(mm1 + mm1) * inv);
+  const u2 = f(u * u);
+  const d = f(mm1 - u);
+  const uTail = f(inv * fma(-u, mm1, f(d + d)));
+  let p = fma(fromBits(0x3a2c32e4), u2, fromBits(0x3b52e7db));
+  p = fma(p, u2, fromBits(0x3c93bb73));
+  p = f(fma(p, u2, fromBits(0x3df6384f)) * u2);
+  const L2E = fromBits(0x3fb8aa3b);
+  const hi0 = fma(u, L2E, e);
+  let lo = fma(uTail, L2E, fma(u, L2E, f(e - hi0)));
+  lo = fma(u, fromBits(0x32a55e34), lo);
+  lo = fma(p, u, fma(f(p * 3), uTail, lo));
+  const hi = f(hi0 + lo);
+  const lo2 = f(lo - f(hi - hi0));
+  // y * log2|x| as head + tail, then 2^frac by polynomial and 2^int by exponent arithmetic
+  const t = f(hi * y);
+  const tTail = fma(lo2, y, fma(hi, y, -t));
+  const n = rintF(t);
+  const r = f(tTail + f(t - n));
+  let q = fma(fromBits(0x391fcb8e), r, fromBits(0x3aaf85ed));
+  for (const c of [0x3c1d9856, 0x3d6357bb, 0x3e75fdec, 0x3f317218]) q = fma(q, r, fromBits(c));
+  q = fma(q, r, 1);
+  const ni = Math.abs(n) < 2 ** 31 ? Math.trunc(n) : n > 0 ? 0x7fffffff : -0x80000000;
+  const bias = n > 0 ? 0 : -2097152000;
+  const res = f(f(q * fromBits((bias + 0x7f000000) | 0)) * fromBits(((ni << 23) - bias) | 0));
+  if (Math.abs(t) > 152) return t < 0 ? 0 : Infinity;
+  return res;
+}
+
+function rintF(v: number): number {
+  if (!Number.isFinite(v)) return v;
+  const fl = Math.floor(v);
+  const d = v - fl;
+  return d > 0.5 ? fl + 1 : d < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
+}
+
+/** powf with C99 special cases, in libdevice's order. */
+function powf(x: number, y: number): number {
+  if (x === 1 || y === 0) return 1;
+  if (Number.isNaN(x) || Number.isNaN(y)) return f(x + y);
+  const yOdd = Math.abs(f(y - f(2 * Math.trunc(f(y * 0.5))))) === 1;
+  const ax = Math.abs(x);
+  if (x === 0 || ax === Infinity) {
+    const b = bitsF(f(x + x));
+    const r16 = y < 0 ? (b ^ 0x7f800000) >>> 0 : b;
+    return fromBits(yOdd ? r16 : r16 & 0x7fffffff);
+  }
+  if (x === -1 && Math.abs(y) === Infinity) return 1;
+  const r = powCore(ax, y);
+  if (x >= 0) return r;
+  return Math.floor(y) !== y ? NaN : yOdd ? -r : r;
+}
+
 /** hypotf: scale both by a power of two from the larger, fma the squares, IEEE sqrt, unscale. */
 function hypotf(x: number, y: number): number {
   const ax = bitsF(Math.abs(x));
@@ -263,6 +326,7 @@ export const libdeviceF32: Record<string, (...args: number[]) => number> = {
   hypotf,
   atan2f,
   atanf,
+  powf,
   asinf,
   acosf,
   sinf: (x) => sinCos(x, false),
@@ -274,7 +338,6 @@ export const libdeviceF32: Record<string, (...args: number[]) => number> = {
   exp2f: (x) => f(2 ** x),
   exp10f: (x) => f(10 ** x),
   expm1f: (x) => f(Math.expm1(x)),
-  powf: (x, y) => f(x === 1 || y === 0 ? 1 : Math.pow(x, y)),
   tanf: (x) => f(Math.tan(x)),
   sinhf: (x) => f(Math.sinh(x)),
   coshf: (x) => f(Math.cosh(x)),
