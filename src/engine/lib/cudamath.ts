@@ -162,7 +162,7 @@ export const deviceMath: Record<string, (...args: number[]) => number> = {
  */
 export const EXACTNESS: Readonly<Record<string, string>> = {
   rsqrtf: '1 ulp (rsqrt.approx)', cbrtf: '1 ulp', expf: '1 ulp (ex2.approx)', exp2f: '2 ulp (ex2.approx)',
-  exp10f: '1 ulp', expm1f: '1 ulp', tanf: '2 ulp (rcp.approx)', asinf: '2 ulp on ~1% of inputs (rsqrt.approx)', acosf: '2 ulp on ~1% of inputs (rsqrt.approx)',
+  exp10f: '1 ulp', expm1f: '1 ulp', tanf: '1 ulp on ~6% of inputs (rcp.approx in odd quadrants)', asinf: '2 ulp on ~1% of inputs (rsqrt.approx)', acosf: '2 ulp on ~1% of inputs (rsqrt.approx)',
   atanf: '1 ulp on ~1% of inputs (rcp.approx)', sinhf: '2 ulp', coshf: '2 ulp', tanhf: '2 ulp',
   rsqrt: '1 ulp', pow: '1 ulp',
   __expf: '2 ulp', __fdividef: '2 ulp',

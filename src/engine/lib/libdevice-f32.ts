@@ -119,8 +119,8 @@ function reduceSlow(x: number): [number, number] {
   return [neg ? -r : r, q];
 }
 
-/** sinf (cos = false) or cosf (cos = true) exactly as libdevice computes them. */
-function sinCos(x: number, cos: boolean): number {
+/** Cody-Waite reduction by pi/2 shared by sinf/cosf/tanf (Payne-Hanek beyond 105615). */
+function reduceF(x: number): [number, number] {
   const qf = f(x * fromBits(0x3f22f983));
   let q = Math.abs(qf) < 2 ** 31 ? rintEven(qf) : qf > 0 ? 0x7fffffff : -0x80000000;
   let r = fma(q, fromBits(0xbfc90fda), x);
@@ -131,6 +131,23 @@ function sinCos(x: number, cos: boolean): number {
     if (ax === Infinity) [r, q] = [f(x * 0), 0];
     else if (!Number.isNaN(x)) [r, q] = reduceSlow(x);
   }
+  return [r, q];
+}
+
+/** tanf: polynomial in the reduced argument; odd quadrants take the hardware reciprocal. */
+function tanf(x: number): number {
+  const [r, q] = reduceF(x);
+  const r2 = f(r * r);
+  let p = fma(fromBits(0x3c190000), r2, fromBits(0x3b560000));
+  for (const c of [0x3cc70000, 0x3d5b0000, 0x3e089438, 0x3eaaaa88]) p = fma(p, r2, fromBits(c));
+  let t = fma(p, f(r2 * r), r);
+  if (Math.abs(r) === fromBits(0x3a00b43c)) t = r;
+  return (q & 1) !== 0 ? rcpApprox(-t) : t;
+}
+
+/** sinf (cos = false) or cosf (cos = true) exactly as libdevice computes them. */
+function sinCos(x: number, cos: boolean): number {
+  let [r, q] = reduceF(x);
   if (cos) q = (q + 1) | 0;
   const even = (q & 1) === 0;
   const r7 = even ? r : 1;
@@ -327,6 +344,7 @@ export const libdeviceF32: Record<string, (...args: number[]) => number> = {
   atan2f,
   atanf,
   powf,
+  tanf,
   asinf,
   acosf,
   sinf: (x) => sinCos(x, false),
@@ -338,7 +356,6 @@ export const libdeviceF32: Record<string, (...args: number[]) => number> = {
   exp2f: (x) => f(2 ** x),
   exp10f: (x) => f(10 ** x),
   expm1f: (x) => f(Math.expm1(x)),
-  tanf: (x) => f(Math.tan(x)),
   sinhf: (x) => f(Math.sinh(x)),
   coshf: (x) => f(Math.cosh(x)),
   tanhf: (x) => f(Math.tanh(x)),
