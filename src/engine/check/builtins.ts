@@ -146,6 +146,10 @@ def('device', '__clzll', intType, [llongType]);
 def('device', '__ffs', intType, [intType]);
 def('device', '__ffsll', intType, [llongType]);
 def('device', '__brev', uintType, [uintType]);
+def('device', '__mul24', intType, [intType, intType]);
+def('device', '__umul24', uintType, [uintType, uintType]);
+def('device', '__mulhi', intType, [intType, intType]);
+def('device', '__umulhi', uintType, [uintType, uintType]);
 def('device', '__brevll', ullongType, [ullongType]);
 
 // C library. printf, malloc, free, memset and memcpy also exist in device code.

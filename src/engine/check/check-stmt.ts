@@ -78,7 +78,9 @@ export function stmt(c: Checker, s: Stmt): IStmt[] {
     case 'for': {
       c.push();
       try {
-        const init = s.init ? one(c, s.init) : null;
+        // The init declaration lives in the loop's scope, not a nested one.
+        const inits = s.init ? stmt(c, s.init) : [];
+        const init: IStmt | null = inits.length === 0 ? null : inits.length === 1 ? inits[0]! : { k: 'block', body: inits, loc: s.init!.loc };
         const cnd = s.cond ? cond(c, s.cond) : null;
         const step = s.step ? rexpr(c, s.step) : null;
         f.loops++;
