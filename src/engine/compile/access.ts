@@ -1,0 +1,59 @@
+import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../memory/layout.js';
+
+/*
+ * Source of the device memory helpers that generated code calls for every load and store:
+ * one function per (space, access kind), specialised to direct typed-array indexing with a
+ * bounds/alignment check, and falling back to Memory.devLoad/devStore (which resolves any
+ * address and raises the right fault) when the fast path does not apply. Emitted once per
+ * program into the generated module, so V8 can inline them into the lane loops.
+ */
+
+const VIEW = ['u8', 'i8', 'u16', 'i16', 'u32', 'i32', 'f32', 'f64', 'u64', 'i64', '', 'u8'];
+const SHIFT = [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 0];
+const SIZE = [1, 1, 2, 2, 4, 4, 4, 8, 8, 8, 8, 1];
+
+function rd(code: number, r: string, o: string): string {
+  if (code === 10) return `(${r}.u32[${o} >>> 2] + ${r}.u32[(${o} >>> 2) + 1] * 4294967296)`;
+  if (code === 11) return `(${r}.u8[${o}] !== 0 ? 1 : 0)`;
+  return `${r}.${VIEW[code]}[${o} >>> ${SHIFT[code]}]`;
+}
+
+function wr(code: number, r: string, o: string, v: string): string {
+  if (code === 10) return `{ const i_ = ${o} >>> 2; ${r}.u32[i_] = ${v} >>> 0; ${r}.u32[i_ + 1] = Math.floor(${v} / 4294967296) >>> 0; }`;
+  if (code === 11) return `${r}.u8[${o}] = ${v} !== 0 ? 1 : 0;`;
+  return `${r}.${VIEW[code]}[${o} >>> ${SHIFT[code]}] = ${v};`;
+}
+
+/** JS source defining LD/ST (generic), GL/GS (global), SL/SS (shared), LL/LS (local), CL (constant) helpers for every access kind. */
+export function accessHelpers(instrument: boolean): string {
+  const out: string[] = [`const GB = ${GLOBAL_BASE}, SB = ${SHARED_BASE}, LB = ${LOCAL_BASE}, CB = ${CONST_BASE};`];
+  for (let c = 0; c < 12; c++) {
+    const n = SIZE[c]!;
+    const al = n > 1 ? ` && (o & ${n - 1}) === 0` : '';
+    const g = `o >= 0 && o < M.gLimit${al} && M.gChunk[o >>> 21] > 0`;
+    const s = `o >= 0 && o + ${n} <= M.sSize${al}`;
+    const lc = `o >= 0 && o + ${n} <= M.lStride${al}`;
+    const k = `o >= 0 && o + ${n} <= 98304${al}`;
+    const lo = `(o + l * M.lStride)`;
+    const obsL = (v: string, sp: string) => (instrument ? `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l); ` : '');
+    const obsS = (sp: string) => (instrument ? `RT.obsAccess('store', '${sp}', a, ${n}, v, l); ` : '');
+    const ret = (v: string, sp: string) => (instrument ? `{ const r_ = ${v}; ${obsL('r_', sp)}return r_; }` : `return ${v};`);
+    out.push(
+      `function GL${c}(a, l) { const o = a - GB; if (${g}) ${ret(rd(c, 'M.global', 'o'), 'global')} return M.devLoad(a, ${c}, l); }`,
+      `function SL${c}(a, l) { const o = a - SB; if (${s}) ${ret(rd(c, 'M.shared', 'o'), 'shared')} return M.devLoad(a, ${c}, l); }`,
+      `function LL${c}(a, l) { const o = a - LB; if (${lc}) ${ret(rd(c, 'M.local', lo), 'local')} return M.devLoad(a, ${c}, l); }`,
+      `function CL${c}(a, l) { const o = a - CB; if (${k}) ${ret(rd(c, 'M.constant', 'o'), 'constant')} return M.devLoad(a, ${c}, l); }`,
+      `function LD${c}(a, l) { if (a >= GB) return GL${c}(a, l); if (a >= CB) return CL${c}(a, l); if (a >= SB) return SL${c}(a, l); if (a >= LB) return LL${c}(a, l); return M.devLoad(a, ${c}, l); }`,
+      `function GS${c}(a, v, l) { const o = a - GB; if (${g}) { ${obsS('global')}${wr(c, 'M.global', 'o', 'v')} return; } M.devStore(a, ${c}, v, l); }`,
+      `function SS${c}(a, v, l) { const o = a - SB; if (${s}) { ${obsS('shared')}${wr(c, 'M.shared', 'o', 'v')} return; } M.devStore(a, ${c}, v, l); }`,
+      `function LS${c}(a, v, l) { const o = a - LB; if (${lc}) { ${obsS('local')}${wr(c, 'M.local', lo, 'v')} return; } M.devStore(a, ${c}, v, l); }`,
+      `function ST${c}(a, v, l) { if (a >= GB) GS${c}(a, v, l); else if (a >= CB) M.devStore(a, ${c}, v, l); else if (a >= SB) SS${c}(a, v, l); else if (a >= LB) LS${c}(a, v, l); else M.devStore(a, ${c}, v, l); }`,
+    );
+  }
+  out.push(
+    instrument
+      ? `function HL(a, c) { const v = M.hostLoad(a, c); RT.obsAccess('load', 'host', a, 0, v, 0); return v; }\nfunction HS(a, c, v) { RT.obsAccess('store', 'host', a, 0, v, 0); M.hostStore(a, c, v); }`
+      : `function HL(a, c) { return M.hostLoad(a, c); }\nfunction HS(a, c, v) { M.hostStore(a, c, v); }`,
+  );
+  return out.join('\n');
+}

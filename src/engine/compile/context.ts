@@ -1,0 +1,23 @@
+import type { SourceLoc } from '../front/token.js';
+import type { IFunction, VarSym } from '../check/ir.js';
+import type { CType } from '../check/types.js';
+
+/** What a function compiler needs from the program being compiled (tables the generated code indexes). */
+export interface ProgramTables {
+  readonly fmad: boolean;
+  readonly instrument: boolean;
+  /** Index of a static variable's address in the generated code's G table. */
+  globalIndex(v: VarSym): number;
+  /** Index of a __shared__ variable in the warp's shv table (per-kernel layout filled at launch). */
+  sharedIndex(v: VarSym): number;
+  /** Index of a source location in LOC. */
+  locIndex(loc: SourceLoc): number;
+  /** Index of an argument type list in TY (host intrinsics receive IR types). */
+  typesIndex(types: readonly CType[]): number;
+  /** Index of an IFunction in FN (launch targets). */
+  fnIndex(fn: IFunction): number;
+  /** Generated name of a function's device or host version. */
+  fnName(fn: IFunction, host: boolean): string;
+  /** True when that version is a generator (it may suspend). */
+  isGen(fn: IFunction, host: boolean): boolean;
+}

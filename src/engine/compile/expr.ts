@@ -1,0 +1,380 @@
+import type { ArithOp, IExpr, IFunction, IStmt, Space, Target, VarSym } from '../check/ir.js';
+import type { CType } from '../check/types.js';
+import { isScalar, isWide } from '../check/types.js';
+import { typeCode } from '../memory/layout.js';
+import type { ProgramTables } from './context.js';
+import { arith, convert, literal, normInt, truthy } from './ops.js';
+import { compileIntrinsic, isPureIntrinsic } from './intrinsics.js';
+
+/*
+ * Expression compilation for one function version (device or host). An expression compiles to
+ * a JS expression over the lane index `l` (its "lane expression"); anything that must happen
+ * warp-wide first (stores, calls, warp intrinsics, short-circuit sides with effects) is pushed
+ * to `pre` as statements that loop over the active mask `A` themselves. Pure parts stay inline
+ * so a statement becomes one fused loop over the active lanes.
+ */
+
+/** Where a target or variable lives after register allocation. */
+type Place = { k: 'reg'; name: string } | { k: 'mem'; addr: string; space: Space };
+
+/** Compiles expressions of one function; the statement compiler extends it. */
+export abstract class ExprCompiler {
+  /** Warp-level code to run before the current lane expression is evaluated. */
+  pre: string[] = [];
+  /** Per-activation declarations (registers, temps, scratch). */
+  readonly decls: string[] = [];
+  readonly regs = new Map<VarSym, string>();
+  readonly frame = new Map<VarSym, number>();
+  frameSize = 0;
+  private n = 0;
+  private readonly inlineMemo = new WeakMap<IExpr, boolean>();
+
+  constructor(
+    readonly fn: IFunction,
+    readonly host: boolean,
+    readonly T: ProgramTables,
+  ) {}
+
+  /** Compiles statements into warp-level code lines (implemented by the statement compiler). */
+  abstract stmts(body: readonly IStmt[], out: string[]): void;
+
+  /** A fresh identifier. */
+  id(prefix: string): string {
+    return `${prefix}${++this.n}`;
+  }
+
+  /** A per-activation lane array for values of type t. */
+  temp(t: CType): string {
+    const name = this.id('t');
+    this.decls.push(isWide(t) ? `const ${name} = new Array(32).fill(0n);` : `const ${name} = new Float64Array(32);`);
+    return name;
+  }
+
+  /** A per-activation scratch scalar. */
+  scratch(): string {
+    const name = this.id('x');
+    this.decls.push(`let ${name};`);
+    return name;
+  }
+
+  /** Wraps lane code in a loop over the active lanes of A. */
+  lanes(body: string): string {
+    if (this.host) return `if (A !== 0) { const l = 0; ${body} }`;
+    return `for (let m_ = A; m_ !== 0; m_ &= m_ - 1) { const l = 31 - Math.clz32(m_ & -m_); ${body} }`;
+  }
+
+  /** Runs `f` with a fresh pre list and returns the lines it produced. */
+  withPre(f: () => string): [string[], string] {
+    const saved = this.pre;
+    this.pre = [];
+    const v = f();
+    const lines = this.pre;
+    this.pre = saved;
+    return [lines, v];
+  }
+
+  /** The address of a variable as a lane expression. */
+  addrOf(v: VarSym): string {
+    switch (v.storage) {
+      case 'auto': {
+        const off = this.frame.get(v);
+        if (off === undefined) throw new Error(`internal: ${v.name} has no frame slot`);
+        return `(FP + ${off})`;
+      }
+      case 'shared':
+        return `W.shv[${this.T.sharedIndex(v)}]`;
+      case 'dynamicShared':
+        return 'W.dyn';
+      default:
+        return `G[${this.T.globalIndex(v)}]`;
+    }
+  }
+
+  /** Where a variable lives. */
+  placeOf(v: VarSym): Place {
+    const r = this.regs.get(v);
+    if (r) return { k: 'reg', name: r };
+    const space: Space = v.storage === 'auto' ? 'local' : v.storage === 'shared' || v.storage === 'dynamicShared' ? 'shared' : v.storage === 'constant' ? 'constant' : v.storage === 'device' || v.storage === 'managed' ? 'global' : 'generic';
+    return { k: 'mem', addr: this.addrOf(v), space };
+  }
+
+  placeOfTarget(t: Target): Place {
+    return t.k === 'var' ? this.placeOf(t.v) : { k: 'mem', addr: this.ex(t.addr), space: t.space };
+  }
+
+  /** Lane expression loading a scalar of type t. */
+  load(addr: string, t: CType, space: Space): string {
+    const c = typeCode(t);
+    if (this.host) return `HL(${addr}, ${c})`;
+    return `${helper(space)}${c}(${addr}, l)`;
+  }
+
+  /** Lane statement storing v. */
+  store(addr: string, t: CType, space: Space, v: string): string {
+    const c = typeCode(t);
+    if (this.host) return `HS(${addr}, ${c}, ${v});`;
+    const h = space === 'global' ? 'GS' : space === 'shared' ? 'SS' : space === 'local' ? 'LS' : 'ST';
+    return `${h}${c}(${addr}, ${v}, l);`;
+  }
+
+  /** True when e compiles to a lane expression with no warp-level code. */
+  inl(e: IExpr): boolean {
+    const m = this.inlineMemo.get(e);
+    if (m !== undefined) return m;
+    const r = this.computeInl(e);
+    this.inlineMemo.set(e, r);
+    return r;
+  }
+
+  private computeInl(e: IExpr): boolean {
+    switch (e.k) {
+      case 'const': case 'var': case 'varAddr': case 'builtin':
+        return true;
+      case 'load': return this.inl(e.addr);
+      case 'unary': case 'convert': return this.inl(e.arg);
+      case 'arith': case 'compare': case 'logical': case 'comma': case 'ptrDiff': return this.inl(e.left) && this.inl(e.right);
+      case 'ptrAdd': return this.inl(e.ptr) && this.inl(e.index);
+      case 'cond': return this.inl(e.cond) && this.inl(e.then) && this.inl(e.else);
+      case 'assign': return e.target.k === 'var' && this.regs.has(e.target.v) && this.inl(e.value);
+      case 'incdec': return e.target.k === 'var' && this.regs.has(e.target.v);
+      case 'intrinsic': return (this.host || isPureIntrinsic(e.name)) && e.args.every((a) => this.inl(a));
+      default: return false;
+    }
+  }
+
+  /** True when evaluating e may read memory (so its stores must wait for every lane's loads). */
+  reads(e: IExpr): boolean {
+    switch (e.k) {
+      case 'const': case 'varAddr': case 'builtin': return false;
+      case 'var': return !this.regs.has(e.v);
+      case 'unary': case 'convert': return this.reads(e.arg);
+      case 'arith': case 'compare': case 'logical': case 'comma': case 'ptrDiff': return this.reads(e.left) || this.reads(e.right);
+      case 'ptrAdd': return this.reads(e.ptr) || this.reads(e.index);
+      case 'cond': return this.reads(e.cond) || this.reads(e.then) || this.reads(e.else);
+      case 'assign': return (e.target.k === 'mem' && this.reads(e.target.addr)) || this.reads(e.value) || !!e.op;
+      case 'intrinsic': return !isPureIntrinsic(e.name) || e.args.some((a) => this.reads(a));
+      default: return true;
+    }
+  }
+
+  /** Compiles e to a lane expression (pushing warp-level code to `pre` as needed). */
+  ex(e: IExpr): string {
+    switch (e.k) {
+      case 'const':
+        return literal(e.value);
+      case 'var': {
+        const p = this.placeOf(e.v);
+        return p.k === 'reg' ? `${p.name}[l]` : this.load(p.addr, e.type, p.space);
+      }
+      case 'varAddr':
+        return this.addrOf(e.v);
+      case 'load':
+        return this.load(this.ex(e.addr), e.type, e.space);
+      case 'builtin':
+        return builtinVar(e.name);
+      case 'unary': {
+        const a = this.ex(e.arg);
+        if (e.op === '!') return `(${truthy(e.arg.type, a)} ? 0 : 1)`;
+        if (e.type.kind === 'float') return `(-${a})`;
+        return normInt(e.type, `(${e.op}${a})`);
+      }
+      case 'arith':
+        return this.arithExpr(e.op, e.type, e.left, e.right);
+      case 'compare': {
+        const op = e.op === '==' ? '===' : e.op === '!=' ? '!==' : e.op;
+        return `(${this.ex(e.left)} ${op} ${this.ex(e.right)} ? 1 : 0)`;
+      }
+      case 'ptrAdd': {
+        const i = this.ex(e.index);
+        return `(${this.ex(e.ptr)} + ${isWide(e.index.type) ? `Number(${i})` : i} * ${e.scale})`;
+      }
+      case 'ptrDiff':
+        return `BigInt(Math.trunc((${this.ex(e.left)} - ${this.ex(e.right)}) / ${e.scale}))`;
+      case 'convert':
+        return convert(e.arg.type, e.type, this.ex(e.arg), this.host);
+      case 'logical':
+        return this.logical(e);
+      case 'cond':
+        return this.cond(e);
+      case 'comma': {
+        const l = this.ex(e.left);
+        if (this.inl(e.left) && hasInlineEffect(e.left)) this.pre.push(this.lanes(`${l};`));
+        return this.ex(e.right);
+      }
+      case 'assign':
+        return this.assign(e);
+      case 'incdec':
+        return this.incdec(e);
+      case 'call':
+        return this.call(e.fn, e.args, e.retSlot, e.type);
+      case 'intrinsic':
+        return compileIntrinsic(this, e);
+      case 'launch':
+        return this.launch(e);
+      case 'copy': {
+        const d = this.ex(e.dst);
+        const s = this.ex(e.src);
+        const t = this.temp(e.type);
+        this.pre.push(this.lanes(`${t}[l] = ${d}; M.copyLane(${t}[l], ${s}, ${e.size}, l, ${this.host ? 1 : 0});`));
+        return `${t}[l]`;
+      }
+      case 'structTemp':
+        this.stmts(e.init, this.pre);
+        return this.addrOf(e.v);
+    }
+  }
+
+  /** Arithmetic with fmad contraction of a*b+c when enabled. */
+  arithExpr(op: ArithOp, t: CType, left: IExpr, right: IExpr, leftStr?: string): string {
+    if (this.T.fmad && t.kind === 'float' && (op === '+' || op === '-')) {
+      const f = t.bits === 32 ? 'RT.fmaf' : 'RT.fma';
+      const mul = (x: IExpr): x is IExpr & { k: 'arith' } => x.k === 'arith' && x.op === '*' && x.type.kind === 'float' && x.type.bits === t.bits;
+      if (leftStr === undefined && mul(left)) {
+        const a = this.ex(left.left), b = this.ex(left.right), c = this.ex(right);
+        return `${f}(${a}, ${b}, ${op === '-' ? `-${c}` : c})`;
+      }
+      if (mul(right)) {
+        const c = leftStr ?? this.ex(left);
+        const a = this.ex(right.left), b = this.ex(right.right);
+        return `${f}(${op === '-' ? `-${a}` : a}, ${b}, ${c})`;
+      }
+    }
+    const a = leftStr ?? this.ex(left);
+    return arith(op, t, a, this.ex(right), this.host);
+  }
+
+  private logical(e: IExpr & { k: 'logical' }): string {
+    const L = this.ex(e.left);
+    if (this.inl(e.right)) {
+      const R = this.ex(e.right);
+      return `((${truthy(e.left.type, L)} ${e.op} ${truthy(e.right.type, R)}) ? 1 : 0)`;
+    }
+    const t = this.temp(e.type);
+    const k = this.id('k');
+    const and = e.op === '&&';
+    this.pre.push(`let ${k} = 0;`, this.lanes(`if (${truthy(e.left.type, L)}) { ${and ? `${k} |= 1 << l;` : `${t}[l] = 1;`} } else { ${and ? `${t}[l] = 0;` : `${k} |= 1 << l;`} }`));
+    const [lines, R] = this.withPre(() => this.ex(e.right));
+    const sv = this.id('sv');
+    this.pre.push(`{ const ${sv} = A; A = A & ${k}; if (A !== 0) { ${lines.join('\n')}\n${this.lanes(`${t}[l] = ${truthy(e.right.type, R)} ? 1 : 0;`)} } A = ${sv}; }`);
+    return `${t}[l]`;
+  }
+
+  private cond(e: IExpr & { k: 'cond' }): string {
+    const C = this.ex(e.cond);
+    if (this.inl(e.then) && this.inl(e.else)) return `(${truthy(e.cond.type, C)} ? ${this.ex(e.then)} : ${this.ex(e.else)})`;
+    const t = this.temp(e.type);
+    const k = this.id('k');
+    this.pre.push(`let ${k} = 0;`, this.lanes(`if (${truthy(e.cond.type, C)}) ${k} |= 1 << l;`));
+    const [l1, a] = this.withPre(() => this.ex(e.then));
+    const [l2, b] = this.withPre(() => this.ex(e.else));
+    const sv = this.id('sv');
+    this.pre.push(`{ const ${sv} = A; A = ${sv} & ${k}; if (A !== 0) { ${l1.join('\n')}\n${this.lanes(`${t}[l] = ${a};`)} } A = ${sv} & ~${k}; if (A !== 0) { ${l2.join('\n')}\n${this.lanes(`${t}[l] = ${b};`)} } A = ${sv}; }`);
+    return `${t}[l]`;
+  }
+
+  /** Computes the new value of a compound assignment from the old one. */
+  private compound(e: IExpr & { k: 'assign' }, old: string): string {
+    if (!e.op) return this.ex(e.value);
+    const ot = e.opType ?? e.type;
+    const o = convert(e.type, ot, old, this.host);
+    return convert(ot, e.type, this.arithExpr(e.op, ot, e.value, e.value, o), this.host);
+  }
+
+  private assign(e: IExpr & { k: 'assign' }): string {
+    const p = this.placeOfTarget(e.target);
+    if (p.k === 'reg') return `(${p.name}[l] = ${this.compound(e, `${p.name}[l]`)})`;
+    const tv = this.temp(e.type);
+    if (!e.op && !this.reads(e.value) && !(e.target.k === 'mem' && this.reads(e.target.addr))) {
+      const v = this.ex(e.value);
+      this.pre.push(this.lanes(`${tv}[l] = ${v}; ${this.store(p.addr, e.type, p.space, `${tv}[l]`)}`));
+      return `${tv}[l]`;
+    }
+    const ta = this.temp(e.type.kind === 'pointer' ? e.type : { kind: 'pointer', to: e.type });
+    const v = this.compound(e, this.load(`${ta}[l]`, e.type, p.space));
+    this.pre.push(this.lanes(`${ta}[l] = ${p.addr}; ${tv}[l] = ${v};`));
+    this.pre.push(this.lanes(this.store(`${ta}[l]`, e.type, p.space, `${tv}[l]`)));
+    return `${tv}[l]`;
+  }
+
+  private incdec(e: IExpr & { k: 'incdec' }): string {
+    const p = this.placeOfTarget(e.target);
+    const t = e.type;
+    const step = (x: string): string => {
+      if (t.kind === 'float') return t.bits === 32 ? `Math.fround(${x} + ${e.delta})` : `(${x} + ${e.delta})`;
+      if (t.kind === 'pointer') return `(${x} + ${e.delta})`;
+      if (isWide(t)) return normInt(t, `(${x} + ${e.delta}n)`);
+      return normInt(t, `(${x} + ${e.delta})`);
+    };
+    if (p.k === 'reg') {
+      const r = `${p.name}[l]`;
+      if (!e.post) return `(${r} = ${step(r)})`;
+      const x = this.scratch();
+      return `(${x} = ${r}, ${r} = ${step(x)}, ${x})`;
+    }
+    const ta = this.temp({ kind: 'pointer', to: t });
+    const to = this.temp(t);
+    const tn = this.temp(t);
+    this.pre.push(this.lanes(`${ta}[l] = ${p.addr}; ${to}[l] = ${this.load(`${ta}[l]`, t, p.space)}; ${tn}[l] = ${step(`${to}[l]`)};`));
+    this.pre.push(this.lanes(this.store(`${ta}[l]`, t, p.space, `${tn}[l]`)));
+    return e.post ? `${to}[l]` : `${tn}[l]`;
+  }
+
+  /** A call of a user function with the current mask; returns the lane expression of its result. */
+  call(fn: IFunction, args: readonly IExpr[], retSlot: VarSym | null, type: CType): string {
+    const vals = args.map((a) => this.ex(a));
+    const temps = args.map((a, i) => this.temp(fn.params[i]?.type && isScalar(fn.params[i]!.type) ? fn.params[i]!.type : a.type));
+    if (args.length) this.pre.push(this.lanes(temps.map((t, i) => `${t}[l] = ${vals[i]};`).join(' ')));
+    const scalarRet = isScalar(type);
+    const rv = scalarRet ? this.temp(type) : 'null';
+    const rs = retSlot ? this.addrOf(retSlot) : '0';
+    const callee = this.T.fnName(fn, this.host);
+    const c = `${callee}(W, A, ${rv}, ${rs}${temps.map((t) => `, ${t}`).join('')})`;
+    this.pre.push(this.T.isGen(fn, this.host) ? `yield* ${c};` : `${c};`);
+    if (retSlot) return rs;
+    return scalarRet ? `${rv}[l]` : '0';
+  }
+
+  private launch(e: IExpr & { k: 'launch' }): string {
+    const g = this.ex(e.grid), b = this.ex(e.block), s = this.ex(e.sharedBytes), st = this.ex(e.stream);
+    const args = e.args.map((a) => this.ex(a));
+    this.pre.push(`if (A !== 0) { const l = 0; yield* RT.launch(FN[${this.T.fnIndex(e.kernel)}], RT.dim3(${g}), RT.dim3(${b}), Number(${s}), ${st}, [${args.join(', ')}], LOC[${this.T.locIndex(e.loc)}]); }`);
+    return '0';
+  }
+}
+
+function helper(space: Space): string {
+  return space === 'global' ? 'GL' : space === 'shared' ? 'SL' : space === 'local' ? 'LL' : space === 'constant' ? 'CL' : 'LD';
+}
+
+function builtinVar(name: string): string {
+  switch (name) {
+    case 'threadIdx.x': return 'W.tx[l]';
+    case 'threadIdx.y': return 'W.ty[l]';
+    case 'threadIdx.z': return 'W.tz[l]';
+    case 'blockIdx.x': return 'W.bx';
+    case 'blockIdx.y': return 'W.by';
+    case 'blockIdx.z': return 'W.bz';
+    case 'blockDim.x': return 'W.bdx';
+    case 'blockDim.y': return 'W.bdy';
+    case 'blockDim.z': return 'W.bdz';
+    case 'gridDim.x': return 'W.gdx';
+    case 'gridDim.y': return 'W.gdy';
+    case 'gridDim.z': return 'W.gdz';
+    default: return '32';
+  }
+}
+
+/** True when an inline expression changes registers (so evaluating it for nothing still matters). */
+export function hasInlineEffect(e: IExpr): boolean {
+  switch (e.k) {
+    case 'assign': case 'incdec': return true;
+    case 'load': return hasInlineEffect(e.addr);
+    case 'unary': case 'convert': return hasInlineEffect(e.arg);
+    case 'arith': case 'compare': case 'logical': case 'comma': case 'ptrDiff': return hasInlineEffect(e.left) || hasInlineEffect(e.right);
+    case 'ptrAdd': return hasInlineEffect(e.ptr) || hasInlineEffect(e.index);
+    case 'cond': return hasInlineEffect(e.cond) || hasInlineEffect(e.then) || hasInlineEffect(e.else);
+    case 'intrinsic': return true;
+    default: return false;
+  }
+}
+

@@ -1,0 +1,147 @@
+import type { IExpr } from '../check/ir.js';
+import { isWide } from '../check/types.js';
+import type { ExprCompiler } from './expr.js';
+import { normInt, truthy } from './ops.js';
+
+/*
+ * Device built-ins by their builtins.ts keys. Pure ones (math, bit tricks, min/max) compile to
+ * inline lane expressions; warp-level ones (atomics in lane order, votes, shuffles, barriers,
+ * printf) compile to warp code over the active mask. Host built-ins all go to HostEnv.intrinsic.
+ */
+
+const PURE_EXTRA = new Set(['__popc', '__popcll', '__clz', '__clzll', '__ffs', '__ffsll', '__brev', '__brevll', 'clock', 'clock64',
+  '__double_as_longlong', '__longlong_as_double', 'labs', 'llabs', '__threadfence', '__threadfence_block', '__threadfence_system', '__nanosleep']);
+const IMPURE = /^(atomic|__sync|__shfl|__ballot|__all_sync|__any_sync|__activemask|__match|__reduce|printf|malloc|free|memset|memcpy|assert|__assert)/;
+
+/** True when a device built-in has no cross-lane effect (it can be evaluated inside a fused lane loop). */
+export function isPureIntrinsic(key: string): boolean {
+  return PURE_EXTRA.has(key) || !IMPURE.test(key);
+}
+
+/** Compiles an intrinsic call to a lane expression (warp work goes to c.pre). */
+export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }): string {
+  const args = e.args.map((a) => c.ex(a));
+  const loc = `LOC[${c.T.locIndex(e.loc)}]`;
+  if (c.host) {
+    return `RT.hi(${JSON.stringify(e.name)}, [${args.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], ${loc})`;
+  }
+  const [base, code] = e.name.split(':') as [string, string | undefined];
+  const a0 = args[0] ?? '0', a1 = args[1] ?? '0', a2 = args[2] ?? '0';
+  const wide = code === 'i64' || code === 'u64';
+  switch (base) {
+    case 'min':
+    case 'max':
+      if (code === 'f32') return `DM.${base === 'min' ? 'fminf' : 'fmaxf'}(${a0}, ${a1})`;
+      if (code === 'f64') return `DM.${base === 'min' ? 'fmin' : 'fmax'}(${a0}, ${a1})`;
+      return `(${a0} ${base === 'min' ? '<' : '>'} ${a1} ? ${a0} : ${a1})`;
+    case 'abs':
+    case 'labs':
+    case 'llabs':
+      if (wide || base !== 'abs') return `BigInt.asIntN(64, ${a0} < 0n ? -${a0} : ${a0})`;
+      return `(Math.abs(${a0}) | 0)`;
+    case 'isnan': case 'isinf': case 'isfinite': case 'signbit':
+      return `DM.${base}(${a0})`;
+    case '__popc': return `RT.popc(${a0})`;
+    case '__popcll': return `RT.popc64(${a0})`;
+    case '__clz': return `Math.clz32(${a0})`;
+    case '__clzll': return `RT.clz64(${a0})`;
+    case '__ffs': return `(${a0} === 0 ? 0 : 32 - Math.clz32(${a0} & -${a0}))`;
+    case '__ffsll': return `RT.ffs64(${a0})`;
+    case '__brev': return `RT.brev(${a0})`;
+    case '__brevll': return `RT.brev64(${a0})`;
+    case '__double_as_longlong': return `RT.d2ll(${a0})`;
+    case '__longlong_as_double': return `RT.ll2d(${a0})`;
+    case 'clock': return `(W.S.n * 4 | 0)`;
+    case 'clock64': return `BigInt(W.S.n * 4)`;
+    case '__threadfence': case '__threadfence_block': case '__threadfence_system': case '__nanosleep': case '__syncwarp':
+      return '0';
+    case '__syncthreads': case '__syncthreads_count': case '__syncthreads_and': case '__syncthreads_or': {
+      const kind = { __syncthreads: 0, __syncthreads_count: 1, __syncthreads_and: 2, __syncthreads_or: 3 }[base];
+      const p = c.id('k');
+      c.pre.push(`let ${p} = 0;`);
+      if (kind !== 0) c.pre.push(c.lanes(`if (${truthy(e.args[0]!.type, a0)}) ${p} |= 1 << l;`));
+      c.pre.push(`W.barMask = A; W.barPred = ${p}; W.barKind = ${kind}; W.barLoc = ${loc}; yield 1;`);
+      return kind === 0 ? '0' : 'W.barResult';
+    }
+    case '__activemask':
+      return '(A >>> 0)';
+    case '__ballot_sync': case '__all_sync': case '__any_sync': {
+      const b = c.id('k');
+      c.pre.push(`let ${b} = 0;`, c.lanes(`if (${truthy(e.args[1]!.type, a1)}) ${b} |= 1 << l;`));
+      if (base === '__ballot_sync') return `((${b} & ${a0}) >>> 0)`;
+      if (base === '__any_sync') return `((${b} & ${a0} & A) !== 0 ? 1 : 0)`;
+      return `((${b} & ${a0} & A) === (${a0} & A) ? 1 : 0)`;
+    }
+    case '__shfl_sync': case '__shfl_up_sync': case '__shfl_down_sync': case '__shfl_xor_sync': {
+      const tv = c.temp(e.type), ts = c.temp(e.args[2]!.type), tw = c.temp(e.args[3]!.type), t = c.temp(e.type);
+      c.pre.push(c.lanes(`${tv}[l] = ${a1}; ${ts}[l] = ${a2}; ${tw}[l] = ${args[3] ?? '32'};`));
+      const src = {
+        __shfl_sync: `(l & ~(w_ - 1)) + (${ts}[l] & (w_ - 1))`,
+        __shfl_up_sync: `(l - ${ts}[l] < (l & ~(w_ - 1)) ? l : l - ${ts}[l])`,
+        __shfl_down_sync: `(l + ${ts}[l] >= (l & ~(w_ - 1)) + w_ ? l : l + ${ts}[l])`,
+        __shfl_xor_sync: `((l ^ ${ts}[l]) >= (l & ~(w_ - 1)) + w_ ? l : l ^ ${ts}[l])`,
+      }[base];
+      c.pre.push(c.lanes(`const w_ = ${tw}[l]; ${t}[l] = ${tv}[${src} & 31];`));
+      return `${t}[l]`;
+    }
+    case '__reduce_add_sync': case '__reduce_min_sync': case '__reduce_max_sync': case '__reduce_and_sync': case '__reduce_or_sync': case '__reduce_xor_sync': {
+      const tv = c.temp(e.type);
+      const acc = c.id('k');
+      const op = base.slice(9, -5);
+      const comb = op === 'add' ? `${acc} + v_` : op === 'min' ? `Math.min(${acc}, v_)` : op === 'max' ? `Math.max(${acc}, v_)` : `${acc} ${op === 'and' ? '&' : op === 'or' ? '|' : '^'} v_`;
+      c.pre.push(c.lanes(`${tv}[l] = ${a1};`), `let ${acc} = ${op === 'min' ? 'Infinity' : op === 'max' ? '-Infinity' : op === 'and' ? '-1' : '0'};`,
+        c.lanes(`const v_ = ${tv}[l]; ${acc} = ${comb};`));
+      return normInt(e.type, acc);
+    }
+    case '__match_any_sync': {
+      const tv = c.temp(e.args[1]!.type), t = c.temp(e.type);
+      c.pre.push(c.lanes(`${tv}[l] = ${a1};`), c.lanes(`let r_ = 0; for (let m2 = A; m2 !== 0; m2 &= m2 - 1) { const j = 31 - Math.clz32(m2 & -m2); if (${tv}[j] === ${tv}[l]) r_ |= 1 << j; } ${t}[l] = r_ >>> 0;`));
+      return `${t}[l]`;
+    }
+    case 'printf': {
+      const t = c.temp(e.type);
+      c.pre.push(c.lanes(`${t}[l] = RT.dprintf(W, [${args.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], l);`));
+      return `${t}[l]`;
+    }
+    case 'assert': case '__assert_fail': case '__assertfail': {
+      c.pre.push(c.lanes(`RT.dassert(W, ${JSON.stringify(base)}, [${args.join(', ')}], l, ${loc});`));
+      return '0';
+    }
+    case 'malloc': case 'free': case 'memset': case 'memcpy': {
+      const t = c.temp(e.type.kind === 'void' ? { kind: 'int', bits: 32, signed: true, name: 'int' } : e.type);
+      c.pre.push(c.lanes(`${t}[l] = RT.dlib(${JSON.stringify(base)}, [${args.join(', ')}], l);`));
+      return `${t}[l]`;
+    }
+  }
+  if (base.startsWith('atomic')) return atomic(c, e, base, args);
+  // Math and reinterpretation functions: deviceMath, or JS Math as a fallback for names it lacks.
+  return `RT.math(${JSON.stringify(base)})(${args.join(', ')})`;
+}
+
+function atomic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, args: string[]): string {
+  const t = c.temp(e.type);
+  const ty = e.type;
+  const w = isWide(ty);
+  const one = w ? '1n' : '1';
+  const zero = w ? '0n' : '0';
+  const v = args[1]!;
+  const add = (x: string, y: string, op: string): string => (ty.kind === 'float' ? (ty.bits === 32 ? `Math.fround(${x} ${op} ${y})` : `(${x} ${op} ${y})`) : normInt(ty, `(${x} ${op} ${y})`));
+  const nv: Record<string, string> = {
+    atomicAdd: add('o_', 'v_', '+'),
+    atomicSub: add('o_', 'v_', '-'),
+    atomicExch: 'v_',
+    atomicMin: '(v_ < o_ ? v_ : o_)',
+    atomicMax: '(v_ > o_ ? v_ : o_)',
+    atomicInc: `(o_ >= v_ ? ${zero} : ${add('o_', one, '+')})`,
+    atomicDec: `(o_ === ${zero} || o_ > v_ ? v_ : ${add('o_', one, '-')})`,
+    atomicAnd: normInt(ty, '(o_ & v_)'),
+    atomicOr: normInt(ty, '(o_ | v_)'),
+    atomicXor: normInt(ty, '(o_ ^ v_)'),
+    atomicCAS: `(o_ === v_ ? ${args[2]} : o_)`,
+  };
+  const upd = nv[base];
+  if (!upd) throw new Error(`unsupported atomic ${e.name}`);
+  const ld = c.load('a_', ty, 'generic');
+  c.pre.push(c.lanes(`const a_ = ${args[0]}; const v_ = ${v}; const o_ = ${ld}; ${t}[l] = o_; ${c.store('a_', ty, 'generic', upd)}`));
+  return `${t}[l]`;
+}

@@ -1,0 +1,165 @@
+import type { SourceLoc } from '../front/token.js';
+import type { IFunction, IProgram, VarSym } from '../check/ir.js';
+import { alignOf, isScalar, isWide, sizeOf, type CType } from '../check/types.js';
+import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
+import { runGrid, type DeviceEnv, type KernelEntry, type LaunchOutcome } from '../exec/grid.js';
+import { StepLimitError, WarpCtx, type StepCounter } from '../exec/warp.js';
+import { PARAM_BASE, SHARED_BASE } from '../memory/layout.js';
+import type { Memory, StaticPlace } from '../memory/memory.js';
+import { generate, type Generated } from './generate.js';
+import { HostSigfpe } from './rt.js';
+import { makeRuntime, type Observer, type RuntimeHelpers } from './runtime.js';
+
+/** Compilation options: fmad contracts a*b+c into fma (nvcc's default; the engine's default is off, like -fmad=false); instrument reports statements and accesses to an Observer. */
+export interface CompileOptions {
+  readonly fmad?: boolean;
+  readonly instrument?: boolean;
+}
+
+/** Options of one program run. */
+export interface RunOptions {
+  /** Host statements allowed before the run is stopped with StepLimitError (default unlimited). */
+  readonly maxSteps?: number;
+  /** Where host-side crash messages go ("Floating point exception" on SIGFPE); also used for device asserts when the DeviceEnv has none. */
+  readonly stderr?: (text: string) => void;
+  readonly observer?: Observer;
+}
+
+/** A kernel's resources and its launcher. */
+export interface KernelInfo {
+  readonly staticSharedBytes: number;
+  /** Local (stack frame) bytes per thread of the kernel itself. */
+  readonly localBytes: number;
+  runGrid(config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome>;
+}
+
+/** The compiled program. */
+export interface CompiledProgram {
+  /** The generated JS (for debugging the compiler). */
+  readonly source: string;
+  runMain(env: HostEnv, argv: readonly string[], memory: Memory, opts?: RunOptions): Resumable<number>;
+  /** Address of a static variable in the memory of the latest run (cudaMemcpyToSymbol). */
+  symbolAddress(v: VarSym): number;
+  kernelInfo(kernel: IFunction): KernelInfo;
+}
+
+type Fn = (...a: unknown[]) => unknown;
+type Module = { fns: Record<string, Fn>; setObserver(o: Observer | null): void };
+
+interface Instance {
+  readonly mod: Module;
+  readonly G: number[];
+  readonly rt: RuntimeHelpers;
+}
+
+/** Compiles every function of the program once into one JS module. */
+export function compileProgram(prog: IProgram, options: CompileOptions = {}): CompiledProgram {
+  const gen = generate(prog, options.fmad ?? false, options.instrument ?? false);
+  const factory = new Function('ENV', gen.source) as (env: unknown) => Module;
+  const instances = new WeakMap<Memory, Instance>();
+  let latest: Instance | null = null;
+  const layouts = new Map<IFunction, { shv: number[]; bytes: number }>();
+
+  const instance = (memory: Memory): Instance => {
+    let inst = instances.get(memory);
+    if (inst) return inst;
+    const G = placeStatics(gen, memory);
+    const rt = makeRuntime(memory, gen);
+    const mod = factory({ RT: rt, M: memory, G, LOC: gen.locs, FN: gen.fns, TY: gen.types });
+    inst = { mod, G, rt };
+    instances.set(memory, inst);
+    return inst;
+  };
+
+  const sharedLayout = (k: IFunction): { shv: number[]; bytes: number } => {
+    let lay = layouts.get(k);
+    if (lay) return lay;
+    const shv: number[] = [];
+    let off = 0;
+    for (const f of gen.reach(k))
+      for (const v of gen.facts.get(f)?.shared ?? []) {
+        if (v.storage !== 'shared') continue;
+        const i = gen.shared.indexOf(v);
+        if (i < 0 || shv[i] !== undefined) continue;
+        const a = Math.max(alignOf(v.type), 1);
+        off = Math.ceil(off / a) * a;
+        shv[i] = SHARED_BASE + off;
+        off += sizeOf(v.type);
+      }
+    lay = { shv, bytes: off };
+    layouts.set(k, lay);
+    return lay;
+  };
+
+  const kernelInfo = (kernel: IFunction): KernelInfo => {
+    const lay = sharedLayout(kernel);
+    const localBytes = kernel.locals.concat(kernel.params).filter((v) => !isScalar(v.type) || gen.facts.get(kernel)?.addressTaken.has(v)).reduce((n, v) => n + sizeOf(v.type), 0);
+    return {
+      staticSharedBytes: lay.bytes,
+      localBytes,
+      runGrid(config, args, env) {
+        const inst = instance(env.memory);
+        latest = inst;
+        inst.rt.denv = env;
+        const entry = inst.mod.fns[`D${kernel.id}`] as unknown as KernelEntry;
+        return runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE }, config, args, env);
+      },
+    };
+  };
+
+  return {
+    source: gen.source,
+    kernelInfo,
+    symbolAddress(v) {
+      if (!latest) throw new Error('symbolAddress before the program ran');
+      const i = gen.statics.indexOf(v);
+      if (i < 0) throw new Error(`${v.name} is not a static variable`);
+      return latest.G[i]!;
+    },
+    *runMain(env, argv, memory, opts = {}) {
+      const inst = instance(memory);
+      latest = inst;
+      inst.rt.env = env;
+      inst.rt.stderr = opts.stderr ?? (() => undefined);
+      inst.mod.setObserver(opts.observer ?? null);
+      inst.rt.observer = opts.observer ?? null;
+      if (!prog.main) throw new Error('no main function');
+      const S: StepCounter = { n: 0, max: opts.maxSteps ?? Infinity };
+      const W = new WarpCtx(S, memory, true);
+      inst.rt.hostW = W;
+      // argv strings and the argv array live in host memory, like the kernel gives them to main.
+      const ptrs = argv.map((a) => {
+        const p = memory.allocHost(a.length + 1);
+        memory.writeBytes(p, new Uint8Array([...a].map((c) => c.charCodeAt(0) & 255).concat(0)));
+        return p;
+      });
+      const arr = memory.allocHost(8 * (argv.length + 1));
+      ptrs.forEach((p, i) => memory.store(arr + 8 * i, { kind: 'pointer', to: { kind: 'void' } }, p));
+      const main = inst.mod.fns[`H${prog.main.id}`] as (...a: unknown[]) => Generator<Suspend, void, void>;
+      const rv = new Float64Array(32);
+      const params = prog.main.params.map((p, i) => {
+        const v = i === 0 ? argv.length : arr;
+        return isWide(p.type) ? new Array<bigint>(32).fill(BigInt(v)) : new Float64Array(32).fill(v);
+      });
+      try {
+        yield* main(W, 1, rv, 0, ...params);
+      } catch (e) {
+        if (e instanceof StepLimitError) throw e;
+        if (e instanceof HostSigfpe) inst.rt.stderr('Floating point exception\n');
+        throw e;
+      }
+      return isScalar(prog.main.ret) ? rv[0]! | 0 : 0;
+    },
+  };
+}
+
+function placeStatics(gen: Generated, memory: Memory): number[] {
+  return gen.statics.map((v) => {
+    const where: StaticPlace = v.storage === 'device' ? 'global' : v.storage === 'managed' ? 'managed' : v.storage === 'constant' ? 'constant' : v.storage === 'literal' ? 'rodata' : 'hdata';
+    const addr = memory.placeStatic(sizeOf(v.type), alignOf(v.type), where);
+    if (v.init) memory.writeBytes(addr, v.init);
+    return addr;
+  });
+}
+
+export type { SourceLoc, CType };

@@ -1,0 +1,188 @@
+import type { SourceLoc } from '../front/token.js';
+import type { CType } from '../check/types.js';
+import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
+import type { IFunction } from '../check/ir.js';
+import { DeviceAssert, type DeviceEnv } from '../exec/grid.js';
+import { StepLimitError, type WarpCtx } from '../exec/warp.js';
+import { deviceMath, doubleAsLongLong, longLongAsDouble } from '../lib/cudamath.js';
+import { fmaDouble, fmaFloat } from '../lib/fma.js';
+import { formatDevicePrintf } from '../lib/printf.js';
+import { toPrintfArgs } from '../runtime/printf-args.js';
+import type { Memory } from '../memory/memory.js';
+import type { Generated } from './generate.js';
+import * as ops from './rt.js';
+
+/** Receives debugger events from instrumented code. */
+export interface Observer {
+  /** A warp (or the host thread) is about to execute a statement with these lanes; return true to suspend with a 'step'. */
+  statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean;
+  /** One lane's memory access. */
+  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number): void;
+}
+
+type MathFn = (...a: number[]) => number;
+const fallback: Record<string, MathFn> = {};
+for (const n of ['sqrt', 'cbrt', 'exp', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'atan2', 'hypot', 'pow'] as const) {
+  const f = Math[n] as MathFn;
+  fallback[n] = f;
+  fallback[n + 'f'] = (...a: number[]) => Math.fround(f(...a));
+}
+fallback['exp2'] = (x) => 2 ** x;
+fallback['exp2f'] = (x) => Math.fround(2 ** x);
+fallback['exp10'] = (x) => 10 ** x;
+fallback['exp10f'] = (x) => Math.fround(10 ** x);
+fallback['rsqrtf'] = (x) => Math.fround(1 / Math.sqrt(x));
+
+/**
+ * The RT object generated code calls: scalar helpers plus the run's environment (host env,
+ * device env, observer). One per Memory instance; runMain/runGrid fill in the environment.
+ */
+export class RuntimeHelpers {
+  env: HostEnv | null = null;
+  denv: DeviceEnv | null = null;
+  observer: Observer | null = null;
+  hostW: WarpCtx | null = null;
+  stderr: (text: string) => void = () => undefined;
+  readonly DM = deviceMath;
+  readonly sdiv32d = ops.sdiv32d; readonly udiv32d = ops.udiv32d; readonly srem32d = ops.srem32d; readonly urem32d = ops.urem32d;
+  readonly sdiv32h = ops.sdiv32h; readonly udiv32h = ops.udiv32h; readonly srem32h = ops.srem32h; readonly urem32h = ops.urem32h;
+  readonly div64 = ops.div64; readonly rem64 = ops.rem64; readonly shl64 = ops.shl64; readonly shr64 = ops.shr64;
+  readonly shl32d = ops.shl32d; readonly sar32d = ops.sar32d; readonly shr32d = ops.shr32d;
+  readonly f2i32d = ops.f2i32d; readonly f2u32d = ops.f2u32d; readonly f2i32h = ops.f2i32h; readonly f2u32h = ops.f2u32h; readonly f2i64 = ops.f2i64;
+  readonly fma = fmaDouble;
+  readonly fmaf = fmaFloat;
+  readonly toPtr = ops.toPtr;
+  readonly d2ll = doubleAsLongLong;
+  readonly ll2d = longLongAsDouble;
+
+  constructor(
+    private readonly M: Memory,
+    private readonly gen: Generated,
+  ) {}
+
+  /** A device math function by base name. */
+  math(name: string): MathFn {
+    const f = deviceMath[name] ?? fallback[name];
+    if (!f) throw new Error(`device function ${name} is not implemented`);
+    return f;
+  }
+
+  fmod(a: number, b: number): number {
+    return a % b;
+  }
+
+  popc(x: number): number {
+    let c = 0;
+    for (let m = x | 0; m !== 0; m &= m - 1) c++;
+    return c;
+  }
+  popc64(x: bigint): number {
+    return this.popc(Number(BigInt.asUintN(32, x))) + this.popc(Number(BigInt.asUintN(32, x >> 32n)));
+  }
+  clz64(x: bigint): number {
+    const hi = Number(BigInt.asUintN(32, x >> 32n));
+    return hi !== 0 ? Math.clz32(hi) : 32 + Math.clz32(Number(BigInt.asUintN(32, x)));
+  }
+  ffs64(x: bigint): number {
+    const lo = Number(BigInt.asUintN(32, x));
+    if (lo !== 0) return 32 - Math.clz32(lo & -lo);
+    const hi = Number(BigInt.asUintN(32, x >> 32n));
+    return hi === 0 ? 0 : 64 - Math.clz32(hi & -hi);
+  }
+  brev(x: number): number {
+    let r = 0;
+    for (let i = 0; i < 32; i++) r = (r << 1) | ((x >>> i) & 1);
+    return r >>> 0;
+  }
+  brev64(x: bigint): bigint {
+    const u = BigInt.asUintN(64, x);
+    return (BigInt(this.brev(Number(u & 0xffffffffn))) << 32n) | BigInt(this.brev(Number(u >> 32n)));
+  }
+
+  /** Throws the step-limit stop. */
+  stepLimit(max?: number): never {
+    throw new StepLimitError(max ?? this.denv?.maxSteps ?? 0);
+  }
+
+  stepSuspend(loc: SourceLoc): Suspend {
+    return { kind: 'step', loc };
+  }
+
+  obsAccess(kind: 'load' | 'store', space: string, a: number, n: number, v: Scalar, l: number): void {
+    this.observer?.access(kind, space, a, n, v, l);
+  }
+
+  undefinedFunction(name: string): never {
+    throw new Error(`undefined reference to '${name}'`);
+  }
+
+  /** Per-lane zero fill of an object (local arrays/structs with `= {}` style initialisers). */
+  zeroLane(addr: number, n: number, lane: number, who: 0 | 1): void {
+    const o = this.M.resolve(addr, n, lane, who, 1);
+    this.M.rr.u8.fill(0, o, o + n);
+  }
+
+  /** A host built-in through the runtime. */
+  hi(key: string, args: Scalar[], types: readonly CType[], loc: SourceLoc): Scalar {
+    if (!this.env) throw new Error('no host environment');
+    return this.env.intrinsic(key, args, types, loc) ?? 0;
+  }
+
+  /** Reads a dim3 object (3 unsigned ints) from host memory. */
+  dim3(addr: number): Dim3 {
+    return { x: Number(this.M.hostLoad(addr, 4)), y: Number(this.M.hostLoad(addr + 4, 4)), z: Number(this.M.hostLoad(addr + 8, 4)) };
+  }
+
+  launch(kernel: IFunction, grid: Dim3, block: Dim3, shared: number, stream: Scalar, args: Scalar[], loc: SourceLoc): Resumable<void> {
+    if (!this.env) throw new Error('no host environment');
+    return this.env.launch(kernel, grid, block, shared, stream, args, loc);
+  }
+
+  /** Device printf for one lane: formats and hands the text to the launch's env. */
+  dprintf(_W: WarpCtx, args: Scalar[], types: readonly CType[], _l: number): number {
+    const fmt = this.M.readCString(Number(args[0]));
+    const text = formatDevicePrintf(fmt, toPrintfArgs(fmt, args.slice(1), types.slice(1), (a) => this.M.readCString(a)));
+    this.denv?.printf(text);
+    return text.length;
+  }
+
+  /** Device assert(cond, text, file, line, function) for one lane: prints nvcc's message and faults (710). */
+  dassert(W: WarpCtx, _base: string, args: Scalar[], l: number, _loc: SourceLoc): void {
+    if (Number(args[0]) !== 0) return;
+    const s = (i: number): string => (args[i] ? this.M.readCString(Number(args[i])) : '');
+    const msg = `${s(2)}:${Number(args[3] ?? 0)}: ${s(4)}: block: [${W.bx},${W.by},${W.bz}], thread: [${W.tx[l]},${W.ty[l]},${W.tz[l]}] Assertion \`${s(1)}\` failed.\n`;
+    if (this.denv) this.denv.stderr(msg);
+    else this.stderr(msg);
+    throw new DeviceAssert(l);
+  }
+
+  /** Device-side malloc/free/memset/memcpy for one lane. */
+  dlib(name: string, args: Scalar[], l: number): number {
+    const a = (i: number): number => Number(args[i] ?? 0);
+    switch (name) {
+      case 'malloc':
+        return this.M.allocGlobal(a(0)) ?? 0;
+      case 'free':
+        this.M.freeGlobal(a(0));
+        return 0;
+      case 'memset': {
+        const o = this.M.resolve(a(0), a(2), l, 0, 1);
+        this.M.rr.u8.fill(a(1) & 255, o, o + a(2));
+        return a(0);
+      }
+      default:
+        this.M.copyLane(a(0), a(1), a(2), l, 0);
+        return a(0);
+    }
+  }
+
+  /** Names of the generated module's tables, for diagnostics. */
+  get generated(): Generated {
+    return this.gen;
+  }
+}
+
+/** Creates the helper object for one Memory. */
+export function makeRuntime(M: Memory, gen: Generated): RuntimeHelpers {
+  return new RuntimeHelpers(M, gen);
+}

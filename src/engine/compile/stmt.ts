@@ -1,0 +1,244 @@
+import type { IFunction, IStmt } from '../check/ir.js';
+import { alignOf, isScalar, isWide, sizeOf } from '../check/types.js';
+import type { ProgramTables } from './context.js';
+import { ExprCompiler } from './expr.js';
+import { literal, truthy } from './ops.js';
+
+/*
+ * Statements with active masks. Invariants of the generated code: `A` is the mask of lanes
+ * executing; `R` collects lanes that returned; each loop has a break mask B and continue mask C,
+ * each switch a break mask. After every construct the mask is recomputed from the mask on entry
+ * minus the lanes that left (so lanes reconverge at the end of each construct).
+ */
+
+interface Ctx {
+  /** Name of the innermost break mask, or null. */
+  brk: string | null;
+  /** Name of the innermost continue mask, or null. */
+  cont: string | null;
+}
+
+/** Compiles one function version into the source of a JS (generator) function. */
+export class FnCompiler extends ExprCompiler {
+  private ctx: Ctx = { brk: null, cont: null };
+
+  constructor(fn: IFunction, host: boolean, T: ProgramTables, private readonly addressTaken: ReadonlySet<unknown>) {
+    super(fn, host, T);
+    for (const [i, p] of fn.params.entries()) {
+      if (isScalar(p.type) && !addressTaken.has(p)) this.regs.set(p, `p${i}`);
+      else this.slot(p);
+    }
+    for (const v of fn.locals) {
+      if (v.storage !== 'auto') continue;
+      if (isScalar(v.type) && !addressTaken.has(v)) {
+        const r = this.id('r');
+        this.regs.set(v, r);
+        this.decls.push(isWide(v.type) ? `const ${r} = new Array(32).fill(0n);` : `const ${r} = new Float64Array(32);`);
+      } else this.slot(v);
+    }
+  }
+
+  private slot(v: { type: Parameters<typeof sizeOf>[0] }): void {
+    const a = Math.max(alignOf(v.type), 1);
+    this.frameSize = Math.ceil(this.frameSize / a) * a;
+    this.frame.set(v as never, this.frameSize);
+    this.frameSize += Math.max(sizeOf(v.type), 1);
+  }
+
+  /** The whole function's source. */
+  compile(name: string, gen: boolean): string {
+    const body: string[] = [];
+    for (const [i, p] of this.fn.params.entries()) {
+      if (this.regs.has(p)) continue;
+      const addr = this.addrOf(p);
+      body.push(this.lanes(isScalar(p.type) ? this.store(addr, p.type, 'local', `p${i}[l]`) : `M.copyLane(${addr}, p${i}[l], ${sizeOf(p.type)}, l, ${this.host ? 1 : 0});`));
+    }
+    if (this.fn.body) this.stmts(this.fn.body.body, body);
+    else body.push(`RT.undefinedFunction(${JSON.stringify(this.fn.name)});`);
+    const frame = Math.ceil(this.frameSize / 16) * 16;
+    const params = this.fn.params.map((_, i) => `, p${i}`).join('');
+    return [
+      `function${gen ? '*' : ''} ${name}(W, A, RV, RS${params}) {`,
+      `const S = W.S; let R = 0;`,
+      frame ? `const FP = W.sp; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : 'const FP = W.sp;',
+      ...this.decls,
+      ...body,
+      frame ? 'W.sp = FP;' : '',
+      '}',
+    ].join('\n');
+  }
+
+  /** Mask of lanes that left the current construct's flow. */
+  private gone(): string {
+    return ['R', this.ctx.brk, this.ctx.cont].filter((x) => x).join(' | ');
+  }
+
+  private head(loc: IStmt['loc'], out: string[]): void {
+    const k = this.T.locIndex(loc);
+    out.push(`if (++S.n > S.max) RT.stepLimit(S.max); W.loc = LOC[${k}];`);
+    if (this.T.instrument) out.push(`if (O !== null && O.statement(W, A, LOC[${k}])) yield RT.stepSuspend(LOC[${k}]);`);
+  }
+
+  stmts(body: readonly IStmt[], out: string[]): void {
+    let open = 0;
+    for (const s of body) {
+      this.stmt(s, out);
+      if (mayLeave(s)) {
+        out.push('if (A !== 0) {');
+        open++;
+      }
+    }
+    for (; open > 0; open--) out.push('}');
+  }
+
+  private runPre(e: Parameters<ExprCompiler['ex']>[0], out: string[]): string {
+    const [lines, v] = this.withPre(() => this.ex(e));
+    out.push(...lines);
+    return v;
+  }
+
+  private stmt(s: IStmt, out: string[]): void {
+    switch (s.k) {
+      case 'expr': {
+        this.head(s.loc, out);
+        const v = this.runPre(s.e, out);
+        if (!/^(t\d+\[l\]|[-\d.n]+|0)$/.test(v) && this.inl(s.e)) out.push(this.lanes(`${v};`));
+        return;
+      }
+      case 'init':
+        return this.init(s, out);
+      case 'block':
+        out.push('{');
+        this.stmts(s.body, out);
+        out.push('}');
+        return;
+      case 'if': {
+        this.head(s.loc, out);
+        const sv = this.id('s'), c = this.id('c');
+        const v = this.runPre(s.cond, out);
+        out.push(`const ${sv} = A; let ${c} = 0;`, this.lanes(`if (${truthy(s.cond.type, v)}) ${c} |= 1 << l;`));
+        out.push(`A = ${sv} & ${c}; if (A !== 0) {`);
+        this.stmt(s.then, out);
+        out.push('}');
+        if (s.else) {
+          out.push(`A = ${sv} & ~${c}; if (A !== 0) {`);
+          this.stmt(s.else, out);
+          out.push('}');
+        }
+        out.push(`A = ${sv} & ~(${this.gone()});`);
+        return;
+      }
+      case 'loop':
+        return this.loop(s, out);
+      case 'switch':
+        return this.switchStmt(s, out);
+      case 'break':
+        out.push(`${this.ctx.brk} |= A; A = 0;`);
+        return;
+      case 'continue':
+        out.push(`${this.ctx.cont} |= A; A = 0;`);
+        return;
+      case 'return': {
+        this.head(s.loc, out);
+        if (s.value) {
+          const v = this.runPre(s.value, out);
+          if (isScalar(this.fn.ret)) out.push(this.lanes(`RV[l] = ${v};`));
+          else out.push(this.lanes(`M.copyLane(RS, ${v}, ${sizeOf(this.fn.ret)}, l, ${this.host ? 1 : 0});`));
+        }
+        out.push(this.fn.space === 'global' && !this.host ? 'R |= A; W.exited = R; A = 0;' : 'R |= A; A = 0;');
+        return;
+      }
+    }
+  }
+
+  private init(s: IStmt & { k: 'init' }, out: string[]): void {
+    const v = s.v;
+    if (v.storage !== 'auto') return;
+    this.head(s.loc, out);
+    const r = this.regs.get(v);
+    if (r) {
+      if (s.value) {
+        const x = this.runPre(s.value, out);
+        out.push(this.lanes(`${r}[l] = ${x};`));
+      }
+      return;
+    }
+    const addr = this.addrOf(v);
+    const parts: string[] = [];
+    if (s.zeroFill) parts.push(`RT.zeroLane(${addr}, ${sizeOf(v.type)}, l, ${this.host ? 1 : 0});`);
+    if (s.value) {
+      const x = this.runPre(s.value, out);
+      parts.push(isScalar(v.type) ? this.store(addr, v.type, 'local', x) : `M.copyLane(${addr}, ${x}, ${sizeOf(v.type)}, l, ${this.host ? 1 : 0});`);
+    }
+    for (const st of s.stores) {
+      const x = this.runPre(st.value, out);
+      parts.push(this.store(`(${addr} + ${st.offset})`, st.value.type, 'local', x));
+    }
+    if (parts.length) out.push(this.lanes(parts.join(' ')));
+  }
+
+  private loop(s: IStmt & { k: 'loop' }, out: string[]): void {
+    out.push('{');
+    if (s.init) this.stmt(s.init, out);
+    const sv = this.id('s'), B = this.id('B'), C = this.id('C'), first = this.id('f');
+    out.push(`const ${sv} = A; let ${B} = 0, ${C} = 0;`, `for (let ${first} = true; ; ${first} = false) {`, `if (++S.n > S.max) RT.stepLimit(S.max);`, `A = ${sv} & ~(${B} | R); if (A === 0) break;`);
+    if (s.cond) {
+      const c = this.id('c');
+      const cond: string[] = [];
+      this.head(s.loc, cond);
+      const v = this.runPre(s.cond, cond);
+      cond.push(`let ${c} = 0;`, this.lanes(`if (${truthy(s.cond.type, v)}) ${c} |= 1 << l;`), `${B} |= A & ~${c}; A &= ${c}; if (A === 0) break;`);
+      out.push(s.testFirst ? cond.join('\n') : `if (!${first}) { ${cond.join('\n')} }`);
+    }
+    const saved = this.ctx;
+    this.ctx = { brk: B, cont: C };
+    out.push(`${C} = 0;`);
+    this.stmt(s.body, out);
+    this.ctx = saved;
+    out.push(`A = ${sv} & ~(${B} | R); if (A === 0) break;`);
+    if (s.step) {
+      this.head(s.loc, out);
+      const v = this.runPre(s.step, out);
+      if (!/^t\d+\[l\]$/.test(v)) out.push(this.lanes(`${v};`));
+    }
+    out.push('}', `A = ${sv} & ~R;`, '}');
+  }
+
+  private switchStmt(s: IStmt & { k: 'switch' }, out: string[]): void {
+    this.head(s.loc, out);
+    const sv = this.id('s'), B = this.id('B');
+    const v = this.runPre(s.cond, out);
+    const entry = s.body.map(() => [] as number[]);
+    s.cases.forEach((c, i) => entry[c.index]?.push(i));
+    const masks = s.cases.map(() => this.id('e'));
+    const dm = this.id('e');
+    const tests = s.cases.map((c, i) => `if (v_ === ${literal(c.value)}) ${masks[i]} |= 1 << l;`).join(' else ');
+    out.push(`const ${sv} = A; let ${B} = 0, ${dm} = 0; ${masks.map((m) => `let ${m} = 0;`).join(' ')}`);
+    out.push(this.lanes(`const v_ = ${v}; ${tests ? tests + ' else ' : ''}${dm} |= 1 << l;`));
+    out.push('A = 0;');
+    const saved = this.ctx;
+    this.ctx = { brk: B, cont: saved.cont };
+    s.body.forEach((st, j) => {
+      const add = entry[j]!.map((i) => masks[i]!);
+      if (s.defaultIndex === j) add.push(dm);
+      if (add.length) out.push(`A |= ${add.join(' | ')};`);
+      out.push('if (A !== 0) {');
+      this.stmt(st, out);
+      out.push('}');
+    });
+    this.ctx = saved;
+    out.push(`A = ${sv} & ~(${this.gone()});`);
+  }
+}
+
+/** True when a statement may remove lanes from the enclosing flow (break, continue or return inside). */
+function mayLeave(s: IStmt): boolean {
+  switch (s.k) {
+    case 'break': case 'continue': case 'return': return true;
+    case 'block': return s.body.some(mayLeave);
+    case 'if': return mayLeave(s.then) || (s.else !== null && mayLeave(s.else));
+    case 'loop': return mayLeave(s.body);
+    case 'switch': return s.body.some(mayLeave);
+    default: return false;
+  }
+}

@@ -1,0 +1,205 @@
+import type { SourceLoc } from '../front/token.js';
+import type { Dim3, Resumable, Scalar, Suspend } from './env.js';
+import { MemoryFault } from '../memory/fault.js';
+import type { Memory } from '../memory/memory.js';
+import { LOCAL_BASE } from '../memory/layout.js';
+import { Region } from '../memory/region.js';
+import { StepLimitError, WarpCtx, type StepCounter } from './warp.js';
+
+/** What a launch needs from the runtime. */
+export interface DeviceEnv {
+  readonly memory: Memory;
+  /** Receives device printf output, one call per printing thread, in GPU order. */
+  printf(text: string): void;
+  /** Receives device assert messages (the program's stderr). */
+  stderr(text: string): void;
+  /** Warp-statements a launch may execute before it is stopped. */
+  readonly maxSteps: number;
+  /** Receives non-fatal diagnostics such as a barrier reached by part of a warp. */
+  diagnostic?(d: LaunchDiagnostic): void;
+}
+
+/** A note about questionable but non-fatal behaviour. */
+export interface LaunchDiagnostic {
+  readonly kind: 'barrier-divergence';
+  readonly loc: SourceLoc;
+  readonly block: Dim3;
+  /** Threads (x,y,z) of the warp that arrived. */
+  readonly arrived: readonly Dim3[];
+}
+
+/** How a launch ended. */
+export type LaunchOutcome =
+  | { kind: 'ok' }
+  | { kind: 'fault'; code: number; message: string; loc: SourceLoc; block: Dim3; thread: Dim3 }
+  | { kind: 'barrier-deadlock'; loc: SourceLoc; detail: string }
+  | { kind: 'step-limit'; steps: number };
+
+/** Thrown by device assert: CUDA error 710 after the message is printed. */
+export class DeviceAssert extends Error {
+  constructor(readonly lane: number) {
+    super('device-side assert triggered');
+  }
+}
+
+/** A compiled kernel entry: runs the whole warp from its first statement (a generator). */
+export type KernelEntry = (W: WarpCtx, A: number, RV: null, RS: number, ...params: (Float64Array | bigint[])[]) => Generator<number | Suspend, void, void>;
+
+/** What runGrid needs about the kernel besides the config. */
+export interface KernelLaunch {
+  readonly entry: KernelEntry;
+  readonly staticShared: number;
+  /** Shared variable addresses by shared index for this kernel's layout. */
+  readonly shv: number[];
+  /** Per-parameter: true when the value is a 64-bit integer (bigint lanes). */
+  readonly wide: readonly boolean[];
+  /** Per-parameter struct size (0 for scalars): struct arguments are copied to the parameter area. */
+  readonly structBytes: readonly number[];
+  readonly paramBase: number;
+}
+
+const dim = (x: number, y: number, z: number): Dim3 => ({ x, y, z });
+
+/** Runs every block of a grid, one after another; warps of a block round-robin between barriers. */
+export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome> {
+  const M = env.memory;
+  const { grid, block } = config;
+  const threads = block.x * block.y * block.z;
+  const nw = Math.ceil(threads / 32);
+  const S: StepCounter = { n: 0, max: env.maxSteps };
+  const sharedSize = Math.ceil(k.staticShared / 16) * 16 + config.sharedBytes;
+  const sharedRegion = new Region(M.shared.base, Math.max(sharedSize, 8));
+  // Struct arguments: snapshot the caller's bytes into the parameter area (device-readable).
+  let pOff = k.paramBase;
+  const vals = args.map((a, i) => {
+    const n = k.structBytes[i] ?? 0;
+    if (!n) return a;
+    pOff = Math.ceil(pOff / 16) * 16;
+    M.writeBytes(pOff, M.readBytes(Number(a), n));
+    const at = pOff;
+    pOff += n;
+    return at;
+  });
+  const locals: Region[] = [];
+  for (let bz = 0; bz < grid.z; bz++)
+    for (let by = 0; by < grid.y; by++)
+      for (let bx = 0; bx < grid.x; bx++) {
+        sharedRegion.u8.fill(0);
+        M.setShared(sharedRegion, sharedSize);
+        const warps: WarpCtx[] = [];
+        const gens: (Generator<number | Suspend, void, void> | null)[] = [];
+        for (let w = 0; w < nw; w++) {
+          const W = new WarpCtx(S, M, false, locals[w]);
+          locals[w] = W.local;
+          W.id = w;
+          W.bx = bx; W.by = by; W.bz = bz;
+          W.bdx = block.x; W.bdy = block.y; W.bdz = block.z;
+          W.gdx = grid.x; W.gdy = grid.y; W.gdz = grid.z;
+          W.shv = k.shv;
+          W.dyn = M.shared.base + Math.ceil(k.staticShared / 16) * 16;
+          for (let l = 0; l < 32; l++) {
+            const t = w * 32 + l;
+            if (t >= threads) break;
+            W.lanes |= 1 << l;
+            W.tx[l] = t % block.x;
+            W.ty[l] = Math.floor(t / block.x) % block.y;
+            W.tz[l] = Math.floor(t / (block.x * block.y));
+          }
+          const params = vals.map((v, i) => (k.wide[i] ? new Array<bigint>(32).fill(BigInt(v)) : new Float64Array(32).fill(Number(v))));
+          M.setLocal(W.local, W.stride);
+          warps.push(W);
+          gens.push(k.entry(W, W.lanes, null, 0, ...params));
+        }
+        const waiting = new Array<boolean>(nw).fill(false);
+        const blockIdx = dim(bx, by, bz);
+        let cur: WarpCtx = warps[0]!;
+        try {
+          for (;;) {
+            let live = 0;
+            let progressed = false;
+            for (let w = 0; w < nw; w++) {
+              const g = gens[w];
+              if (!g) continue;
+              live++;
+              if (waiting[w]) continue;
+              cur = warps[w]!;
+              M.setLocal(cur.local, cur.stride);
+              progressed = true;
+              for (;;) {
+                const r = g.next();
+                if (r.done) {
+                  gens[w] = null;
+                  break;
+                }
+                if (typeof r.value === 'number') {
+                  waiting[w] = true;
+                  const expected = cur.lanes & ~cur.exited;
+                  if ((cur.barMask & expected) !== expected && env.diagnostic) {
+                    env.diagnostic({ kind: 'barrier-divergence', loc: cur.barLoc, block: blockIdx, arrived: threadsOf(cur, cur.barMask) });
+                  }
+                  break;
+                }
+                yield r.value;
+                M.setShared(sharedRegion, sharedSize);
+                M.setLocal(cur.local, cur.stride);
+              }
+            }
+            if (live === 0) break;
+            const pending = waiting.filter((x, i) => x && gens[i]).length;
+            const alive = gens.filter((g) => g).length;
+            if (alive > 0 && pending === alive) releaseBarrier(warps, waiting, gens);
+            else if (!progressed && alive > 0) return { kind: 'barrier-deadlock', loc: warps.find((_, i) => waiting[i])!.barLoc, detail: 'no warp can make progress' };
+          }
+        } catch (e) {
+          if (e instanceof StepLimitError) {
+            const wi = waiting.findIndex((x, i) => x && gens[i]);
+            if (wi >= 0) {
+              const W = warps[wi]!;
+              const arrived = warps.filter((_, i) => waiting[i] && gens[i]).flatMap((x) => threadsOf(x, x.barMask));
+              return { kind: 'barrier-deadlock', loc: W.barLoc, detail: `${arrived.length} of ${threads} threads of block (${bx},${by},${bz}) wait at the barrier at line ${W.barLoc.line} while others never arrive; arrived: ${arrived.map((t) => `(${t.x},${t.y},${t.z})`).join(' ')}` };
+            }
+            return { kind: 'step-limit', steps: e.steps };
+          }
+          if (e instanceof MemoryFault) {
+            const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
+            return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: blockIdx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
+          }
+          if (e instanceof DeviceAssert) {
+            const lane = e.lane;
+            return { kind: 'fault', code: 710, message: 'device-side assert triggered', loc: cur.loc, block: blockIdx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
+          }
+          throw e;
+        }
+      }
+  return { kind: 'ok' };
+}
+
+function releaseBarrier(warps: WarpCtx[], waiting: boolean[], gens: unknown[]): void {
+  let count = 0;
+  let all = true;
+  let any = false;
+  for (let w = 0; w < warps.length; w++) {
+    if (!waiting[w] || !gens[w]) continue;
+    const W = warps[w]!;
+    const p = W.barPred & W.barMask;
+    let c = 0;
+    for (let m = p; m !== 0; m &= m - 1) c++;
+    count += c;
+    if ((p & W.barMask) !== W.barMask) all = false;
+    if (p !== 0) any = true;
+  }
+  for (let w = 0; w < warps.length; w++) {
+    if (!waiting[w]) continue;
+    waiting[w] = false;
+    const W = warps[w]!;
+    W.barResult = W.barKind === 1 ? count : W.barKind === 2 ? (all ? 1 : 0) : any ? 1 : 0;
+  }
+}
+
+function threadsOf(W: WarpCtx, mask: number): Dim3[] {
+  const out: Dim3[] = [];
+  for (let l = 0; l < 32; l++) if (mask & (1 << l)) out.push(dim(W.tx[l]!, W.ty[l]!, W.tz[l]!));
+  return out;
+}
+
+export { LOCAL_BASE };

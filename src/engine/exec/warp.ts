@@ -1,0 +1,96 @@
+import type { SourceLoc } from '../front/token.js';
+import { MemoryFault } from '../memory/fault.js';
+import { LOCAL_BASE, STACK_BASE } from '../memory/layout.js';
+import type { Memory } from '../memory/memory.js';
+import { Region } from '../memory/region.js';
+
+/** The executed-statement counter shared by all warps of a launch (or by host code). */
+export interface StepCounter {
+  n: number;
+  max: number;
+}
+
+/** Thrown when the step budget is exhausted. */
+export class StepLimitError extends Error {
+  constructor(readonly steps: number) {
+    super(`step limit of ${steps} reached`);
+  }
+}
+
+const MAX_LOCAL_STRIDE = 512 * 1024;
+const HOST_STACK_LIMIT = 8 * 1024 * 1024;
+const NOWHERE: SourceLoc = { file: '', line: 0, col: 0 };
+
+/**
+ * The state generated code reads through `W`: geometry, frame pointer, barrier handshake.
+ * One per warp (device) or one for the host thread (a one-lane warp).
+ */
+export class WarpCtx {
+  sp: number;
+  lim: number;
+  loc: SourceLoc = NOWHERE;
+  readonly tx = new Float64Array(32);
+  readonly ty = new Float64Array(32);
+  readonly tz = new Float64Array(32);
+  bx = 0; by = 0; bz = 0;
+  bdx = 1; bdy = 1; bdz = 1;
+  gdx = 1; gdy = 1; gdz = 1;
+  /** Addresses of __shared__ variables by shared index (the launching kernel's layout). */
+  shv: number[] = [];
+  /** Address of dynamic shared memory. */
+  dyn = 0;
+  /** Lanes that hold threads of the block. */
+  lanes = 0;
+  /** Lanes whose threads returned from the kernel. */
+  exited = 0;
+  /** Warp index within its block. */
+  id = 0;
+  barMask = 0;
+  barPred = 0;
+  barKind = 0;
+  barLoc: SourceLoc = NOWHERE;
+  barResult = 0;
+  /** Per-lane local memory (device warps). */
+  local: Region;
+  stride: number;
+
+  constructor(
+    readonly S: StepCounter,
+    readonly memory: Memory,
+    readonly host: boolean,
+    local?: Region,
+  ) {
+    if (host) {
+      this.local = memory.stack;
+      this.stride = 0;
+      this.sp = STACK_BASE + 16;
+      this.lim = STACK_BASE + memory.stack.capacity;
+    } else {
+      this.stride = local ? local.capacity / 32 : 1024;
+      this.local = local ?? new Region(LOCAL_BASE, 32 * this.stride);
+      this.sp = LOCAL_BASE + 16;
+      this.lim = LOCAL_BASE + this.stride;
+    }
+  }
+
+  /** Grows the stack after a frame push crossed `lim` (host: up to 8 MiB; device: per-lane stride doubling). */
+  grow(): void {
+    if (this.host) {
+      const need = this.sp - STACK_BASE;
+      if (need > HOST_STACK_LIMIT) throw new MemoryFault('illegal-address', this.sp, 0, 'host');
+      this.memory.stack.ensure(need);
+      this.lim = STACK_BASE + this.memory.stack.capacity;
+      return;
+    }
+    const need = this.sp - LOCAL_BASE;
+    let stride = this.stride;
+    while (stride < need) stride *= 2;
+    if (stride > MAX_LOCAL_STRIDE) throw new MemoryFault('illegal-address', this.sp, 0, 'local');
+    const r = new Region(LOCAL_BASE, 32 * stride);
+    for (let l = 0; l < 32; l++) r.u8.set(this.local.u8.subarray(l * this.stride, (l + 1) * this.stride), l * stride);
+    this.local = r;
+    this.stride = stride;
+    this.lim = LOCAL_BASE + stride;
+    this.memory.setLocal(r, stride);
+  }
+}
