@@ -79,9 +79,11 @@ function best<T>(cands: { item: T; ranks: number[]; preferred?: boolean }[], nam
 }
 
 /** Rank of passing an operand to a (possibly reference) parameter. */
-function argRank(c: Checker, op: Operand, t: CType, ref: boolean): number {
+function argRank(c: Checker, op: Operand, pt: CType, ref: boolean): number {
   const e = rv(c, op);
-  if (!ref) return convRank(e, t);
+  if (!ref) return convRank(e, pt);
+  // Reference parameters are stored as pointers to the referred type.
+  const t = pt.kind === 'pointer' ? pt.to : pt;
   const at = op.lv ? op.type : e.type;
   if (t.isConst) return op.lv && sameType(unqual(at), unqual(t)) ? 0 : convRank(e, t);
   if (!op.lv || at.isConst) return -1;
