@@ -9,6 +9,7 @@
 import { fmaDouble, fmaFloat } from './fma.js';
 import * as lf from './libdevice-f32.js';
 import { expDouble, logDouble, sinCosDouble, tanDouble } from './libdevice-f64.js';
+import { powDouble } from './libdevice-pow.js';
 
 const f = Math.fround;
 const buf = new DataView(new ArrayBuffer(8));
@@ -74,13 +75,6 @@ function fmaxC(a: number, b: number): number {
   return Math.max(a, b);
 }
 
-/** C pow() special cases that differ from JS's ** (pow(1, y) and pow(x, 0) are 1, pow(-1, ±inf) is 1). */
-function powC(x: number, y: number): number {
-  if (x === 1 || y === 0) return 1;
-  if (x === -1 && !Number.isFinite(y) && !Number.isNaN(y)) return 1;
-  return Math.pow(x, y);
-}
-
 /** GPU's __saturatef: clamp to [0, 1], NaN gives 0. */
 function saturate(x: number): number {
   if (Number.isNaN(x)) return 0;
@@ -144,14 +138,14 @@ export const deviceMath: Record<string, (...args: number[]) => number> = {
   // --- libdevice float functions (ported algorithms, see libdevice-f32.ts) ---
   ...lf.libdeviceF32,
 
-  // --- double functions: exp/log/sin/cos/tan are bit-exact libdevice ports, the rest fdlibm (JS Math) ---
+  // --- double functions: exp/log/sin/cos/tan/pow are bit-exact libdevice ports; rsqrt uses the hardware approximation ---
   rsqrt: (x) => 1 / Math.sqrt(x),
   exp: expDouble,
   log: logDouble,
   sin: (x) => sinCosDouble(x, false),
   cos: (x) => sinCosDouble(x, true),
   tan: tanDouble,
-  pow: powC,
+  pow: powDouble,
 };
 
 /**
@@ -164,7 +158,7 @@ export const EXACTNESS: Readonly<Record<string, string>> = {
   rsqrtf: '1 ulp (rsqrt.approx)', cbrtf: '1 ulp', expf: '1 ulp (ex2.approx)', exp2f: '2 ulp (ex2.approx)',
   exp10f: '1 ulp', expm1f: '1 ulp', tanf: '1 ulp on ~6% of inputs (rcp.approx in odd quadrants)', asinf: '2 ulp on ~1% of inputs (rsqrt.approx)', acosf: '2 ulp on ~1% of inputs (rsqrt.approx)',
   atanf: '1 ulp on ~1% of inputs (rcp.approx)', sinhf: '2 ulp', coshf: '2 ulp', tanhf: '2 ulp',
-  rsqrt: '1 ulp', pow: '1 ulp',
+  rsqrt: '1 ulp',
   __expf: '2 ulp', __fdividef: '2 ulp',
   __logf: 'abs/rel 2^-20', __powf: 'rel 2e-5',
   __sinf: 'abs 2^-19 + |x| 2^-20 for |x| <= 100; larger arguments not modelled',
