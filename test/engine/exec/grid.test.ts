@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { compileProgram } from '../../../src/engine/compile/index.js';
+import type { DeviceEnv, LaunchOutcome } from '../../../src/engine/exec/index.js';
+import { Memory } from '../../../src/engine/memory/index.js';
+import type { IFunction } from '../../../src/engine/check/ir.js';
+import { intType, pointerTo } from '../../../src/engine/check/types.js';
+import { ar, blk, brk, c, call, cmp, cont, fnc, idx, ifs, init, intr, ld, loop, program, rd, ret, setm, setv, tid, v, inc } from './ir-helpers.js';
+
+const ip = pointerTo(intType);
+
+function run(fns: IFunction[], kernel: IFunction, n: number, threads: number, extra: Partial<DeviceEnv> = {}, grid = 1): { out: number[]; outcome: LaunchOutcome; prints: string[]; diags: unknown[] } {
+  const prog = program(fns);
+  const cp = compileProgram(prog);
+  const memory = new Memory();
+  const buf = memory.allocGlobal(4 * n)!;
+  for (let i = 0; i < n; i++) memory.store(buf + 4 * i, intType, i);
+  const prints: string[] = [];
+  const diags: unknown[] = [];
+  const env: DeviceEnv = { memory, printf: (t) => prints.push(t), stderr: (t) => prints.push(t), maxSteps: 100000, diagnostic: (d) => diags.push(d), ...extra };
+  const g = cp.kernelInfo(kernel).runGrid({ grid: { x: grid, y: 1, z: 1 }, block: { x: threads, y: 1, z: 1 }, sharedBytes: 0 }, [buf], env);
+  let r = g.next();
+  while (!r.done) r = g.next();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(memory.load(buf + 4 * i, intType) as number);
+  return { out, outcome: r.value, prints, diags };
+}
+
+describe('warp execution', () => {
+  it('reads all lanes before any lane stores within one statement (a[i] = a[i-1] + a[i])', () => {
+    const p = v('a', ip, 'auto', true);
+    const i = ar('+', tid, c(1));
+    const k = fnc('k', 'global', [p], [], [setm(idx(rd(p), i), ar('+', ld(idx(rd(p), ar('-', i, c(1)))), ld(idx(rd(p), i))))]);
+    const { out } = run([k], k, 33, 32);
+    expect(out.slice(0, 5)).toEqual([0, 1, 3, 5, 7]);
+  });
+
+  it('runs divergent if/else sides with their lanes and reconverges', () => {
+    const p = v('a', ip, 'auto', true);
+    const x = v('x');
+    const k = fnc('k', 'global', [p], [x], [
+      init(x, c(0)),
+      ifs(cmp('<', tid, c(3)), setv(x, c(10)), setv(x, c(20))),
+      setm(idx(rd(p), tid), ar('+', rd(x), tid)),
+    ]);
+    expect(run([k], k, 6, 6).out).toEqual([10, 11, 12, 23, 24, 25]);
+  });
+
+  it('handles per-lane break and continue in loops', () => {
+    // for (i = 0; ; i++) { if (i == tid) break; if (i & 1) continue; a[tid] += 1 }
+    const p = v('a', ip, 'auto', true);
+    const i = v('i');
+    const body = blk(ifs(cmp('==', rd(i), tid), brk), ifs(ar('&', rd(i), c(1)), cont), setm(idx(rd(p), tid), ar('+', ld(idx(rd(p), tid)), c(100))));
+    const k = fnc('k', 'global', [p], [i], [setm(idx(rd(p), tid), c(0)), loop(init(i, c(0)), null, inc(i), body)]);
+    expect(run([k], k, 6, 6).out).toEqual([0, 100, 100, 200, 200, 300]);
+  });
+
+  it('supports recursion in device functions with per-lane returns', () => {
+    const n = v('n', intType, 'auto', true);
+    const fib = fnc('fib', 'device', [n], [], [], intType);
+    fib.body = blk(ifs(cmp('<', rd(n), c(2)), ret(rd(n))), ret(ar('+', call(fib, [ar('-', rd(n), c(1))]), call(fib, [ar('-', rd(n), c(2))]))));
+    const p = v('a', ip, 'auto', true);
+    const k = fnc('k', 'global', [p], [], [setm(idx(rd(p), tid), call(fib, [tid]))]);
+    expect(run([fib, k], k, 10, 10).out).toEqual([0, 1, 1, 2, 3, 5, 8, 13, 21, 34]);
+  });
+
+  it('shares __shared__ memory across warps through __syncthreads', () => {
+    const p = v('a', ip, 'auto', true);
+    const sh = v('s', { kind: 'array', of: intType, length: 64 }, 'shared');
+    const base = { k: 'varAddr', v: sh, type: ip, loc: sh.loc } as const;
+    const k = fnc('k', 'global', [p], [sh], [
+      setm(idx(base, tid), ar('*', tid, c(2)), 'shared'),
+      { k: 'expr', e: intr('__syncthreads', []), loc: sh.loc },
+      setm(idx(rd(p), tid), ld(idx(base, ar('-', c(63), tid)), intType, 'shared')),
+    ]);
+    const { out } = run([k], k, 64, 64);
+    expect(out[0]).toBe(126);
+    expect(out[63]).toBe(0);
+  });
+
+  it('reports a divergent barrier and a deadlock on a barrier others never reach', () => {
+    const p = v('a', ip, 'auto', true);
+    const l7 = { file: 't.cu', line: 7, col: 1 };
+    const sync = { k: 'expr', e: { ...intr('__syncthreads', []), loc: l7 }, loc: l7 } as const;
+    const k = fnc('k', 'global', [p], [], [ifs(cmp('<', tid, c(8)), sync)]);
+    const r = run([k], k, 64, 64);
+    expect(r.outcome.kind).toBe('ok');
+    expect(r.diags.length).toBeGreaterThan(0);
+    // warp 1 spins forever while warp 0 waits at the barrier
+    const spin = loop(null, null, null, blk());
+    const k2 = fnc('k2', 'global', [p], [], [ifs(cmp('<', tid, c(32)), sync, spin)]);
+    const r2 = run([k2], k2, 64, 64);
+    expect(r2.outcome).toMatchObject({ kind: 'barrier-deadlock', loc: { line: 7 } });
+  });
+
+  it('faults with the thread that made an illegal access', () => {
+    const p = v('a', ip, 'auto', true);
+    const k = fnc('k', 'global', [p], [], [ifs(cmp('==', tid, c(5)), setm(idx(rd(p), c(1 << 20)), c(1)))]);
+    const r = run([k], k, 4, 32);
+    expect(r.outcome).toMatchObject({ kind: 'fault', code: 700, thread: { x: 5, y: 0, z: 0 } });
+  });
+
+  it('applies atomics lane by lane and device integer division by zero gives all ones', () => {
+    const p = v('a', ip, 'auto', true);
+    const k = fnc('k', 'global', [p], [], [
+      { k: 'expr', e: intr('atomicAdd:i32', [rd(p), c(1)], intType), loc: p.loc },
+      ifs(cmp('==', tid, c(0)), setm(idx(rd(p), c(1)), ar('/', c(7), c(0)))),
+    ]);
+    const r = run([k], k, 2, 40);
+    expect(r.out).toEqual([40, -1]);
+  });
+});
