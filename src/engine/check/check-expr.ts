@@ -127,7 +127,6 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
   if (!s) fail(e.loc, `use of undeclared identifier '${e.name}'`);
   switch (s.k) {
     case 'var': {
-      if (s.constValue !== undefined) return { lv: false, e: mkConst(unqual(s.v.type), s.constValue, e.loc) };
       if (s.ref) {
         const ptr = s.v.type;
         const to = ptr.kind === 'pointer' ? ptr.to : ptr;
@@ -136,7 +135,7 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
       const t = s.v.type;
       const target: Target = t.kind === 'array' || t.kind === 'struct' ? { k: 'mem', addr: { k: 'varAddr', v: s.v, type: { kind: 'pointer', to: t }, loc: e.loc }, space: 'generic' } : { k: 'var', v: s.v };
       if (target.k === 'mem') return memLv(c, target.addr, t, e.loc);
-      return { lv: true, type: t, target, loc: e.loc, name: e.name };
+      return { lv: true, type: t, target, loc: e.loc, name: e.name, ...(s.constValue !== undefined ? { constValue: s.constValue } : {}) };
     }
     case 'const':
       return { lv: false, e: mkConst(s.type, s.value, e.loc) };

@@ -15,7 +15,7 @@ import type { Checker } from './check-ctx.js';
 /** A checked operand before lvalue-to-rvalue conversion. Struct rvalues evaluate to the object's address. */
 export type Operand =
   | { readonly lv: false; readonly e: IExpr }
-  | { readonly lv: true; readonly type: CType; readonly target: Target; readonly loc: SourceLoc; readonly name?: string };
+  | { readonly lv: true; readonly type: CType; readonly target: Target; readonly loc: SourceLoc; readonly name?: string; readonly constValue?: number | bigint };
 
 /** Inserts a convert node unless the types already agree. */
 export function conv(e: IExpr, to: CType): IExpr {
@@ -94,6 +94,8 @@ export function rv(c: Checker, op: Operand): IExpr {
   }
   if (t.kind === 'struct') return { k: 'load', type: unqual(t), addr: addressOf(c, op, op.loc), space: op.target.k === 'mem' ? op.target.space : 'generic', loc: op.loc };
   if (t.kind === 'function') fail(op.loc, 'function values are not supported');
+  // A const integer with a constant initializer reads as its value (C++ constant expressions).
+  if (op.constValue !== undefined) return { k: 'const', type: unqual(t), value: op.constValue, loc: op.loc };
   if (op.target.k === 'var') return { k: 'var', v: op.target.v, type: unqual(t), loc: op.loc };
   return { k: 'load', type: unqual(t), addr: op.target.addr, space: op.target.space, loc: op.loc };
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkErr, checkWarnings } from './helpers.js';
+
+// Locations are where the parser's nodes start (clang points some of these at the operator or member name instead).
+describe('diagnostics', () => {
+  it.each([
+    ['int main() {\n  return x;\n}', "2:10: use of undeclared identifier 'x'"],
+    ['void f(int a, int b) {}\nint main() { f(1); }', '2:14: too few arguments to function call, expected 2, have 1'],
+    ['void f(int *a) {}\nvoid f(double *a) {}\nint main() { float *p; f(p); }', "3:24: no matching function for call to 'f'"],
+    ['int main() {\n  float *p = 0;\n  int *q = p;\n}', "3:12: cannot initialize a variable of type 'int *' with an lvalue of type 'float *'"],
+    ['int main() { 1 = 2; }', '1:14: expression is not assignable'],
+    ['int main() { float *a, *b; a + b; }', "1:30: invalid operands to binary expression ('float *' and 'float *')"],
+    ['int main() { int x; int x; }', "1:25: redefinition of 'x'"],
+    ['int main() { const int x = 1; x = 2; }', "1:31: cannot assign to variable 'x' with const-qualified type 'const int'"],
+    ['int main() { int a[4]; a[1.0] = 1; }', '1:26: array subscript is not an integer'],
+    ['int main() { int a; a.x = 1; }', "1:21: member reference base type 'int' is not a structure or union"],
+    ['int main() { dim3 d; d.w = 1; }', "1:22: no member named 'w' in 'dim3'"],
+    ['__device__ int sq(int x) { return x * x; }\nint main() { return sq(2); }', '2:21: calling a __device__ function("sq") from a __host__ function("main") is not allowed'],
+    ['int h() { return 1; }\n__global__ void k(int *a) { a[0] = h(); }', '2:36: calling a __host__ function("h") from a __global__ function("k") is not allowed'],
+    ['__global__ int k() { return 1; }', '1:12: a __global__ function must have a void return type'],
+    ['__global__ void k() {}\nint main() { k(); }', '2:14: a __global__ function call must be configured'],
+    ['int main() { __syncthreads(); }', '1:14: calling a __device__ function("__syncthreads") from a __host__ function("main") is not allowed'],
+    ['__global__ void k(int *p) { p[0] = rand(); }', '1:36: calling a __host__ function("rand") from a __global__ function("k") is not allowed'],
+    ['template <typename T> struct S { T x; };', '1:1: class template is not supported by Warpscope'],
+    ['int main() { break; }', "1:14: 'break' statement not in loop or switch statement"],
+    ['void f() { return 1; }', "1:19: void function 'f' should not return a value"],
+    ['static_assert(sizeof(int) == 8, "int is 8 bytes");', '1:1: static assertion failed: int is 8 bytes'],
+  ])('%s', (src, msg) => {
+    expect(checkErr(src)).toBe(msg);
+  });
+
+  it('division by a constant zero is only a warning', () => {
+    expect(checkWarnings('int main() { int a = 1; return a / 0; }')).toEqual(['1:34: division by zero is undefined']);
+  });
+});
