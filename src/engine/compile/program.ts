@@ -101,6 +101,10 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
         const inst = instance(env.memory);
         latest = inst;
         inst.rt.denv = env;
+        if (env.observer) {
+          inst.mod.setObserver(env.observer);
+          inst.rt.observer = env.observer;
+        }
         const entry = inst.mod.fns[`D${kernel.id}`] as unknown as KernelEntry;
         return runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE }, config, args, env);
       },

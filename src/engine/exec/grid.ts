@@ -5,6 +5,7 @@ import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
 import { Region } from '../memory/region.js';
 import { StepLimitError, WarpCtx, type StepCounter } from './warp.js';
+import type { Observer } from '../compile/runtime.js';
 
 /** What a launch needs from the runtime. */
 export interface DeviceEnv {
@@ -17,6 +18,8 @@ export interface DeviceEnv {
   readonly maxSteps: number;
   /** Receives non-fatal diagnostics such as a barrier reached by part of a warp. */
   diagnostic?(d: LaunchDiagnostic): void;
+  /** Debugger hooks; only reported by programs compiled with `instrument`. */
+  readonly observer?: Observer;
 }
 
 /** A note about questionable but non-fatal behaviour. */
