@@ -1,5 +1,5 @@
-// A kernel launched with 2048 threads per block (the limit is 1024): the launch fails with
-// cudaErrorInvalidConfiguration, the kernel never runs (its printf never appears), the error is
+// A kernel launched with 2048 threads per block (the limit is 1024): the launch fails (CUDA 13
+// on an H100 answers cudaErrorInvalidValue, not cudaErrorInvalidConfiguration), the kernel never runs (its printf never appears), the error is
 // not sticky, and a correct launch afterwards works.
 #include <stdio.h>
 

@@ -1,5 +1,6 @@
 // printf conversions, flags, widths, precisions and length modifiers, on host (glibc) and on
 // the device (CUDA's device printf), from the same __host__ __device__ function.
+// Note: the device printf has no '*' width/precision: it prints "%.*f" literally.
 #include <stdio.h>
 #include <stddef.h>
 
@@ -17,8 +18,13 @@ __host__ __device__ void run(const char *w, double zero)
            i, n, i, i, i, i, i, n, n, i, n, i);
     printf("%s u/x/X/o: [%u] [%x] [%X] [%o] [%#x] [%#X] [%#o] [%08x] [%#010x] [%-8x|] [%.0x] [%#.0o]\n", w,
            u, u, u, u, u, u, u, 255u, 255u, 255u, 0u, 0u);
-    printf("%s len: [%ld] [%lld] [%llu] [%llx] [%hd] [%hu] [%hhd] [%hhu] [%zu] [%lu]\n", w,
-           l, ll, ull, ull, sh, (unsigned short)sh, (signed char)200, (unsigned char)300, z, (unsigned long)z);
+    printf("%s len: [%ld] [%lld] [%llu] [%llx] [%hd] [%hu] [%lu]\n", w,
+           l, ll, ull, ull, sh, (unsigned short)sh, (unsigned long)z);
+#ifndef __CUDA_ARCH__
+    // host only: on an H100 the device printf misreads the arguments after %hhu and %zu
+    // (the output changed from run to run), so they are not part of the device golden
+    printf("%s len host-only: [%hhd] [%hhu] [%zu] [%zd]\n", w, (signed char)200, (unsigned char)300, z, (ptrdiff_t)-5);
+#endif
     printf("%s c/s: [%c] [%3c] [%-3c|] [%s] [%10s] [%-10s|] [%.3s] [%10.2s] [%%]\n", w,
            c, c, c, "hello", "hi", "hi", "truncate", "ab");
     double pi = 3.14159265358979, big = 1234567.891, small = 0.000012345;

@@ -3,14 +3,13 @@
 // this program does what it describes: check the cudaError_t of a runtime call, read the sticky
 // /last error with cudaGetLastError (which resets it to cudaSuccess), and turn codes into text
 // with cudaGetErrorString and cudaGetErrorName. Cases:
-//   1. a launch with too many threads per block (1025 > 1024): cudaErrorInvalidConfiguration
+//   1. a launch with too many threads per block (1025 > 1024): CUDA 13 says cudaErrorInvalidValue
 //   2. cudaGetLastError again: reset to cudaSuccess
 //   3. a launch with a 0-sized grid
 //   4. cudaMalloc of an impossible size (1 << 62 bytes): cudaErrorMemoryAllocation
 //   5. cudaMemcpy with a wrong direction for host pointers, and a null device pointer
 //   6. the names/strings of a few codes, and of an out-of-range code
-// The program ends with exit code = the last error code seen in case 4 (as Listing 10 returns
-// (int)status).
+// The program ends with exit code = the error code of case 4 (as Listing 10 returns (int)status).
 #include <stdio.h>
 
 __global__ void kernel(int *p) { if (p) p[threadIdx.x] = threadIdx.x; }
