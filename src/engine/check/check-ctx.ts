@@ -34,7 +34,7 @@ export interface FuncEntry {
   readonly scope: Scope;
 }
 
-export type BuiltinVarName = 'threadIdx' | 'blockIdx' | 'blockDim' | 'gridDim';
+export type BuiltinVarName = 'threadIdx' | 'blockIdx' | 'blockDim' | 'gridDim' | 'warpSize';
 
 /** What a name denotes. */
 export type Sym =
@@ -242,7 +242,7 @@ function builtinSym(name: string): Sym | null {
   if (c) return { k: 'const', value: c.value, type: c.type };
   const f = builtinFunctions.get(name);
   if (f) return { k: 'builtins', list: f };
-  if (name === 'threadIdx' || name === 'blockIdx' || name === 'blockDim' || name === 'gridDim') return { k: 'builtinVar', name };
+  if (name === 'threadIdx' || name === 'blockIdx' || name === 'blockDim' || name === 'gridDim' || name === 'warpSize') return { k: 'builtinVar', name };
   if (name in STDIO) return { k: 'const', value: STDIO[name]!, type: { kind: 'pointer', to: fileType } };
   // NULL as glibc's C++ headers define it (__null): an integer zero of pointer width that is a null pointer constant.
   if (name === 'NULL') return { k: 'const', value: 0n, type: longType };

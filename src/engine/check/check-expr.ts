@@ -3,7 +3,7 @@ import { fail, unsupported } from '../front/diag.js';
 import type { Expr } from '../front/ast.js';
 import type { IExpr, Target } from './ir.js';
 import type { CType } from './types.js';
-import { boolType, charType, doubleType, floatType, longType, nullptrType, sizeOf, alignOf, sizeType, typeName, uintType } from './types.js';
+import { boolType, charType, doubleType, floatType, intType, longType, nullptrType, sizeOf, alignOf, sizeType, typeName, uintType } from './types.js';
 import { floatLiteral, intLiteralType, isArith, isInteger, normalize, promote, unqual, usualArith } from './check-conv.js';
 import type { Checker } from './check-ctx.js';
 import { mkConst } from './check-ctx.js';
@@ -142,6 +142,8 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
     case 'builtinVar': {
       // threadIdx used whole (e.g. passed as a uint3): a temporary filled from its components.
       checkDeviceBuiltin(c, e.name, e.loc);
+      // warpSize is declared `int` in device_launch_parameters.h (so `i < warpSize` compares signed).
+      if (s.name === 'warpSize') return { lv: false, e: { k: 'builtin', name: 'warpSize', type: intType, loc: e.loc } };
       const t = c.lookup(e.name === 'threadIdx' || e.name === 'blockIdx' ? 'uint3' : 'dim3');
       if (!t || t.k !== 'type' || t.t.kind !== 'struct') fail(e.loc, 'internal: uint3 missing');
       const info = t.t.info;
