@@ -168,7 +168,10 @@ export function explicitCast(c: Checker, x: IExpr, to: CType, loc: SourceLoc): I
     (isArith(t) && (isArith(from) || (isInteger(t) && from.kind === 'pointer'))) ||
     (t.kind === 'pointer' && (from.kind === 'pointer' || isInteger(from) || from.kind === 'nullptr')) ||
     (t.kind === 'bool' && (from.kind === 'pointer' || from.kind === 'nullptr'));
-  if (scalarOk) return { ...conv(x, t), loc };
+  if (scalarOk) {
+    const r = conv(x, t);
+    return r === x ? x : { ...r, loc };
+  }
   if (t.kind === 'struct' && convRank(x, t) >= 0) return implicitConv(c, x, t, 'init', loc, false);
   if (t.kind === 'pointer' && isNullConst(x)) return conv(x, t);
   return fail(loc, `cannot cast from type '${typeName(from)}' to '${typeName(t)}'`);
