@@ -33,6 +33,21 @@ interface Spec {
 
 /** Formats like glibc printf; throws on %n, which the simulator does not support. */
 export function formatPrintf(format: string, args: readonly PrintfArg[]): string {
+  return formatWith(format, args, false);
+}
+
+/**
+ * Formats CUDA device printf output: the same rules as the host for every conversion (checked on
+ * an H100: %s of NULL is "(null)", %p of 0 "(nil)", floats exact, "-nan" for negative NaNs,
+ * '*' width honoured), except that the H100 prints a specification with a '.*' precision
+ * literally ("%.*f") without consuming arguments. Not reproduced: with %hhd the H100 misreads
+ * the arguments that follow it.
+ */
+export function formatDevicePrintf(format: string, args: readonly PrintfArg[]): string {
+  return formatWith(format, args, true);
+}
+
+function formatWith(format: string, args: readonly PrintfArg[], device: boolean): string {
   let out = '';
   let ai = 0;
   const next = (): PrintfArg | undefined => args[ai++];
@@ -65,12 +80,17 @@ export function formatPrintf(format: string, args: readonly PrintfArg[]): string
     } else {
       while (i < format.length && isDigit(format[i])) sp.width = sp.width * 10 + (format.charCodeAt(i++) - 48);
     }
+    let starPrec = false;
     if (format[i] === '.') {
       i++;
       if (format[i] === '*') {
         i++;
-        const p = Number(BigInt.asIntN(32, intOf(next())));
-        sp.prec = p < 0 ? -1 : p; // a negative * precision is taken as omitted
+        starPrec = true;
+        // device printf echoes such a specification (below) and consumes no argument for it
+        if (!device) {
+          const p = Number(BigInt.asIntN(32, intOf(next())));
+          sp.prec = p < 0 ? -1 : p; // a negative * precision is taken as omitted
+        }
       } else {
         sp.prec = 0;
         while (i < format.length && isDigit(format[i])) sp.prec = sp.prec * 10 + (format.charCodeAt(i++) - 48);
@@ -86,20 +106,13 @@ export function formatPrintf(format: string, args: readonly PrintfArg[]): string
       break;
     }
     sp.conv = format[i++];
+    if (device && starPrec) {
+      out += format.slice(pct, i);
+      continue;
+    }
     out += convert(sp, next, format.slice(pct, i));
   }
   return out;
-}
-
-/**
- * Formats CUDA device printf output. Device printf formats with the same rules as the host for
- * every conversion listed here (checked on an H100: %s of NULL is "(null)", %p of 0 "(nil)",
- * floats exact). Differences seen on the H100 that are NOT reproduced: %hhd with a promoted
- * char argument consumed the following arguments wrongly, and a call using '*' width printed
- * nothing (CUDA documents no support for '*').
- */
-export function formatDevicePrintf(format: string, args: readonly PrintfArg[]): string {
-  return formatPrintf(format, args);
 }
 
 function isDigit(c: string | undefined): boolean {

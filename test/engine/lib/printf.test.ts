@@ -50,5 +50,13 @@ describe('formatPrintf matches glibc', () => {
     expect(formatDevicePrintf('G|%a|%A|%.2a|', [{ kind: 'double', value: 1 }, { kind: 'double', value: -0.1 }, { kind: 'double', value: 3.14159 }])).toBe(
       'G|0x1p+0|-0X1.999999999999AP-4|0x1.92p+1|',
     );
+    const i = (v: number): PrintfArg => ({ kind: 'int', value: BigInt(v) });
+    const d = (v: number): PrintfArg => ({ kind: 'double', value: v });
+    expect(formatDevicePrintf('L1|%*d|', [i(6), i(12)])).toBe('L1|    12|');
+    expect(formatDevicePrintf('L2|%.*f|', [i(2), d(1.23456)])).toBe('L2|%.*f|');
+    expect(formatDevicePrintf('M2|%f|', [d(-2.5e-300)])).toBe('M2|-0.000000|');
+    expect(formatDevicePrintf('C1|%c|%5c|%-3c|', [i(65), i(66), i(67)])).toBe('C1|A|    B|C  |');
+    expect(formatDevicePrintf('S1|%10.3s|%-10s|', [{ kind: 'string', value: 'abcdef' }, { kind: 'string', value: 'xy' }])).toBe('S1|       abc|xy        |');
+    expect(formatDevicePrintf('E1|%.0e|%#.0e|%g|%g|', [d(2.5), d(3), d(0.0001), d(123456789)])).toBe('E1|2e+00|3.e+00|0.0001|1.23457e+08|');
   });
 });
