@@ -1,9 +1,11 @@
 // Float transcendental functions of CUDA 13's libdevice as the H100 runs them.
-// logf, log2f, log10f, log1pf, sinf and cosf are step-by-step ports of the PTX that nvcc 13 emits
-// for them (-O3 -arch=sm_90 -fmad=false): only correctly rounded float ops and fmas, so the port
-// is bit exact. Functions built on the MUFU approximations (ex2/lg2/rcp/rsqrt/sin/cos.approx)
-// cannot be reproduced exactly without NVIDIA's hardware tables; they are computed in double
-// and rounded once, and the golden test bounds their gap in ulps (see cudamath.test.ts).
+// logf, log2f, log10f, log1pf, sinf, cosf, hypotf and atan2f are step-by-step ports of the PTX
+// that nvcc 13 emits for them (-O3 -arch=sm_90 -fmad=false): only correctly rounded float ops
+// and fmas, so the port is bit exact. powf, tanf, atanf, asinf and acosf are ported too but call
+// a MUFU reciprocal / reciprocal square root, modelled as the rounded value, so a few inputs
+// differ by an ulp or two. Functions built mainly on the MUFU approximations (ex2/lg2/rsqrt/
+// sin/cos.approx) cannot be reproduced without NVIDIA's hardware tables; they are computed in
+// double (JS Math, fdlibm in V8) and rounded once; the golden tests bound their gap.
 
 import { fmaFloat as fma } from './fma.js';
 
@@ -371,5 +373,6 @@ export const libdeviceF32: Record<string, (...args: number[]) => number> = {
   __cosf: (x) => f(Math.cos(x)),
   // __powf = ex2.approx(y * lg2.approx(x))
   __powf: (x, y) => f(2 ** f(y * f(Math.log2(x)))),
+  // the / operator on floats (IEEE division with the default -prec-div=true)
   fdiv: (x, y) => f(x / y),
 };
