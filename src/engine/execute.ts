@@ -10,8 +10,18 @@ import type { EngineCommand, EngineEvent, SourceHost } from './api.js';
 
 /** Runs `cmd`, emitting its events in order; returns the exit status it ends with. */
 export function execute(cmd: EngineCommand, host: SourceHost, emit: (e: EngineEvent) => void): number {
-  const compiled = compileSource(cmd.file, host);
-  const report = (d: Diagnostic): void => emit({ kind: 'diagnostic', diagnostic: d, rendered: formatDiagnostic(d, compiled.sources) });
+  let compiled: ReturnType<typeof compileSource>;
+  try {
+    compiled = compileSource(cmd.file, host);
+  } catch (e) {
+    // A bug in Warpscope's front end: name it as ours instead of printing a JavaScript stack trace.
+    const d: Diagnostic = { severity: 'error', message: `internal error in Warpscope while compiling: ${e instanceof Error ? e.message : String(e)} (please report it with this program)`, loc: { file: cmd.file, line: 0, col: 0 } };
+    emit({ kind: 'diagnostic', diagnostic: d, rendered: render(d, new Map()) });
+    emit({ kind: 'exit', status: 70 });
+    return 70;
+  }
+  const sources = compiled.sources;
+  const report = (d: Diagnostic): void => emit({ kind: 'diagnostic', diagnostic: d, rendered: render(d, sources) });
   if (!compiled.ok) {
     compiled.diags.forEach(report);
     const errors = compiled.diags.filter((d) => d.severity === 'error').length;
@@ -28,4 +38,10 @@ export function execute(cmd: EngineCommand, host: SourceHost, emit: (e: EngineEv
   });
   emit({ kind: 'exit', status });
   return status;
+}
+
+/** clang's format, or `file: error: message` for a diagnostic with no line (it belongs to the whole program). */
+function render(d: Diagnostic, sources: ReadonlyMap<string, string>): string {
+  if (d.loc.line > 0) return formatDiagnostic(d, sources);
+  return `${d.loc.file || 'warpscope'}: ${d.severity}: ${d.message}`;
 }

@@ -3,6 +3,8 @@ import { num, type HostBuiltin, type RuntimeContext } from './context.js';
 import type { Scalar } from '../exec/env.js';
 import type { CType } from '../check/types.js';
 import type { DeviceState } from './device-state.js';
+import { deviceAttribute } from './device-attributes.js';
+import { h100Props } from './props.js';
 
 /*
  * The CUDA runtime API calls of a host program. Each returns a cudaError_t and keeps
@@ -20,6 +22,14 @@ const cudaErrorMemoryAllocation = 2;
 const cudaErrorInvalidDevice = 101;
 const cudaErrorInvalidMemcpyDirection = 21;
 const cudaErrorInvalidResourceHandle = 400;
+const FUNC_ATTR_MAX_DYNAMIC_SHARED = 8;
+const FUNC_ATTR_CARVEOUT = 9;
+
+/** A symbol copy must stay inside the variable: CUDA checks offset + count against its size. */
+function symbolRangeOk(dev: DeviceState, symbol: number, offset: number, count: number): boolean {
+  const s = dev.symbolAt(symbol);
+  return s !== null && offset >= 0 && offset + count <= s.size - (symbol - s.base);
+}
 
 /** What a blocking call does first: wait for the device, print its printf output, surface a kernel fault. */
 function sync(ctx: RuntimeContext): number {
@@ -83,6 +93,7 @@ export function cudaApi(dev: DeviceState): Readonly<Record<string, HostBuiltin>>
       api(ctx, () => {
         const fault = sync(ctx);
         if (fault !== 0) return fault;
+        if (!symbolRangeOk(dev, num(args, 0), num(args, 3), num(args, 2))) return cudaErrorInvalidValue;
         const dst = num(args, 0) + num(args, 3);
         if (num(args, 4) !== 1 && num(args, 4) !== 4 && num(args, 4) !== 3) return cudaErrorInvalidMemcpyDirection;
         ctx.memory.copy(dst, num(args, 1), num(args, 2));
@@ -93,6 +104,7 @@ export function cudaApi(dev: DeviceState): Readonly<Record<string, HostBuiltin>>
         const fault = sync(ctx);
         if (fault !== 0) return fault;
         if (num(args, 4) !== 2 && num(args, 4) !== 4 && num(args, 4) !== 3) return cudaErrorInvalidMemcpyDirection;
+        if (!symbolRangeOk(dev, num(args, 1), num(args, 3), num(args, 2))) return cudaErrorInvalidValue;
         ctx.memory.copy(num(args, 0), num(args, 1) + num(args, 3), num(args, 2));
         return cudaSuccess;
       }),
@@ -132,6 +144,26 @@ export function cudaApi(dev: DeviceState): Readonly<Record<string, HostBuiltin>>
         if (num(args, 1) !== 0) return cudaErrorInvalidDevice;
         dev.writeDeviceProps(ctx, num(args, 0));
         return cudaSuccess;
+      }),
+    cudaDeviceGetAttribute: (ctx, args) =>
+      api(ctx, () => {
+        if (num(args, 2) !== 0) return cudaErrorInvalidDevice;
+        const v = deviceAttribute(num(args, 1));
+        if (v === null) return cudaErrorInvalidValue;
+        ctx.memory.store(num(args, 0), intType, v);
+        return cudaSuccess;
+      }),
+    cudaFuncSetAttribute: (ctx, args) =>
+      api(ctx, () => {
+        const [kernel, attr, value] = [num(args, 0), num(args, 1), num(args, 2)];
+        if (attr === FUNC_ATTR_MAX_DYNAMIC_SHARED) {
+          if (value < 0 || value > Number(h100Props.sharedMemPerBlockOptin)) return cudaErrorInvalidValue;
+          dev.maxDynamicShared.set(kernel, value);
+          return cudaSuccess;
+        }
+        // The carveout is a hint to the hardware; a value in 0..100 (or -1, the default) is accepted.
+        if (attr === FUNC_ATTR_CARVEOUT) return value >= -1 && value <= 100 ? cudaSuccess : cudaErrorInvalidValue;
+        return cudaErrorInvalidValue;
       }),
     cudaEventCreate: (ctx, args) => api(ctx, () => createEvent(ctx, dev, args)),
     cudaEventCreateWithFlags: (ctx, args) => api(ctx, () => createEvent(ctx, dev, args)),

@@ -16,6 +16,10 @@ export class DeviceState {
   private strings = new Map<string, number>();
   /** Simulated device time in nanoseconds. */
   private clockNs = 0;
+  /** cudaFuncAttributeMaxDynamicSharedMemorySize per kernel id, where the program raised it. */
+  readonly maxDynamicShared = new Map<number, number>();
+  /** Finds the __device__/__constant__ variable holding an address (set by the program runner). */
+  symbolAt: (addr: number) => { base: number; size: number } | null = () => null;
 
   /** Advances the device clock by a modelled duration. */
   advance(ns: number): void {
@@ -67,8 +71,9 @@ export class DeviceState {
     writeDeviceProps(ctx.memory, addr);
   }
 
-  /** cudaDeviceReset destroys events. */
+  /** cudaDeviceReset destroys events and forgets function attributes. */
   reset(): void {
     this.events.clear();
+    this.maxDynamicShared.clear();
   }
 }

@@ -3,6 +3,8 @@ import type { IFunction } from '../check/ir.js';
 import type { CType } from '../check/types.js';
 import { ProgramExit, type Dim3, type HostEnv, type Resumable, type Scalar } from '../exec/env.js';
 import type { CompiledProgram } from '../compile/index.js';
+import type { Memory } from '../memory/index.js';
+import type { LaunchDiagnostic } from '../exec/index.js';
 import { hostLibc } from './host-libc.js';
 import { hostMath } from './host-math.js';
 import { cudaApi } from './cuda-api.js';
@@ -20,6 +22,9 @@ import type { ProgramRun } from './program.js';
 /** Nanoseconds a launch costs before any work: the H100's launch latency is a few microseconds. */
 const LAUNCH_OVERHEAD_NS = 4000;
 
+/** The exit status of a program stopped because the GPU would hang: what `timeout` reports for a killed process. */
+export const HANG_STATUS = 124;
+
 /** The host side of a simulated CUDA process. */
 export class HostRuntime implements HostEnv {
   private readonly table: Record<string, HostBuiltin>;
@@ -28,6 +33,7 @@ export class HostRuntime implements HostEnv {
     private readonly ctx: RuntimeContext,
     private readonly device: DeviceState,
     private readonly compiled: CompiledProgram,
+    private readonly memory: Memory,
     private readonly run: ProgramRun,
     private readonly devicePrintf: (text: string) => void,
   ) {
@@ -55,12 +61,22 @@ export class HostRuntime implements HostEnv {
     throw new ProgramExit(134);
   }
 
+  /**
+   * Ends a program the GPU would never finish. Such a process only ends when it is killed,
+   * which loses what its stdout buffer held; 124 is the status `timeout` gives it.
+   */
+  private hang(message: string, loc: SourceLoc): never {
+    this.ctx.out.discard();
+    this.run.report({ severity: 'error', message, loc });
+    throw new ProgramExit(HANG_STATUS);
+  }
+
   /** Validates and runs a launch; faults surface at the next synchronising call, as on a GPU. */
   *launch(kernel: IFunction, grid: Dim3, block: Dim3, sharedBytes: number, _stream: Scalar, args: readonly Scalar[], loc: SourceLoc): Resumable<void> {
     const { ctx } = this;
     if (ctx.errors.stickyError !== 0) return;
     const info = this.compiled.kernelInfo(kernel);
-    const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, h100Props);
+    const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, h100Props, this.device.maxDynamicShared.get(kernel.id));
     if (bad !== 0) {
       ctx.errors.record(bad);
       return;
@@ -69,12 +85,13 @@ export class HostRuntime implements HostEnv {
     ctx.flushDevicePrintf();
     yield { kind: 'launch', kernel: kernel.name, loc };
     const outcome = yield* info.runGrid({ grid, block, sharedBytes }, args, {
+      memory: this.memory,
       printf: this.devicePrintf,
       stderr: (text: string) => ctx.out.writeStderr(text),
-      report: this.run.report,
       maxSteps: this.run.options.maxSteps,
+      diagnostic: (d) => this.run.report({ severity: 'warning', message: barrierDivergenceMessage(d), loc: d.loc }),
     });
-    this.device.advance(LAUNCH_OVERHEAD_NS + outcome.warpInstructions);
+    this.device.advance(LAUNCH_OVERHEAD_NS);
     switch (outcome.kind) {
       case 'ok':
         return;
@@ -82,16 +99,16 @@ export class HostRuntime implements HostEnv {
         ctx.errors.kernelFault(outcome.code);
         return;
       case 'barrier-deadlock':
-        // A GPU would hang here forever; Warpscope explains and ends the program instead.
-        ctx.flushDevicePrintf();
-        ctx.out.flush();
-        this.run.report({ severity: 'error', message: `deadlock in kernel '${kernel.name}': ${outcome.detail}; a GPU would hang here`, loc: outcome.loc });
-        throw new ProgramExit(1);
+        this.hang(`deadlock in kernel '${kernel.name}': ${outcome.detail}; a GPU would hang here`, outcome.loc);
       case 'step-limit':
-        ctx.flushDevicePrintf();
-        ctx.out.flush();
-        this.run.report({ severity: 'error', message: `kernel '${kernel.name}' stopped after ${outcome.steps} warp steps (--max-steps); it may loop forever`, loc: outcome.loc });
-        throw new ProgramExit(1);
+        this.hang(`kernel '${kernel.name}' stopped after ${outcome.steps} warp steps (--max-steps); it may loop forever`, loc);
     }
   }
+}
+
+/** Says which threads reached a barrier that part of their block skipped. */
+function barrierDivergenceMessage(d: LaunchDiagnostic): string {
+  const shown = d.arrived.slice(0, 8).map((t) => `(${t.x},${t.y},${t.z})`).join(' ');
+  const more = d.arrived.length > 8 ? ` and ${d.arrived.length - 8} more` : '';
+  return `__syncthreads() reached by only part of block (${d.block.x},${d.block.y},${d.block.z}): threads ${shown}${more} arrived while other live threads of their warps did not (divergent barrier: undefined behaviour in CUDA)`;
 }

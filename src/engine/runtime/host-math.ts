@@ -40,6 +40,14 @@ function isFloat32(t: CType | undefined): boolean {
   return t?.kind === 'float' && t.bits === 32;
 }
 
+/** C99's classification macros, which glibc answers for float and double alike. */
+const classify: Record<string, (x: number) => number> = {
+  isnan: (x) => (Number.isNaN(x) ? 1 : 0),
+  isinf: (x) => (x === Infinity || x === -Infinity ? 1 : 0),
+  isfinite: (x) => (Number.isFinite(x) ? 1 : 0),
+  signbit: (x) => (x < 0 || Object.is(x, -0) || (Number.isNaN(x) && new Float64Array([x])[0]! < 0) ? 1 : 0),
+};
+
 /** Resolves a host math built-in by base name; float overloads (sqrtf, or sqrt with a float argument) round to float. */
 export function hostMath(base: string): HostBuiltin | undefined {
   const floatName = base.endsWith('f') && !(base in unary) && !(base in binary) ? base.slice(0, -1) : null;
@@ -51,6 +59,8 @@ export function hostMath(base: string): HostBuiltin | undefined {
       return Number.isInteger(v) && name === 'abs' && !Object.is(v, -0) ? Math.abs(v) | 0 : Math.abs(v);
     };
   }
+  const c = classify[base];
+  if (c) return (_ctx, args) => c(Number(args[0]));
   const u = unary[name];
   if (u) return (_ctx, args, types) => (floatName || isFloat32(types[0]) ? f(u(Number(args[0]))) : u(Number(args[0])));
   const b = binary[name];

@@ -1,4 +1,5 @@
 import type { IProgram } from '../check/ir.js';
+import { sizeOf } from '../check/types.js';
 import type { Diagnostic } from '../front/diag.js';
 import type { RunOptions } from '../api.js';
 import { ProgramExit, type Resumable } from '../exec/env.js';
@@ -8,7 +9,8 @@ import { GlibcRandom } from '../lib/rand.js';
 import { ProgramOutput, type OutputSink } from './output.js';
 import { CudaErrorState } from './cuda-errors-state.js';
 import { DeviceState } from './device-state.js';
-import { HostRuntime } from './host-env.js';
+import { HANG_STATUS, HostRuntime } from './host-env.js';
+import { StepLimitError } from '../exec/index.js';
 import type { RuntimeContext } from './context.js';
 
 /*
@@ -27,6 +29,9 @@ export interface ProgramRun {
 }
 
 const SIGSEGV_STATUS = 139;
+/** EX_SOFTWARE from sysexits.h: the simulator, not the program, failed. */
+const INTERNAL_ERROR_STATUS = 70;
+const NOWHERE = { file: '', line: 0, col: 0 };
 
 /** Drives a resumable computation to its end (a plain run does not pause). */
 function finish<T>(gen: Resumable<T>): T {
@@ -54,11 +59,17 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
       devicePrintf = '';
     },
   };
-  const host = new HostRuntime(ctx, device, compiled, run, (text) => {
+  let symbols: { base: number; size: number }[] | null = null;
+  device.symbolAt = (addr) => {
+    // Symbols have addresses only once main() has started and placed them, so the table is built on first use.
+    symbols ??= program.globals.filter((v) => v.storage === 'device' || v.storage === 'constant' || v.storage === 'managed').map((v) => ({ base: compiled.symbolAddress(v), size: sizeOf(v.type) }));
+    return symbols.find((s) => addr >= s.base && addr < s.base + s.size) ?? null;
+  };
+  const host = new HostRuntime(ctx, device, compiled, memory, run, (text) => {
     devicePrintf += text;
   });
   try {
-    const status = finish(compiled.runMain(host, run.argv, memory));
+    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxSteps, stderr: (t) => out.writeStderr(t) }));
     // Returning from main runs exit(): the CUDA runtime's teardown prints pending device output, stdio flushes.
     ctx.flushDevicePrintf();
     out.flush();
@@ -68,10 +79,16 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
       out.flush();
       return e.status;
     }
+    if (e instanceof StepLimitError) {
+      // Host code looping forever: stop it as a hung process would be stopped.
+      out.discard();
+      run.report({ severity: 'error', message: `the host program ran past ${e.steps} steps (--max-steps) and was stopped; it may loop forever`, loc: program.main?.loc ?? NOWHERE });
+      return HANG_STATUS;
+    }
     if (e instanceof MemoryFault) {
       // A host access to memory it does not own: the process dies of SIGSEGV and its stdout buffer is lost.
       out.discard();
-      run.report({ severity: 'error', message: `segmentation fault: host code accessed ${e.message}`, loc: e.loc ?? { file: run.argv[0] ?? '', line: 0, col: 0 } });
+      run.report({ severity: 'error', message: `segmentation fault: host code accessed ${e.message}`, loc: program.main?.loc ?? NOWHERE });
       return SIGSEGV_STATUS;
     }
     throw e;

@@ -10,11 +10,11 @@ describe('launch configuration checks of an H100', () => {
     expect(launchConfigError(d(1), d(32, 32), 0, 0, h100Props)).toBe(0);
   });
 
-  it('rejects too many threads, too large dimensions and zero sizes as invalid configuration', () => {
-    expect(launchConfigError(d(1), d(2048), 0, 0, h100Props)).toBe(9);
-    expect(launchConfigError(d(1), d(64, 32), 0, 0, h100Props)).toBe(9);
-    expect(launchConfigError(d(1), d(1, 1, 65), 0, 0, h100Props)).toBe(9);
-    expect(launchConfigError(d(1, 65536), d(32), 0, 0, h100Props)).toBe(9);
-    expect(launchConfigError(d(0), d(32), 0, 0, h100Props)).toBe(9);
+  it('rejects too many threads, too large dimensions and zero sizes with cudaErrorInvalidValue, as CUDA 13 does', () => {
+    expect(launchConfigError(d(1), d(2048), 0, 0, h100Props)).toBe(1);
+    expect(launchConfigError(d(1), d(64, 32), 0, 0, h100Props)).toBe(1);
+    expect(launchConfigError(d(1), d(1, 1, 65), 0, 0, h100Props)).toBe(1);
+    expect(launchConfigError(d(1, 65536), d(32), 0, 0, h100Props)).toBe(1);
+    expect(launchConfigError(d(0), d(32), 0, 0, h100Props)).toBe(1);
   });
 });

@@ -1,0 +1,6 @@
+__global__ void k(float *a, float *b)
+{
+    float *c = a * b;
+}
+
+int main() { return 0; }

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+
+/*
+ * `warpscope run` as a user meets it on bad input: a compiler-style diagnostic with the
+ * source line and a caret, a non-zero exit, and never a JavaScript stack trace or a hang.
+ */
+
+const dir = 'test/cli/programs';
+
+function run(file: string, ...extra: string[]): { stdout: string; stderr: string; status: number | null } {
+  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', 'run', `${dir}/${file}`, ...extra], { encoding: 'utf8', timeout: 60_000 });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+function noStackTrace(stderr: string): void {
+  expect(stderr).not.toMatch(/\n\s+at .*\.js:\d+/);
+}
+
+describe('warpscope run on bad input', () => {
+  it('reports a syntax error at the line and column clang would, with a caret', () => {
+    const r = run('syntax_error.cu');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${dir}/syntax_error.cu:3:23: error: expected ';' after expression\n    a[threadIdx.x] = 1\n                      ^`);
+    noStackTrace(r.stderr);
+  });
+
+  it('reports an undeclared name', () => {
+    const r = run('undeclared.cu');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${dir}/undeclared.cu:6:20: error: use of undeclared identifier 'totl'`);
+    expect(r.stderr).toContain('1 error generated.');
+  });
+
+  it('reports invalid operands', () => {
+    const r = run('type_error.cu');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/type_error\.cu:3:\d+: error: invalid operands to binary expression \('float \*' and 'float \*'\)/);
+  });
+
+  it('names an unsupported construct instead of miscomputing it', () => {
+    const r = run('unsupported_goto.cu');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/unsupported_goto\.cu:\d+:\d+: error: .*not supported by Warpscope/);
+    noStackTrace(r.stderr);
+  });
+
+  it('stops a kernel that never ends, as a hung GPU program is stopped, and says why', () => {
+    const r = run('kernel_infinite_loop.cu', '--max-steps', '20000');
+    expect(r.status).toBe(124);
+    expect(r.stderr).toMatch(/error: kernel 'spin' stopped after \d+ warp steps \(--max-steps\); it may loop forever/);
+    // Like a killed process, it never flushed its stdout buffer.
+    expect(r.stdout).toBe('');
+  });
+
+  it('stops host code that never ends', () => {
+    const r = run('host_infinite_loop.cu', '--max-steps', '100000');
+    expect(r.status).toBe(124);
+    expect(r.stderr).toMatch(/error: the host program ran past \d+ steps/);
+  });
+
+  it('answers a huge cudaMalloc with out of memory, as CUDA does', () => {
+    const r = run('huge_allocation.cu');
+    expect(r.stdout).toBe('cudaMalloc(2^62): cudaErrorMemoryAllocation (out of memory)\ncudaGetLastError: cudaErrorMemoryAllocation\nagain: cudaSuccess\n');
+    expect(r.status).toBe(2);
+  });
+
+  it('fails bad launch configurations with CUDA 13 error codes and keeps going', () => {
+    const r = run('bad_launch.cu');
+    expect(r.stdout).toBe('<<<1, 2048>>>: cudaErrorInvalidValue: invalid argument\ngrid.y 70000: cudaErrorInvalidValue\nvalid launch: cudaSuccess\n');
+    expect(r.status).toBe(0);
+  });
+
+  it('says so when the file cannot be read', () => {
+    const r = spawnSync(process.execPath, ['bin/warpscope.mjs', 'run', 'no/such/file.cu'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("warpscope: error: cannot read 'no/such/file.cu'\n");
+  });
+});
