@@ -5,6 +5,7 @@ import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
 import { Region } from '../memory/region.js';
 import { StepLimitError, WarpCtx, type StepCounter } from './warp.js';
+import { formatThreads, threadWord } from './threads.js';
 import type { Observer } from '../compile/runtime.js';
 
 /** What a launch needs from the runtime. */
@@ -16,7 +17,7 @@ export interface DeviceEnv {
   stderr(text: string): void;
   /** Warp-statements a launch may execute before it is stopped. */
   readonly maxSteps: number;
-  /** Receives non-fatal diagnostics such as a barrier reached by part of a warp. */
+  /** Receives non-fatal diagnostics. None is produced since barriers count threads (sm_70+): a barrier reached by part of a warp is a deadlock outcome now. */
   diagnostic?(d: LaunchDiagnostic): void;
   /** Debugger hooks; only reported by programs compiled with `instrument`. */
   readonly observer?: Observer;
@@ -113,53 +114,51 @@ export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sha
           warps.push(W);
           gens.push(k.entry(W, W.lanes, null, 0, ...params));
         }
-        const waiting = new Array<boolean>(nw).fill(false);
+        const waiting = new Uint8Array(nw);
         const blockIdx = dim(bx, by, bz);
         let cur: WarpCtx = warps[0]!;
         try {
           for (;;) {
-            let live = 0;
-            let progressed = false;
+            // Run every warp that is not parked until it parks at a barrier or finishes.
+            let alive = 0;
             for (let w = 0; w < nw; w++) {
               const g = gens[w];
               if (!g) continue;
-              live++;
-              if (waiting[w]) continue;
-              cur = warps[w]!;
-              M.setLocal(cur.local, cur.stride);
-              progressed = true;
-              for (;;) {
-                const r = g.next();
-                if (r.done) {
-                  gens[w] = null;
-                  break;
-                }
-                if (typeof r.value === 'number') {
-                  waiting[w] = true;
-                  const expected = cur.lanes & ~cur.exited;
-                  if ((cur.barMask & expected) !== expected && env.diagnostic) {
-                    env.diagnostic({ kind: 'barrier-divergence', loc: cur.barLoc, block: blockIdx, arrived: threadsOf(cur, cur.barMask) });
-                  }
-                  break;
-                }
-                yield r.value;
-                M.setShared(sharedRegion, sharedSize);
+              if (!waiting[w]) {
+                cur = warps[w]!;
                 M.setLocal(cur.local, cur.stride);
+                for (;;) {
+                  const r = g.next();
+                  if (r.done) {
+                    gens[w] = null;
+                    break;
+                  }
+                  if (typeof r.value === 'number') {
+                    waiting[w] = 1;
+                    break;
+                  }
+                  yield r.value;
+                  M.setShared(sharedRegion, sharedSize);
+                  M.setLocal(cur.local, cur.stride);
+                }
               }
+              if (gens[w]) alive++;
             }
-            if (live === 0) break;
-            const pending = waiting.filter((x, i) => x && gens[i]).length;
-            const alive = gens.filter((g) => g).length;
-            if (alive > 0 && pending === alive) releaseBarrier(warps, waiting, gens);
-            else if (!progressed && alive > 0) return { kind: 'barrier-deadlock', loc: warps.find((_, i) => waiting[i])!.barLoc, detail: 'no warp can make progress' };
+            if (alive === 0) break;
+            // Every live warp is parked now. sm_70+ barriers count threads: they release once every
+            // non-exited thread waits at one. Lanes that diverged away from a barrier wait for their
+            // warp to reconverge, so they never arrive: the block hangs, as the GPU would.
+            const missing = barrierShortfall(warps, gens);
+            if (missing !== null) return { kind: 'barrier-deadlock', loc: firstBarrierLoc(warps, gens), detail: deadlockDetail(warps, gens, blockIdx, missing) };
+            releaseBarrier(warps, waiting, gens);
           }
         } catch (e) {
           if (e instanceof StepLimitError) {
-            const wi = waiting.findIndex((x, i) => x && gens[i]);
-            if (wi >= 0) {
-              const W = warps[wi]!;
-              const arrived = warps.filter((_, i) => waiting[i] && gens[i]).flatMap((x) => threadsOf(x, x.barMask));
-              return { kind: 'barrier-deadlock', loc: W.barLoc, detail: `${arrived.length} of ${threads} threads of block (${bx},${by},${bz}) wait at the barrier at line ${W.barLoc.line} while others never arrive; arrived: ${arrived.map((t) => `(${t.x},${t.y},${t.z})`).join(' ')}` };
+            // Some warps wait at a barrier that a looping warp never reaches: that is the hang to report.
+            if (warps.some((_, i) => waiting[i] && gens[i])) {
+              const parked = warps.map((W, i) => (waiting[i] && gens[i] ? W : null));
+              const missing = warps.flatMap((W, i) => (parked[i] ? threadsOf(W, W.lanes & ~W.exited & ~W.barMask) : gens[i] ? threadsOf(W, W.lanes & ~W.exited) : []));
+              return { kind: 'barrier-deadlock', loc: firstBarrierLoc(warps, parked), detail: deadlockDetail(warps, parked, blockIdx, missing) };
             }
             return { kind: 'step-limit', steps: e.steps };
           }
@@ -177,7 +176,37 @@ export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sha
   return { kind: 'ok' };
 }
 
-function releaseBarrier(warps: WarpCtx[], waiting: boolean[], gens: unknown[]): void {
+/** Threads that are neither exited nor waiting at a barrier, or null when every live thread waits (all warps parked). */
+function barrierShortfall(warps: readonly WarpCtx[], gens: readonly unknown[]): Dim3[] | null {
+  let short = false;
+  for (let w = 0; w < warps.length; w++) {
+    const W = warps[w]!;
+    if (gens[w] && (W.lanes & ~W.exited & ~W.barMask) !== 0) short = true;
+  }
+  if (!short) return null;
+  return warps.flatMap((W, w) => (gens[w] ? threadsOf(W, W.lanes & ~W.exited & ~W.barMask) : []));
+}
+
+function firstBarrierLoc(warps: readonly WarpCtx[], parked: readonly unknown[]): SourceLoc {
+  return warps.find((_, i) => parked[i])!.barLoc;
+}
+
+/** "threads (1..254,0,0) of block (0,0,0) wait at line 26; threads (0,0,0) and (255,0,0) never arrive". */
+function deadlockDetail(warps: readonly WarpCtx[], parked: readonly unknown[], block: Dim3, missing: readonly Dim3[]): string {
+  const byLine = new Map<number, Dim3[]>();
+  for (let w = 0; w < warps.length; w++) {
+    if (!parked[w]) continue;
+    const W = warps[w]!;
+    const list = byLine.get(W.barLoc.line) ?? [];
+    list.push(...threadsOf(W, W.barMask));
+    byLine.set(W.barLoc.line, list);
+  }
+  const waits = [...byLine].map(([line, ts], i) => `${threadWord(ts.length)} ${formatThreads(ts)}${i === 0 ? ` of block (${block.x},${block.y},${block.z})` : ''} ${ts.length === 1 ? 'waits' : 'wait'} at line ${line}`);
+  return `${waits.join(', ')}; ${threadWord(missing.length)} ${formatThreads(missing)} never ${missing.length === 1 ? 'arrives' : 'arrive'}`;
+}
+
+/** Releases the parked warps and gives each the block-wide result of __syncthreads_count/_and/_or. */
+function releaseBarrier(warps: WarpCtx[], waiting: Uint8Array, gens: unknown[]): void {
   let count = 0;
   let all = true;
   let any = false;
@@ -193,7 +222,7 @@ function releaseBarrier(warps: WarpCtx[], waiting: boolean[], gens: unknown[]): 
   }
   for (let w = 0; w < warps.length; w++) {
     if (!waiting[w]) continue;
-    waiting[w] = false;
+    waiting[w] = 0;
     const W = warps[w]!;
     W.barResult = W.barKind === 1 ? count : W.barKind === 2 ? (all ? 1 : 0) : any ? 1 : 0;
   }

@@ -77,19 +77,53 @@ describe('warp execution', () => {
     expect(out[63]).toBe(0);
   });
 
-  it('reports a divergent barrier and a deadlock on a barrier others never reach', () => {
+  describe('barriers count threads (sm_70+)', () => {
     const p = v('a', ip, 'auto', true);
     const l7 = { file: 't.cu', line: 7, col: 1 };
     const sync = { k: 'expr', e: { ...intr('__syncthreads', []), loc: l7 }, loc: l7 } as const;
-    const k = fnc('k', 'global', [p], [], [ifs(cmp('<', tid, c(8)), sync)]);
-    const r = run([k], k, 64, 64);
-    expect(r.outcome.kind).toBe('ok');
-    expect(r.diags.length).toBeGreaterThan(0);
-    // warp 1 spins forever while warp 0 waits at the barrier
-    const spin = loop(null, null, null, blk());
-    const k2 = fnc('k2', 'global', [p], [], [ifs(cmp('<', tid, c(32)), sync, spin)]);
-    const r2 = run([k2], k2, 64, 64);
-    expect(r2.outcome).toMatchObject({ kind: 'barrier-deadlock', loc: { line: 7 } });
+
+    it('deadlocks promptly when part of a warp skips a barrier, naming who waits and who never arrives (warp 1, all lanes skipping, simply exits)', () => {
+      const k = fnc('k', 'global', [p], [], [ifs(cmp('<', tid, c(8)), sync)]);
+      const r = run([k], k, 64, 64);
+      expect(r.outcome).toMatchObject({ kind: 'barrier-deadlock', loc: { line: 7 } });
+      expect(r.outcome.kind === 'barrier-deadlock' && r.outcome.detail).toBe('threads (0..7,0,0) of block (0,0,0) wait at line 7; threads (8..31,0,0) never arrive');
+      expect(r.diags).toEqual([]);
+    });
+
+    it('deadlocks when the end threads skip barriers inside a loop (avgfilter CASE 10)', () => {
+      // for (j = 0; j < 3; j++) if (i > 0 && i < 255) { __syncthreads(); }
+      const j = v('j');
+      const inner = ifs(cmp('>', tid, c(0)), ifs(cmp('<', tid, c(255)), sync));
+      const k = fnc('k', 'global', [p], [j], [loop(init(j, c(0)), cmp('<', rd(j), c(3)), inc(j), inner)]);
+      const r = run([k], k, 256, 256);
+      expect(r.outcome.kind === 'barrier-deadlock' && r.outcome.detail).toBe('threads (1..254,0,0) of block (0,0,0) wait at line 7; threads (0,0,0) and (255,0,0) never arrive');
+      expect(r.prints).toEqual([]);
+    });
+
+    it('releases when whole warps skip the barrier by exiting early', () => {
+      // if (i >= 40) return; __syncthreads(); a[i] = 1  (lanes 40..63 of warp 1 return)
+      const k = fnc('k', 'global', [p], [], [ifs(cmp('>=', tid, c(40)), ret()), sync, setm(idx(rd(p), tid), c(1))]);
+      const r = run([k], k, 64, 64);
+      expect(r.outcome.kind).toBe('ok');
+      expect(r.out.slice(38, 42)).toEqual([1, 1, 40, 41]);
+    });
+
+    it('releases when all live threads wait, even at different barriers', () => {
+      const l9 = { file: 't.cu', line: 9, col: 1 };
+      const sync9 = { k: 'expr', e: { ...intr('__syncthreads', []), loc: l9 }, loc: l9 } as const;
+      const k = fnc('k', 'global', [p], [], [ifs(cmp('<', tid, c(32)), sync, sync9), setm(idx(rd(p), tid), c(5))]);
+      const r = run([k], k, 64, 64);
+      expect(r.outcome.kind).toBe('ok');
+      expect(r.out[63]).toBe(5);
+    });
+
+    it('reports the waiting threads when another warp loops forever', () => {
+      const spin = loop(null, null, null, blk());
+      const k2 = fnc('k2', 'global', [p], [], [ifs(cmp('<', tid, c(32)), sync, spin)]);
+      const r2 = run([k2], k2, 64, 64);
+      expect(r2.outcome).toMatchObject({ kind: 'barrier-deadlock', loc: { line: 7 } });
+      expect(r2.outcome.kind === 'barrier-deadlock' && r2.outcome.detail).toContain('threads (32..63,0,0) never arrive');
+    });
   });
 
   it('faults with the thread that made an illegal access', () => {
