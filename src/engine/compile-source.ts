@@ -1,33 +1,72 @@
 import { preprocess } from './front/preprocess.js';
+import type { Preprocessed } from './front/preprocess.js';
 import { parse } from './front/parse.js';
+import { mergePasses, sameTokens } from './front/passes.js';
 import { check, builtinTypeNames } from './check/check.js';
 import type { Diagnostic, Result } from './front/diag.js';
+import type { TranslationUnit } from './front/ast.js';
 import type { IProgram } from './check/ir.js';
 import type { SourceHost } from './api.js';
 
 /*
  * The front half of the pipeline: source text -> tokens -> AST -> checked program.
  * Each pass returns its diagnostics as values; the first pass that fails stops it.
+ *
+ * As nvcc does, the file is preprocessed twice: the host pass without __CUDA_ARCH__
+ * and the device pass with __CUDA_ARCH__ = 900 (sm_90, the H100). When both give
+ * the same tokens (no __CUDA_ARCH__ test changed anything) one parse serves both;
+ * otherwise both are parsed and merged (front/passes.ts) so device code sees the
+ * device pass and host code the host pass.
  */
+
+/** The sm_90 value nvcc gives __CUDA_ARCH__ in its device pass. */
+export const CUDA_ARCH = '900';
 
 /** A checked program, or the diagnostics that stopped it, with every source text read (for printing source lines). */
 export type CompileOutcome = { readonly ok: true; readonly program: IProgram; readonly warnings: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> } | { readonly ok: false; readonly diags: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> };
 
-/** Preprocesses, parses and checks `file`. */
+/** Preprocesses (twice, as nvcc does), parses and checks `file`. */
 export function compileSource(file: string, host: SourceHost): CompileOutcome {
   const text = host.readFile(file);
   const sources = new Map<string, string>();
   if (text === null) return { ok: false, diags: [{ severity: 'error', message: `no such file or directory: '${file}'`, loc: { file, line: 0, col: 0 } }], sources };
   sources.set(file, text);
-  const pp = preprocess(text, file, { readFile: (p) => host.readFile(p) });
-  if (!pp.ok) return { ok: false, diags: pp.diags, sources };
-  for (const [name, src] of pp.value.includedFiles) sources.set(name, src);
-  const warnings: Diagnostic[] = [...pp.warnings];
-  const unit = parse(pp.value.tokens, file, { typeNames: builtinTypeNames });
-  if (!unit.ok) return { ok: false, diags: [...warnings, ...unit.diags], sources };
-  warnings.push(...unit.warnings);
-  const checked: Result<IProgram> = check(unit.value, sources);
+  const readFile = (p: string): string | null => host.readFile(p);
+  const hostPP = preprocess(text, file, { readFile });
+  if (!hostPP.ok) return { ok: false, diags: hostPP.diags, sources };
+  for (const [name, src] of hostPP.value.includedFiles) sources.set(name, src);
+  const warnings: Diagnostic[] = [...hostPP.warnings];
+  const devPP = preprocess(text, file, { readFile, defines: new Map([['__CUDA_ARCH__', CUDA_ARCH]]) });
+  if (!devPP.ok) return { ok: false, diags: [...warnings, ...devPP.diags], sources };
+  for (const [name, src] of devPP.value.includedFiles) sources.set(name, src);
+  addNew(warnings, devPP.warnings);
+  let unit: TranslationUnit;
+  if (sameTokens(hostPP.value.tokens, devPP.value.tokens)) {
+    const parsed = parseTokens(hostPP.value, file, warnings);
+    if (!parsed.ok) return { ok: false, diags: [...warnings, ...parsed.diags], sources };
+    unit = parsed.value;
+  } else {
+    const h = parseTokens(hostPP.value, file, warnings);
+    if (!h.ok) return { ok: false, diags: [...warnings, ...h.diags], sources };
+    const d = parseTokens(devPP.value, file, warnings);
+    if (!d.ok) return { ok: false, diags: [...warnings, ...d.diags], sources };
+    unit = mergePasses(h.value, d.value);
+  }
+  const checked: Result<IProgram> = check(unit, sources);
   if (!checked.ok) return { ok: false, diags: [...warnings, ...checked.diags], sources };
   warnings.push(...checked.warnings);
   return { ok: true, program: checked.value, warnings, sources };
+}
+
+function parseTokens(pp: Preprocessed, file: string, warnings: Diagnostic[]): Result<TranslationUnit> {
+  const unit = parse(pp.tokens, file, { typeNames: builtinTypeNames });
+  if (unit.ok) addNew(warnings, unit.warnings);
+  return unit;
+}
+
+/** Appends the diagnostics not already present: both passes warn about the same #warning once. */
+function addNew(into: Diagnostic[], more: readonly Diagnostic[]): void {
+  const key = (d: Diagnostic): string => `${d.loc.file}:${d.loc.line}:${d.loc.col}:${d.message}`;
+  const have = new Set(into.map(key));
+  for (const d of more) if (!have.has(key(d))) into.push(d);
 }

@@ -94,7 +94,7 @@ function argRank(c: Checker, op: Operand, pt: CType, ref: boolean): number {
 function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs: readonly TemplateArg[] | undefined, ops: readonly Operand[], loc: SourceLoc): { fn: MutFn; entry: FuncEntry } {
   const cands: { item: { entry: FuncEntry; bind: Map<string, CType | number | bigint> | null }; ranks: number[] }[] = [];
   let countMismatch: FuncEntry | null = null;
-  for (const entry of list) {
+  for (const entry of passVisible(c, list)) {
     if (entry.template) {
       const bind = deduce(c, entry, targs ?? [], ops.map((o) => (o.lv ? o.type : o.e.type)), loc);
       if (!bind) continue;
@@ -122,6 +122,15 @@ function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs
     return { fn: inst.fn!, entry: pick.entry };
   }
   return { fn: pick.entry.fn!, entry: pick.entry };
+}
+
+/** The overloads the caller's nvcc pass sees: once the two passes differ, host code sees only host-pass functions and device code only device-pass ones (passes.ts). */
+export function passVisible(c: Checker, list: readonly FuncEntry[]): readonly FuncEntry[] {
+  if (!list.some((e) => e.decl.pass)) return list;
+  const onDevice = callerSpace(c) !== 'host';
+  const seen = list.filter((e) => (onDevice ? e.space !== 'host' : e.space === 'host' || e.space === 'hostDevice' || e.space === 'global'));
+  // None visible: keep them all so the call gets nvcc's execution-space error.
+  return seen.length > 0 ? seen : list;
 }
 
 /** Converts call arguments to the parameters (references pass addresses; defaults fill the rest). */

@@ -58,7 +58,8 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
   }
   const sig = signature(c, d);
   if (space === 'global' && sig.ret.kind !== 'void') fail(d.ret.loc, 'a __global__ function must have a void return type');
-  let entry = list.find((f) => !f.template && f.params.length === sig.params.length && f.params.every((p, i) => sameType(p, sig.params[i]!)));
+  // A one-pass declaration (see passes.ts) may sit beside one of the other pass with the same signature.
+  let entry = list.find((f) => !f.template && (!d.pass || f.space === space) && f.params.length === sig.params.length && f.params.every((p, i) => sameType(p, sig.params[i]!)));
   if (entry) {
     if (entry.decl.body && d.body) fail(d.loc, `redefinition of '${d.name}'`);
     if (entry.space !== space) fail(d.loc, `execution space of '${d.name}' differs from its previous declaration`);

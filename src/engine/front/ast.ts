@@ -191,6 +191,8 @@ export interface FunctionDecl {
   readonly template: readonly TemplateParam[] | null;
   /** `extern "C"` linkage, kept for completeness. */
   readonly externC?: boolean;
+  /** Set by mergePasses (passes.ts) when nvcc's two passes differ: this declaration belongs to that pass only, and may sit beside one of the same signature from the other pass. */
+  readonly pass?: 'host' | 'device';
   readonly loc: SourceLoc;
 }
 

@@ -213,9 +213,8 @@ export function builtinHeaderText(canon: string): string {
 
 /**
  * Macros every translation unit starts with, as nvcc's host pass sees them.
- * __CUDA_ARCH__ is deliberately absent: Warpscope compiles a .cu file once,
- * with host-pass semantics, so `#ifdef __CUDA_ARCH__` takes the host branch
- * even inside device code. __FILE__ and __LINE__ are computed at each use.
+ * __CUDA_ARCH__ is absent here: compile-source.ts defines it for the device
+ * pass only, as nvcc does. __FILE__ and __LINE__ are computed at each use.
  */
 export const PREDEFINED = `
 #define __CUDACC__ 1

@@ -2,8 +2,8 @@
  * The preprocessor: directives, conditional compilation, includes and macro
  * expansion, producing the token stream the parser reads.
  *
- * It runs nvcc's host pass: __CUDA_ARCH__ is never defined (see headers.ts),
- * so `#ifdef __CUDA_ARCH__` selects the host branch. Files are read through a
+ * One call runs one of nvcc's passes: the device pass passes __CUDA_ARCH__ in
+ * `defines` (see compile-source.ts). Files are read through a
  * callback so the engine runs in a browser worker as well as under Node.
  * The first error stops preprocessing; warnings (#warning, macro
  * redefinition) are collected and returned with the result.
