@@ -20,7 +20,8 @@ Commands:
 Options of run:
   --fmad=true|false     contract a*b+c into fused multiply-adds as nvcc does by default
                         (default false, like nvcc -fmad=false)
-  --max-steps N         stop a kernel after N warp-statements (default 100000000)
+  --max-steps N         stop a kernel launch after N warp-statements (default 100000000)
+  --max-host-steps N    stop host code after N statements (default 5000000000)
 
 Arguments after -- reach the program's argv.
 `;
@@ -33,17 +34,19 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   if (command === 'version' || command === '--version' || command === '-V') return { kind: 'version' };
   if (command !== 'run') return { kind: 'error', message: `unknown command '${command}'` };
   let file: string | null = null;
-  const options: { fmad?: boolean; maxSteps?: number } = {};
+  const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number } = {};
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--') return file === null ? { kind: 'error', message: 'run needs a .cu file' } : { kind: 'run', file, programArgs: rest.slice(i + 1), options };
     if (a === '--fmad=true' || a === '--fmad') options.fmad = true;
     else if (a === '--fmad=false') options.fmad = false;
-    else if (a === '--max-steps' || a.startsWith('--max-steps=')) {
+    else if (/^--max-(host-)?steps(=|$)/.test(a)) {
+      const name = a.replace(/=.*/, '');
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];
       const n = Number(v);
-      if (v === undefined || !Number.isSafeInteger(n) || n <= 0) return { kind: 'error', message: `--max-steps needs a positive whole number, got '${v ?? ''}'` };
-      options.maxSteps = n;
+      if (v === undefined || !Number.isSafeInteger(n) || n <= 0) return { kind: 'error', message: `${name} needs a positive whole number, got '${v ?? ''}'` };
+      if (name === '--max-steps') options.maxSteps = n;
+      else options.maxHostSteps = n;
     } else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
     else if (file === null) file = a;
     else return { kind: 'error', message: `unexpected argument '${a}' (program arguments go after --)` };

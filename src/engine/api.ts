@@ -9,11 +9,13 @@ import type { Diagnostic } from './front/diag.js';
 export interface RunOptions {
   /** Contract `a*b+c` into fused multiply-adds as nvcc does by default (`--fmad=true`); the engine's default is false, like `nvcc -fmad=false`. */
   readonly fmad: boolean;
-  /** Warp-statements a kernel may execute before it is stopped (a guard against infinite loops). */
+  /** Warp-statements one kernel launch may execute before it is stopped (a guard against infinite loops). */
   readonly maxSteps: number;
+  /** Statements host code may execute before it is stopped; CPU reference loops of teaching programs run to billions. */
+  readonly maxHostSteps: number;
 }
 
-export const defaultRunOptions: RunOptions = { fmad: false, maxSteps: 100_000_000 };
+export const defaultRunOptions: RunOptions = { fmad: false, maxSteps: 100_000_000, maxHostSteps: 5_000_000_000 };
 
 /** Where the engine reads source files (the edge decides: disk, an editor buffer, a browser upload). */
 export interface SourceHost {

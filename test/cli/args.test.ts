@@ -7,7 +7,7 @@ describe('warpscope command line', () => {
   });
 
   it('reads run options', () => {
-    expect(parseArgs(['run', 'm.cu', '--fmad=true', '--max-steps', '1000'])).toEqual({ kind: 'run', file: 'm.cu', programArgs: [], options: { fmad: true, maxSteps: 1000 } });
+    expect(parseArgs(['run', 'm.cu', '--fmad=true', '--max-steps', '1000', '--max-host-steps=50'])).toEqual({ kind: 'run', file: 'm.cu', programArgs: [], options: { fmad: true, maxSteps: 1000, maxHostSteps: 50 } });
   });
 
   it('explains bad usage', () => {

@@ -54,7 +54,7 @@ describe('warpscope run on bad input', () => {
   });
 
   it('stops host code that never ends', () => {
-    const r = run('host_infinite_loop.cu', '--max-steps', '100000');
+    const r = run('host_infinite_loop.cu', '--max-host-steps', '100000');
     expect(r.status).toBe(124);
     expect(r.stderr).toMatch(/error: the host program ran past \d+ steps/);
   });

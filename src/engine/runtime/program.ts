@@ -69,7 +69,7 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
     devicePrintf += text;
   });
   try {
-    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxSteps, stderr: (t) => out.writeStderr(t) }));
+    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t) }));
     // Returning from main runs exit(): the CUDA runtime's teardown prints pending device output, stdio flushes.
     ctx.flushDevicePrintf();
     out.flush();
@@ -82,7 +82,7 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
     if (e instanceof StepLimitError) {
       // Host code looping forever: stop it as a hung process would be stopped.
       out.discard();
-      run.report({ severity: 'error', message: `the host program ran past ${e.steps} steps (--max-steps) and was stopped; it may loop forever`, loc: program.main?.loc ?? NOWHERE });
+      run.report({ severity: 'error', message: `the host program ran past ${e.steps} steps (--max-host-steps) and was stopped; it may loop forever`, loc: program.main?.loc ?? NOWHERE });
       return HANG_STATUS;
     }
     if (e instanceof MemoryFault) {
