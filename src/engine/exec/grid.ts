@@ -64,7 +64,7 @@ export interface KernelLaunch {
 
 const dim = (x: number, y: number, z: number): Dim3 => ({ x, y, z });
 
-/** Runs every block of a grid, one after another; warps of a block round-robin between barriers. */
+/** Runs every block of a grid, one after another; warps of a block round-robin (highest first) between barriers. */
 export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome> {
   const M = env.memory;
   const { grid, block } = config;
@@ -119,9 +119,10 @@ export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sha
         let cur: WarpCtx = warps[0]!;
         try {
           for (;;) {
-            // Run every warp that is not parked until it parks at a barrier or finishes.
+            // Run every warp that is not parked until it parks at a barrier or finishes, highest warp
+            // first: an H100 printed device printf of one block's warps in that order.
             let alive = 0;
-            for (let w = 0; w < nw; w++) {
+            for (let w = nw - 1; w >= 0; w--) {
               const g = gens[w];
               if (!g) continue;
               if (!waiting[w]) {

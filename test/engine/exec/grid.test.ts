@@ -126,6 +126,17 @@ describe('warp execution', () => {
     });
   });
 
+  it('runs the warps of a block highest first (the order an H100 printed them in)', () => {
+    // if (threadIdx.x % 32 == 0) a[atomicAdd(&a[0], 1) + 1] = threadIdx.x / 32;  with a[0] = 0
+    const p = v('a', ip, 'auto', true);
+    const slot = ar('+', intr('atomicAdd:i32', [rd(p), c(1)], intType), c(1));
+    const k = fnc('k', 'global', [p], [], [
+      ifs(cmp('==', ar('%', tid, c(32)), c(0)), setm(idx(rd(p), slot), ar('/', tid, c(32)))),
+    ]);
+    const r = run([k], k, 4, 80);
+    expect(r.out).toEqual([3, 2, 1, 0]);
+  });
+
   it('faults with the thread that made an illegal access', () => {
     const p = v('a', ip, 'auto', true);
     const k = fnc('k', 'global', [p], [], [ifs(cmp('==', tid, c(5)), setm(idx(rd(p), c(1 << 20)), c(1)))]);
