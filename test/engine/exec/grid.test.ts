@@ -119,10 +119,11 @@ describe('warp execution', () => {
 
     it('reports the waiting threads when another warp loops forever', () => {
       const spin = loop(null, null, null, blk());
-      const k2 = fnc('k2', 'global', [p], [], [ifs(cmp('<', tid, c(32)), sync, spin)]);
+      // warp 1 runs first and parks; warp 0 then spins
+      const k2 = fnc('k2', 'global', [p], [], [ifs(cmp('>=', tid, c(32)), sync, spin)]);
       const r2 = run([k2], k2, 64, 64);
       expect(r2.outcome).toMatchObject({ kind: 'barrier-deadlock', loc: { line: 7 } });
-      expect(r2.outcome.kind === 'barrier-deadlock' && r2.outcome.detail).toContain('threads (32..63,0,0) never arrive');
+      expect(r2.outcome.kind === 'barrier-deadlock' && r2.outcome.detail).toBe('threads (32..63,0,0) of block (0,0,0) wait at line 7; threads (0..31,0,0) never arrive');
     });
   });
 
