@@ -44,6 +44,8 @@ export const eventType: CType = { kind: 'pointer', to: opaque('CUevent_st') };
 export const cudaErrorType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaError_t' };
 export const memcpyKindType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaMemcpyKind' };
 export const devAttrType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaDeviceAttr' };
+/** enum cudaFuncAttribute (cudaFuncSetAttribute's attribute). */
+export const funcAttrEnumType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaFuncAttribute' };
 
 /** cudaDeviceProp, laid out exactly as src/engine/runtime/props.ts records CUDA 13's struct. */
 function devicePropType(): CType {
@@ -113,6 +115,7 @@ export const builtinTypedefs: ReadonlyMap<string, CType> = new Map<string, CType
   ['cudaError', cudaErrorType],
   ['cudaMemcpyKind', memcpyKindType],
   ['cudaDeviceAttr', devAttrType],
+  ['cudaFuncAttribute', funcAttrEnumType],
   ['cudaStream_t', streamType],
   ['cudaEvent_t', eventType],
   ['cudaDeviceProp', devicePropType_],
@@ -155,6 +158,15 @@ export const builtinConstants: ReadonlyMap<string, { value: number | bigint; typ
     ['MaxSharedMemoryPerBlockOptin', 97], ['MaxBlocksPerMultiprocessor', 106],
   ];
   for (const [n, v] of attrs) m.set('cudaDevAttr' + n, { value: v, type: devAttrType });
+  // driver_types.h (CUDA 12/13): the settable function attributes start at 8.
+  const funcAttrs: [string, number][] = [
+    ['MaxDynamicSharedMemorySize', 8], ['PreferredSharedMemoryCarveout', 9], ['ClusterDimMustBeSet', 10], ['RequiredClusterWidth', 11],
+    ['RequiredClusterHeight', 12], ['RequiredClusterDepth', 13], ['NonPortableClusterSizeAllowed', 14], ['ClusterSchedulingPolicyPreference', 15],
+  ];
+  for (const [n, v] of funcAttrs) m.set('cudaFuncAttribute' + n, { value: v, type: funcAttrEnumType });
+  m.set('cudaSharedmemCarveoutDefault', { value: -1, type: intType });
+  m.set('cudaSharedmemCarveoutMaxShared', { value: 100, type: intType });
+  m.set('cudaSharedmemCarveoutMaxL1', { value: 0, type: intType });
   m.set('cudaCpuDeviceId', { value: -1, type: intType });
   m.set('cudaInvalidDeviceId', { value: -2, type: intType });
   return m;

@@ -3,7 +3,7 @@ import {
   boolType, charType, doubleType, floatType, intType, llongType, longType, pointerTo, sizeType, uintType, ullongType, ulongType, voidType,
 } from './types.js';
 import {
-  cudaErrorType, devAttrType, devicePropType_, eventType, fileType, funcAttrType, memcpyKindType, streamType, builtinTypedefs,
+  cudaErrorType, devAttrType, devicePropType_, eventType, fileType, funcAttrEnumType, funcAttrType, memcpyKindType, streamType, builtinTypedefs,
 } from './builtins-types.js';
 
 /*
@@ -219,6 +219,7 @@ h('cudaSetDevice', [intType]);
 h('cudaGetDevice', [pointerTo(intType)]);
 h('cudaDeviceGetAttribute', [pointerTo(intType), devAttrType, intType]);
 h('cudaFuncGetAttributes', [pointerTo(funcAttrType), 'kernel']);
+h('cudaFuncSetAttribute', ['kernel', funcAttrEnumType, intType]);
 h('cudaEventCreate', [pointerTo(eventType)]);
 h('cudaEventCreateWithFlags', [pointerTo(eventType), uintType]);
 h('cudaEventRecord', [eventType, streamType], [0]);

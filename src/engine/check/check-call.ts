@@ -3,7 +3,7 @@ import { fail, unsupported } from '../front/diag.js';
 import type { Expr, TemplateArg } from '../front/ast.js';
 import type { ExecSpace, IExpr } from './ir.js';
 import type { CType } from './types.js';
-import { doubleType, intType, sizeType, typeName, voidType, sameType } from './types.js';
+import { doubleType, floatType, intType, sizeType, typeName, voidType, sameType } from './types.js';
 import { isArith, isInteger, promote, unqual, usualArith } from './check-conv.js';
 import type { Checker, FuncEntry, MutFn } from './check-ctx.js';
 import { mkConst } from './check-ctx.js';
@@ -49,6 +49,8 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
   const sym = c.lookup(name);
   if (!sym) {
     if (name === 'assert') return { lv: false, e: assertCall(c, e) };
+    const folded = gccFloatBuiltin(c, name, e);
+    if (folded) return { lv: false, e: folded };
     const vec = /^make_(\w+)$/.exec(name);
     if (vec && builtinTypedefs.get(vec[1]!)?.kind === 'struct') return { lv: false, e: makeVector(c, builtinTypedefs.get(vec[1]!)!, e) };
     fail(e.callee.loc, `use of undeclared identifier '${name}'`);
@@ -255,6 +257,27 @@ function makeVector(c: Checker, t: CType, e: Expr & { kind: 'call' }): IExpr {
   if (e.args.length !== fields.length) fail(e.loc, `too ${e.args.length < fields.length ? 'few' : 'many'} arguments to function call, expected ${fields.length}, have ${e.args.length}`);
   const vals = e.args.map((a, i) => implicitConv(c, rv(c, expr(c, a)), fields[i]!.type, 'param', a.loc, false));
   return structTempOf(c, t, e.loc, () => fields.map((f, i) => ({ offset: f.offset, value: vals[i]! })));
+}
+
+/** glibc's <math.h> spells INFINITY, NAN, HUGE_VAL and HUGE_VALF with gcc builtins; they are constants. */
+const GCC_FLOAT_BUILTINS: ReadonlyMap<string, { readonly type: CType; readonly value: number; readonly arg: boolean }> = new Map([
+  ['__builtin_inff', { type: floatType, value: Infinity, arg: false }],
+  ['__builtin_inf', { type: doubleType, value: Infinity, arg: false }],
+  ['__builtin_huge_valf', { type: floatType, value: Infinity, arg: false }],
+  ['__builtin_huge_val', { type: doubleType, value: Infinity, arg: false }],
+  ['__builtin_nanf', { type: floatType, value: NaN, arg: true }],
+  ['__builtin_nan', { type: doubleType, value: NaN, arg: true }],
+]);
+
+function gccFloatBuiltin(c: Checker, name: string, e: Expr & { kind: 'call' }): IExpr | null {
+  const b = GCC_FLOAT_BUILTINS.get(name);
+  if (!b) return null;
+  const want = b.arg ? 1 : 0;
+  if (e.args.length !== want) fail(e.loc, `too ${e.args.length < want ? 'few' : 'many'} arguments to function call, expected ${want}, have ${e.args.length}`);
+  // Only the quiet NaN with an empty payload string is supported: that is what NAN expands to.
+  const a = e.args[0];
+  if (a && !(a.kind === 'string' && a.value === '')) unsupported(a.loc, `'${name}' with a NaN payload`);
+  return mkConst(b.type, b.value, e.loc);
 }
 
 /** assert(e): the condition plus the strings nvcc/glibc print (expression text, file, line, function). */

@@ -174,6 +174,8 @@ const CANON: ReadonlyMap<string, string> = new Map([
   ['stdint.h', STDINT],
   ['time.h', TIME],
   ['stdbool.h', STDBOOL],
+  // size_t, ptrdiff_t and NULL are built in; offsetof is not supported, so nothing more to define.
+  ['stddef.h', ''],
   ['string.h', ''],
   ['assert.h', ''],
   ['cuda_runtime.h', CUDA_RUNTIME],
@@ -197,6 +199,7 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['cstdint', 'stdint.h'],
   ['ctime', 'time.h'],
   ['cstring', 'string.h'],
+  ['cstddef', 'stddef.h'],
   ['cassert', 'assert.h'],
 ]);
 

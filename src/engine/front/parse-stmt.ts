@@ -95,9 +95,9 @@ export function parseBlockItem(p: Parser): Stmt[] {
       return decls.map((d): Stmt => ({ kind: 'localDecl', decl: d, loc: d.loc }));
     }
     if (p.isName() && p.at(':', 1)) {
+      const name = p.next().text;
       p.next();
-      p.next();
-      return [{ kind: 'unsupported', what: 'label', loc }];
+      return [{ kind: 'unsupported', what: `label '${name}' (a goto target)`, loc }];
     }
   }
   if (isDeclStart(p)) return declsToStmts(parseDeclaration(p, 'local', null, false));
@@ -173,9 +173,11 @@ function parseKeywordStatement(p: Parser): Stmt | null {
       p.expectSemi("expected ';' after return statement");
       return { kind: 'return', value, loc };
     }
-    case 'goto':
+    case 'goto': {
+      const target = p.peek(1).kind === 'ident' ? ` ${p.peek(1).text}` : '';
       p.skipStatement();
-      return { kind: 'unsupported', what: 'goto', loc };
+      return { kind: 'unsupported', what: `goto statement 'goto${target}'`, loc };
+    }
     case 'throw':
       p.skipStatement();
       return { kind: 'unsupported', what: 'exception handling', loc };

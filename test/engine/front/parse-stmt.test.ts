@@ -77,7 +77,7 @@ describe('parse: statements', () => {
   });
   it('goto, labels, try, throw, asm, range-for, lambdas are unsupported nodes', () => {
     expect(kinds('goto done;\ndone: x = 1;\ntry { f(); } catch (...) { }\nthrow 3;\nasm volatile("bar.sync 0;");\nfor (auto v : vec) { use(v); }\nauto l = [](int a) { return a; };'))
-      .toEqual(['?goto', '?label', 'expr', '?exception handling', '?exception handling', '?inline assembly', '?range-based for loop', 'decl']);
+      .toEqual(["?goto statement 'goto done'", "?label 'done' (a goto target)", 'expr', '?exception handling', '?exception handling', '?inline assembly', '?range-based for loop', 'decl']);
     const l = stmts('auto l = [=](int a) mutable { return a; };')[0];
     expect(l).toMatchObject({ decls: [{ init: { kind: 'unsupported', what: 'lambda expression', loc: { line: 2, col: 10 } } }] });
   });
