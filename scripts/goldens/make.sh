@@ -4,7 +4,10 @@
 #                       a user redirects to a file)
 #   NAME.exit           exit code and a newline (124 = killed by the 20 s timeout)
 #   NAME.compile-error  nvcc's output, only when the program does not compile
-# Arguments come from an optional NAME.args (one line, split on spaces).
+# Arguments come from an optional NAME.args (one line, split on spaces). An optional NAME.flags
+# holds the `warpscope run` options the program is meant for; `--fmad=true` builds it with
+# nvcc's -fmad=true instead of -fmad=false.
+# ONLY="path/a.cu path/b.cu" limits a run to those programs (their goldens alone are packed).
 # Also writes test/conformance/GPU.txt (nvcc --version, nvidia-smi -L) and
 # test/conformance/RUNLOG.txt (stderr of each run, and whether a second run gave the same stdout).
 # If $OUT is set (the device tool), everything generated is packed into $OUT/goldens.tar.gz.
@@ -20,13 +23,19 @@ rm -rf "$BUILD"; mkdir -p "$BUILD"
 
 { nvcc --version; echo; nvidia-smi -L; } > "$CONF/GPU.txt" 2>&1
 
-mapfile -t SOURCES < <(find "$CONF" -name '*.cu' | LC_ALL=C sort)
+if [ -n "${ONLY:-}" ]; then
+    read -r -a SOURCES <<< "$ONLY"
+else
+    mapfile -t SOURCES < <(find "$CONF" -name '*.cu' | LC_ALL=C sort)
+fi
 
 # compile in parallel
 compile() {
     src=$1; base=${src%.cu}; bin="$BUILD/$(echo "$base" | tr '/' '_')"
     rm -f "$base.compile-error"
-    if ! nvcc $NVCC_FLAGS -o "$bin" "$src" > "$bin.log" 2>&1; then
+    flags=$NVCC_FLAGS
+    if [ -f "$base.flags" ] && grep -q -- '--fmad=true' "$base.flags"; then flags=${flags/-fmad=false/-fmad=true}; fi
+    if ! nvcc $flags -o "$bin" "$src" > "$bin.log" 2>&1; then
         cp "$bin.log" "$base.compile-error"
     fi
 }
@@ -56,8 +65,12 @@ done
 cat "$LOG"
 
 if [ -n "${OUT:-}" ]; then
-    find "$CONF" \( -name '*.stdout' -o -name '*.exit' -o -name '*.compile-error' \) -print0 > "$BUILD/list"
-    printf '%s\0' "$CONF/GPU.txt" "$CONF/RUNLOG.txt" >> "$BUILD/list"
+    : > "$BUILD/list"
+    for src in "${SOURCES[@]}"; do
+        base=${src%.cu}
+        for ext in stdout exit compile-error; do [ -f "$base.$ext" ] && printf '%s\0' "$base.$ext" >> "$BUILD/list"; done
+    done
+    [ -z "${ONLY:-}" ] && printf '%s\0' "$CONF/GPU.txt" "$CONF/RUNLOG.txt" >> "$BUILD/list"
     tar czf "$OUT/goldens.tar.gz" --null -T "$BUILD/list"
     cp "$LOG" "$OUT/RUNLOG.txt"
 fi

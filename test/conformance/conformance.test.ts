@@ -4,7 +4,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /*
- * Every conformance program runs through the real `warpscope run` and must print, byte
+ * Every conformance program runs through the real `warpscope run` (with the options in
+ * NAME.flags and the arguments in NAME.args, when present) and must print, byte
  * for byte, what an H100 printed (NAME.stdout) and exit with its status (NAME.exit).
  * Programs listed in pending.txt do not match yet: the test insists they still differ,
  * so a fix shows up as a failure until the line is removed.
@@ -41,7 +42,9 @@ describe('conformance with a real H100', () => {
     it(name, () => {
       const argsFile = base + '.args';
       const args = existsSync(argsFile) ? readFileSync(argsFile, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
-      const r = spawnSync(process.execPath, [cli, 'run', cu, '--', ...args], { encoding: 'latin1', timeout: 120_000 });
+      const flagsFile = base + '.flags';
+      const flags = existsSync(flagsFile) ? readFileSync(flagsFile, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
+      const r = spawnSync(process.execPath, [cli, 'run', cu, ...flags, '--', ...args], { encoding: 'latin1', timeout: 120_000 });
       const expectedOut = readFileSync(base + '.stdout', 'latin1');
       const expectedExit = Number(readFileSync(base + '.exit', 'utf8').trim());
       const matches = r.stdout === expectedOut && r.status === expectedExit;

@@ -102,7 +102,9 @@ export class FnCompiler extends ExprCompiler {
       case 'expr': {
         this.head(s.loc, out);
         const v = this.runPre(s.e, out);
-        if (!/^(t\d+\[l\]|[-\d.n]+|0)$/.test(v) && this.inl(s.e)) out.push(this.lanes(`${v};`));
+        // Whatever lane expression is left must still run, even when parts of the statement (a call among
+        // printf's arguments, say) went warp-wide first; only temps, constants and register reads are inert.
+        if (!/^(t\d+\[l\]|r\d+\[l\]|[-\d.n]+|0)$/.test(v)) out.push(this.lanes(`${v};`));
         return;
       }
       case 'init':
