@@ -75,7 +75,7 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
     fnName: (f, host) => `${host ? 'H' : 'D'}${f.id}`,
     isGen: gen,
   };
-  const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY } = ENV; const DM = RT.DM; let O = null;', accessHelpers(instrument)];
+  const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', accessHelpers(instrument)];
   const names: string[] = [];
   for (const fn of all) {
     const versions = fn.space === 'hostDevice' ? [false, true] : [fn.space === 'host'];

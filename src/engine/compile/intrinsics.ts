@@ -2,6 +2,12 @@ import type { IExpr } from '../check/ir.js';
 import { isWide } from '../check/types.js';
 import type { ExprCompiler } from './expr.js';
 import { normInt, truthy } from './ops.js';
+import { MATH } from './devmath.js';
+
+/** True when a device math built-in has an implementation. */
+export function hasDeviceMath(base: string): boolean {
+  return Object.prototype.hasOwnProperty.call(MATH, base) && /^[A-Za-z_]\w*$/.test(base);
+}
 
 /*
  * Device built-ins by their builtins.ts keys. Pure ones (math, bit tricks, min/max) compile to
@@ -114,8 +120,9 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
     }
   }
   if (base.startsWith('atomic')) return atomic(c, e, base, args);
-  // Math and reinterpretation functions: deviceMath, or JS Math as a fallback for names it lacks.
-  return `RT.math(${JSON.stringify(base)})(${args.join(', ')})`;
+  // Math and reinterpretation functions, bound once per module (MF) so the lane loop calls them directly.
+  if (!hasDeviceMath(base)) return `RT.unimplemented(${JSON.stringify(base)})`;
+  return `MF.${base}(${args.join(', ')})`;
 }
 
 function atomic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, args: string[]): string {
@@ -140,7 +147,7 @@ function atomic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, ar
     atomicCAS: `(o_ === v_ ? ${args[2]} : o_)`,
   };
   const upd = nv[base];
-  if (!upd) throw new Error(`unsupported atomic ${e.name}`);
+  if (!upd) return `RT.unimplemented(${JSON.stringify(e.name)})`;
   const ld = c.load('a_', ty, 'generic');
   c.pre.push(c.lanes(`const a_ = ${args[0]}; const v_ = ${v}; const o_ = ${ld}; ${t}[l] = o_; ${c.store('a_', ty, 'generic', upd)}`));
   return `${t}[l]`;

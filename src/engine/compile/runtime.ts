@@ -5,6 +5,8 @@ import type { IFunction } from '../check/ir.js';
 import { DeviceAssert, type DeviceEnv } from '../exec/grid.js';
 import { StepLimitError, type WarpCtx } from '../exec/warp.js';
 import { deviceMath, doubleAsLongLong, longLongAsDouble } from '../lib/cudamath.js';
+import { MATH, type MathFn } from './devmath.js';
+import { SimulatorError } from '../exec/env.js';
 import { fmaDouble, fmaFloat } from '../lib/fma.js';
 import { formatDevicePrintf } from '../lib/printf.js';
 import { toPrintfArgs } from '../runtime/printf-args.js';
@@ -19,19 +21,6 @@ export interface Observer {
   /** One lane's memory access. */
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number): void;
 }
-
-type MathFn = (...a: number[]) => number;
-const fallback: Record<string, MathFn> = {};
-for (const n of ['sqrt', 'cbrt', 'exp', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'atan2', 'hypot', 'pow'] as const) {
-  const f = Math[n] as MathFn;
-  fallback[n] = f;
-  fallback[n + 'f'] = (...a: number[]) => Math.fround(f(...a));
-}
-fallback['exp2'] = (x) => 2 ** x;
-fallback['exp2f'] = (x) => Math.fround(2 ** x);
-fallback['exp10'] = (x) => 10 ** x;
-fallback['exp10f'] = (x) => Math.fround(10 ** x);
-fallback['rsqrtf'] = (x) => Math.fround(1 / Math.sqrt(x));
 
 /**
  * The RT object generated code calls: scalar helpers plus the run's environment (host env,
@@ -60,11 +49,19 @@ export class RuntimeHelpers {
     private readonly gen: Generated,
   ) {}
 
+  /** Every device math function by base name (generated code binds it as MF). */
+  readonly MF: Readonly<Record<string, MathFn>> = MATH;
+
   /** A device math function by base name. */
   math(name: string): MathFn {
-    const f = deviceMath[name] ?? fallback[name];
-    if (!f) throw new Error(`device function ${name} is not implemented`);
+    const f = MATH[name];
+    if (!f) this.unimplemented(name);
     return f;
+  }
+
+  /** Stops a run that reached a built-in the simulator lacks, with a message instead of a crash. */
+  unimplemented(name: string): never {
+    throw new SimulatorError(`Warpscope does not implement the device function ${name}`);
   }
 
   fmod(a: number, b: number): number {

@@ -40,3 +40,11 @@ export class ProgramExit extends Error {
     super(`exit(${status})`);
   }
 }
+
+/** A limitation of the simulator met while running (not a fault of the program); the runtime reports it and ends the run. */
+export class SimulatorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SimulatorError';
+  }
+}
