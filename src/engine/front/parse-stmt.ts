@@ -43,14 +43,22 @@ export function isDeclStart(p: Parser): boolean {
   if (t.kind === 'ident' && (DECL_KEYWORDS.has(t.text) || TYPE_KEYWORDS.has(t.text))) {
     // `int(x)` / `float{y}` in expression position are functional casts.
     if (TYPE_KEYWORDS.has(t.text) && p.at('{', 1)) return false;
-    if (TYPE_KEYWORDS.has(t.text) && p.at('(', 1)) return p.at('*', 2) || p.at('&', 2);
+    if (TYPE_KEYWORDS.has(t.text) && p.at('(', 1)) return p.at('*', 2) || p.at('&', 2) || parenDeclarator(p, p.pos + 1);
     return true;
   }
   const s = p.scanName(p.pos);
   if (s === null || !p.isTypeName(s.name)) return false;
-  // `T(args)` is a functional cast, except `T (*fp)(..)` which declares a pointer.
-  if (p.isPunctAt(s.end, '(')) return p.isPunctAt(s.end + 1, '*') || p.isPunctAt(s.end + 1, '&');
+  // `T(args)` is a functional cast, except `T (*fp)(..)` which declares a pointer and
+  // `T (y);` / `T (y) = v;` which C++ reads as declaring y.
+  if (p.isPunctAt(s.end, '(')) return p.isPunctAt(s.end + 1, '*') || p.isPunctAt(s.end + 1, '&') || parenDeclarator(p, s.end);
   return !p.isPunctAt(s.end, '{') && !p.isPunctAt(s.end, '.') && !p.isPunctAt(s.end, '->');
+}
+
+/** `( name )` followed by `;`, `=`, `,` or `[` at token index `i`: a parenthesised declarator. */
+function parenDeclarator(p: Parser, i: number): boolean {
+  const t = p.tokAt(i + 1);
+  if (t.kind !== 'ident' || p.isTypeName(t.text) || !p.isPunctAt(i + 2, ')')) return false;
+  return p.isPunctAt(i + 3, ';') || p.isPunctAt(i + 3, '=') || p.isPunctAt(i + 3, ',') || p.isPunctAt(i + 3, '[');
 }
 
 /** A name that is not a type followed by another name (or `name<..> name`): the first name was meant as a type. */
@@ -59,11 +67,9 @@ function looksLikeUnknownType(p: Parser): boolean {
   if (s === null) return false;
   const after = p.tokAt(s.end);
   if (after.kind === 'ident' && p.isName(s.end - p.pos)) return true;
-  // `Foo *p = 0;` / `Foo &r = x;`: a product or bit-and used this way is meaningless, a declaration is meant.
-  if ((p.isPunctAt(s.end, '*') || p.isPunctAt(s.end, '&')) && p.isName(s.end + 1 - p.pos)) {
-    const k = s.end + 2;
-    if (p.isPunctAt(k, ';') || p.isPunctAt(k, '=') || p.isPunctAt(k, '[') || p.isPunctAt(k, ',')) return true;
-  }
+  // `a * b;` and `a & b;` stay expressions: the parser knows every type name but not the
+  // variables, so a name that is not a type may well be a variable (the checker then
+  // reports an undeclared one).
   if (!p.isPunctAt(s.end, '<')) return false;
   const save = p.pos;
   p.pos = s.end;

@@ -124,7 +124,7 @@ describe('parse: casts, sizeof, construction', () => {
     expect(s('dim3(16, 16)')).toBe('dim3(16, 16)');
     expect(s('float(x) + 1')).toBe('(float(x) + 1)');
     expect(s('int{3}')).toBe('int{3}');
-    expect(s('unsigned(x)')).toBe('unsigned int(x)');
+    expect(s('y = unsigned(x)')).toBe('(y = unsigned int(x))');
     expect(s('dim3{4, 4}')).toBe('dim3{4, 4}');
     expect(expr('float2{1.f, 2.f}')).toMatchObject({ kind: 'construct', braces: true, type: { kind: 'named', name: 'float2' } });
   });
