@@ -29,7 +29,14 @@ export function fail(loc: SourceLoc, message: string): never {
 
 /** Abandons the current pass naming a construct Warpscope does not support (never silently miscompute it). */
 export function unsupported(loc: SourceLoc, what: string): never {
-  throw new DiagError(errorAt(loc, `${what} is not supported by Warpscope`));
+  throw new DiagError(errorAt(loc, `${what} ${isPlural(what) ? 'are' : 'is'} not supported by Warpscope`));
+}
+
+/** Whether a construct's name is plural ("bit-fields", "member function calls"), so the message reads as English. */
+function isPlural(what: string): boolean {
+  const words = what.replace(/\s*\([^)]*\)$/, '').trim().split(/\s+/);
+  if (/ing$/.test(words[0] ?? '')) return false; // "launching kernels from device code" is one activity
+  return /[a-z]s$/.test(words[words.length - 1] ?? '') && !/ss$/.test(words[words.length - 1] ?? '');
 }
 
 /** Formats a diagnostic as clang/nvcc do: `file:line:col: error: msg`, the source line, and a caret. */

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileSource } from '../../src/engine/compile-source.js';
+import { formatDiagnostic } from '../../src/engine/front/diag.js';
+
+/*
+ * Bad programs (test/engine/front/bad/) must stop with one clang-style error at the
+ * right place: `file:LINE:COL: error: message`, the source line, and a caret under COL.
+ */
+
+const dir = 'test/engine/front/bad';
+
+const EXPECTED: Record<string, string> = {
+  'assign_const.cu': "3:5: cannot assign to variable 'limit' with const-qualified type 'const int'",
+  'bad_directive.cu': '1:2: unterminated conditional directive',
+  'class_methods.cu': '3:21: member functions and constructors are not supported by Warpscope',
+  'device_from_host.cu': '3:13: calling a __device__ function("square") from a __host__ function("main") is not allowed',
+  'expr_not_decl.cu': "4:5: use of undeclared identifier 'Foo'",
+  'goto.cu': "4:16: goto statement 'goto done' is not supported by Warpscope",
+  'kernel_not_void.cu': '1:12: a __global__ function must have a void return type',
+  'kernel_unconfigured.cu': '3:5: a __global__ function call must be configured',
+  'lambda.cu': '3:16: lambda expression is not supported by Warpscope',
+  'missing_include.cu': "1:10: 'vector' file not found",
+  'syntax_missing_semi.cu': "3:14: expected ';' at end of declaration",
+  'syntax_unbalanced.cu': "2:18: expected ')'",
+  'type_error.cu': "4:15: invalid operands to binary expression ('Point' and 'int')",
+  'undeclared_name.cu': "3:24: use of undeclared identifier 'factor'",
+  'unknown_type.cu': "2:5: unknown type name 'Matrix'",
+  'wrong_arg_count.cu': '3:12: too few arguments to function call, expected 3, have 2',
+};
+
+const host = { readFile: (p: string): string | null => {
+  try {
+    return readFileSync(p, 'utf8');
+  } catch {
+    return null;
+  }
+} };
+
+describe('diagnostics of bad programs', () => {
+  it('every program in bad/ has an expected message', () => {
+    expect(readdirSync(dir).filter((f) => f.endsWith('.cu')).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [name, want] of Object.entries(EXPECTED)) {
+    it(name, () => {
+      const file = join(dir, name);
+      const r = compileSource(file, host);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      const d = r.diags.find((x) => x.severity === 'error')!;
+      expect(`${d.loc.line}:${d.loc.col}: ${d.message}`).toBe(want);
+      expect(d.loc.file).toBe(file);
+      // The printed form: header, the source line, and a caret under the column.
+      const [head, src, caret] = formatDiagnostic(d, r.sources).split('\n');
+      expect(head).toBe(`${file}:${d.loc.line}:${d.loc.col}: error: ${d.message}`);
+      expect(src).toBe(readFileSync(file, 'utf8').split('\n')[d.loc.line - 1]);
+      expect(caret).toBe(' '.repeat(d.loc.col - 1) + '^');
+    });
+  }
+});

@@ -1,0 +1,5 @@
+struct Counter {
+    int n;
+    __device__ void bump() { n++; }
+};
+int main() { return 0; }

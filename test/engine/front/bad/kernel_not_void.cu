@@ -1,0 +1,2 @@
+__global__ int k() { return 1; }
+int main() { return 0; }

@@ -1,0 +1,5 @@
+__global__ void k(int *p) { *p = 1; }
+int main() {
+    k(0);
+    return 0;
+}

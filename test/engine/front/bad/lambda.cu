@@ -1,0 +1,5 @@
+int main() {
+    int base = 3;
+    auto add = [base](int x) { return x + base; };
+    return add(1);
+}

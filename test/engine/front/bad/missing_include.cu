@@ -1,0 +1,2 @@
+#include <vector>
+int main() { return 0; }

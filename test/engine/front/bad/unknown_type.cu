@@ -1,0 +1,4 @@
+int main() {
+    Matrix m;
+    return 0;
+}
