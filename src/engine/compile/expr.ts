@@ -226,7 +226,8 @@ export abstract class ExprCompiler {
 
   /** Arithmetic with fmad contraction of a*b+c when enabled. */
   arithExpr(op: ArithOp, t: CType, left: IExpr, right: IExpr, leftStr?: string): string {
-    if (this.T.fmad && t.kind === 'float' && (op === '+' || op === '-')) {
+    // nvcc's -fmad governs device code only: the host compiler (gcc on x86-64, no FMA unit assumed) never fuses.
+    if (this.T.fmad && !this.host && t.kind === 'float' && (op === '+' || op === '-')) {
       const f = t.bits === 32 ? 'RT.fmaf' : 'RT.fma';
       const mul = (x: IExpr): x is IExpr & { k: 'arith' } => x.k === 'arith' && x.op === '*' && x.type.kind === 'float' && x.type.bits === t.bits;
       if (leftStr === undefined && mul(left)) {
@@ -319,11 +320,49 @@ export abstract class ExprCompiler {
     return e.post ? `${to}[l]` : `${tn}[l]`;
   }
 
+  /**
+   * Host call arguments, evaluated right to left as gcc does on x86-64 (nvcc's host compiler), so
+   * `printf("%d %d", rand(), rand())` prints the second call's value first. When every argument is
+   * inline the call stays inline (so && and ?: still short-circuit it): `wrap` puts the arguments,
+   * right to left, into scratch variables in a comma expression before the call. Otherwise each
+   * argument is finished in `pre`, right to left, and `wrap` leaves the call as it is.
+   */
+  hostArgs(args: readonly IExpr[]): { vals: string[]; wrap: (call: string) => string } {
+    const isConst = (v: string): boolean => /^[-\d.n]+$/.test(v);
+    if (args.length < 2) return { vals: args.map((a) => this.ex(a)), wrap: (c) => c };
+    const vals = new Array<string>(args.length);
+    if (!args.every((a) => this.inl(a))) {
+      for (let i = args.length - 1; i >= 0; i--) {
+        const [lines, v] = this.withPre(() => this.ex(args[i]!));
+        this.pre.push(...lines);
+        if (isConst(v)) vals[i] = v;
+        else {
+          const x = this.scratch();
+          this.pre.push(this.lanes(`${x} = ${v};`));
+          vals[i] = x;
+        }
+      }
+      return { vals, wrap: (c) => c };
+    }
+    const seq: string[] = [];
+    for (let i = args.length - 1; i >= 0; i--) {
+      const v = this.ex(args[i]!);
+      if (isConst(v)) vals[i] = v;
+      else {
+        const x = this.scratch();
+        seq.push(`${x} = ${v}`);
+        vals[i] = x;
+      }
+    }
+    return { vals, wrap: (c) => (seq.length ? `(${seq.join(', ')}, ${c})` : c) };
+  }
+
   /** A call of a user function with the current mask; returns the lane expression of its result. */
   call(fn: IFunction, args: readonly IExpr[], retSlot: VarSym | null, type: CType): string {
-    const vals = args.map((a) => this.ex(a));
+    const h = this.host ? this.hostArgs(args) : { vals: args.map((a) => this.ex(a)), wrap: (c: string) => c };
     const temps = args.map((a, i) => this.temp(fn.params[i]?.type && isScalar(fn.params[i]!.type) ? fn.params[i]!.type : a.type));
-    if (args.length) this.pre.push(this.lanes(temps.map((t, i) => `${t}[l] = ${vals[i]};`).join(' ')));
+    const first = h.wrap('0');
+    if (args.length) this.pre.push(this.lanes((first !== '0' ? `${first}; ` : '') + temps.map((t, i) => `${t}[l] = ${h.vals[i]};`).join(' ')));
     const scalarRet = isScalar(type);
     const rv = scalarRet ? this.temp(type) : 'null';
     const rs = retSlot ? this.addrOf(retSlot) : '0';
@@ -336,7 +375,10 @@ export abstract class ExprCompiler {
 
   private launch(e: IExpr & { k: 'launch' }): string {
     const g = this.ex(e.grid), b = this.ex(e.block), s = this.ex(e.sharedBytes), st = this.ex(e.stream);
-    const args = e.args.map((a) => this.ex(a));
+    const h = this.hostArgs(e.args);
+    const args = h.vals;
+    const first = h.wrap('0');
+    if (first !== '0') this.pre.push(this.lanes(`${first};`));
     this.pre.push(`if (A !== 0) { const l = 0; yield* RT.launch(FN[${this.T.fnIndex(e.kernel)}], RT.dim3(${g}), RT.dim3(${b}), Number(${s}), ${st}, [${args.join(', ')}], LOC[${this.T.locIndex(e.loc)}]); }`);
     return '0';
   }
