@@ -26,11 +26,12 @@ export function isPureIntrinsic(key: string): boolean {
 
 /** Compiles an intrinsic call to a lane expression (warp work goes to c.pre). */
 export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }): string {
-  const args = e.args.map((a) => c.ex(a));
   const loc = `LOC[${c.T.locIndex(e.loc)}]`;
   if (c.host) {
-    return `RT.hi(${JSON.stringify(e.name)}, [${args.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], ${loc})`;
+    const h = c.hostArgs(e.args);
+    return h.wrap(`RT.hi(${JSON.stringify(e.name)}, [${h.vals.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], ${loc})`);
   }
+  const args = e.args.map((a) => c.ex(a));
   const [base, code] = e.name.split(':') as [string, string | undefined];
   const a0 = args[0] ?? '0', a1 = args[1] ?? '0', a2 = args[2] ?? '0';
   const wide = code === 'i64' || code === 'u64';
