@@ -90,7 +90,7 @@ export function intLiteralType(value: bigint, suffix: string, radix: number): CT
 }
 
 /**
- * Rounds a decimal floating literal to float correctly. Math.fround(Number(text)) rounds twice
+ * Rounds a decimal floating literal to float as nvcc does. Math.fround(Number(text)) rounds twice
  * (decimal->double->float) and is wrong exactly when the double lands on a float rounding
  * midpoint that the exact decimal is not on; that case is decided here with exact rationals.
  */
@@ -108,10 +108,12 @@ export function floatLiteral(text: string): number {
   // Compare exact decimal against the midpoint: n1/d1 vs n2/d2.
   const cmp = exact.n * mid.d - mid.n * exact.d;
   const sign = d < 0 ? -1n : 1n;
-  if (cmp === 0n) return f; // a true tie: fround's ties-to-even is right
-  const above = cmp * sign > 0n; // exact magnitude beyond the midpoint
   const lo = Math.abs(f) < Math.abs(other) ? f : other;
   const hi = lo === f ? other : f;
+  // A true tie goes away from zero: nvcc's front end turns 16777217.0f into 16777218 on
+  // host and device alike (H100 golden, rules/float_semantics), where IEEE ties-to-even gives 16777216.
+  if (cmp === 0n) return hi;
+  const above = cmp * sign > 0n; // exact magnitude beyond the midpoint
   return above ? hi : lo;
 }
 

@@ -59,6 +59,12 @@ int main() {
     for (const k of ['isnan:f64', 'isinf:f32', 'isfinite:f64', 'signbit:f32']) expect(s).toContain(`"name":"${k}"`);
   });
 
+  it('a float literal exactly between two floats rounds away from zero, as nvcc does', () => {
+    expect(returned('float f() { return 16777217.0f; }')).toMatchObject({ k: 'const', value: 16777218 });
+    expect(returned('float f() { return 16777219.0f; }')).toMatchObject({ k: 'const', value: 16777220 });
+    expect(returned('float f() { return 2.7f; }')).toMatchObject({ k: 'const', value: Math.fround(2.7) });
+  });
+
   it('goto and labels name the construct', () => {
     expect(checkErr('int main() {\n  goto out;\n  return 1;\n}')).toBe("2:3: goto statement 'goto out' is not supported by Warpscope");
     expect(checkErr('int main() {\nout:\n  return 1;\n}')).toBe("2:1: label 'out' (a goto target) is not supported by Warpscope");
