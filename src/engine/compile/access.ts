@@ -26,7 +26,11 @@ function wr(code: number, r: string, o: string, v: string): string {
 
 /** JS source defining LD/ST (generic), GL/GS (global), SL/SS (shared), LL/LS (local), CL (constant) helpers for every access kind. */
 export function accessHelpers(instrument: boolean): string {
-  const out: string[] = [`const GB = ${GLOBAL_BASE}, SB = ${SHARED_BASE}, LB = ${LOCAL_BASE}, CB = ${CONST_BASE};`];
+  const out: string[] = [
+    `const GB = ${GLOBAL_BASE}, SB = ${SHARED_BASE}, LB = ${LOCAL_BASE}, CB = ${CONST_BASE};`,
+    // population count of a lane mask (thread-statements of a warp-statement)
+    'function PC(m) { m = m - ((m >>> 1) & 0x55555555); m = (m & 0x33333333) + ((m >>> 2) & 0x33333333); return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24; }',
+  ];
   for (let c = 0; c < 12; c++) {
     const n = SIZE[c]!;
     const al = n > 1 ? ` && (o & ${n - 1}) === 0` : '';

@@ -75,7 +75,7 @@ export class FnCompiler extends ExprCompiler {
 
   private head(loc: IStmt['loc'], out: string[]): void {
     const k = this.T.locIndex(loc);
-    out.push(`if (++S.n > S.max) RT.stepLimit(S.max); W.loc = LOC[${k}];`);
+    out.push(`if (++S.n > S.max) RT.stepLimit(S.max); ${this.host ? '' : 'S.t += A === -1 ? 32 : PC(A); '}W.loc = LOC[${k}];`);
     if (this.T.instrument) out.push(`if (O !== null && O.statement(W, A, LOC[${k}])) yield RT.stepSuspend(LOC[${k}]);`);
   }
 

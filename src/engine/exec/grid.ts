@@ -4,7 +4,7 @@ import { MemoryFault } from '../memory/fault.js';
 import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
 import { Region } from '../memory/region.js';
-import { StepLimitError, WarpCtx, type StepCounter } from './warp.js';
+import { StepLimitError, WarpCtx, deviceWork, type StepCounter } from './warp.js';
 import { formatThreads, threadWord } from './threads.js';
 import type { Observer } from '../compile/runtime.js';
 
@@ -66,11 +66,21 @@ const dim = (x: number, y: number, z: number): Dim3 => ({ x, y, z });
 
 /** Runs every block of a grid, one after another; warps of a block round-robin (highest first) between barriers. */
 export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome> {
+  const S: StepCounter = { n: 0, max: env.maxSteps, t: 0 };
+  try {
+    return yield* runBlocks(k, config, args, env, S);
+  } finally {
+    deviceWork.warpStatements += S.n;
+    deviceWork.threadStatements += S.t;
+  }
+}
+
+/** The launch proper; runGrid adds its step counts to deviceWork however it ends. */
+function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv, S: StepCounter): Resumable<LaunchOutcome> {
   const M = env.memory;
   const { grid, block } = config;
   const threads = block.x * block.y * block.z;
   const nw = Math.ceil(threads / 32);
-  const S: StepCounter = { n: 0, max: env.maxSteps };
   const sharedSize = Math.ceil(k.staticShared / 16) * 16 + config.sharedBytes;
   const sharedRegion = new Region(M.shared.base, Math.max(sharedSize, 8));
   // Struct arguments: snapshot the caller's bytes into the parameter area (device-readable).

@@ -1,2 +1,2 @@
 export { runGrid, DeviceAssert, type DeviceEnv, type LaunchOutcome, type LaunchDiagnostic, type KernelLaunch } from './grid.js';
-export { WarpCtx, StepLimitError, type StepCounter } from './warp.js';
+export { WarpCtx, StepLimitError, deviceWork, type StepCounter } from './warp.js';

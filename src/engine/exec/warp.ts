@@ -6,9 +6,15 @@ import { Region } from '../memory/region.js';
 
 /** The executed-statement counter shared by all warps of a launch (or by host code). */
 export interface StepCounter {
+  /** Warp-statements executed (the step limit counts these). */
   n: number;
   max: number;
+  /** Thread-statements: each device statement counts its active lanes (host code leaves it at 0). */
+  t: number;
 }
+
+/** Work done by every device launch of this process so far (benchmarks read it before and after a run). */
+export const deviceWork = { warpStatements: 0, threadStatements: 0 };
 
 /** Thrown when the step budget is exhausted. */
 export class StepLimitError extends Error {

@@ -1,0 +1,74 @@
+/*
+ * `npm run bench`: how fast the engine runs CUDA programs, end to end through the public entry
+ * (execute). For each program: wall seconds (compile + run) and device thread-statements per
+ * second (every device statement counts its active lanes); then the start-up cost of the CLI on
+ * a trivial program, as a user sees it. Targets on a 2-core machine: matmul < 5 s, reduction < 1 s,
+ * start-up < 0.5 s.
+ */
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { execute } from '../src/engine/execute.js';
+import { defaultRunOptions } from '../src/engine/api.js';
+import { deviceWork } from '../src/engine/exec/index.js';
+
+const DIR = 'test/bench-programs';
+
+interface Result {
+  name: string;
+  seconds: number;
+  threadStatements: number;
+  warpStatements: number;
+  status: number;
+  stdout: string;
+}
+
+function runProgram(name: string): Result {
+  const file = `${DIR}/${name}`;
+  let stdout = '';
+  let stderr = '';
+  const t0 = deviceWork.threadStatements;
+  const w0 = deviceWork.warpStatements;
+  const start = performance.now();
+  const status = execute(
+    { kind: 'run', file, argv: [name.replace(/\.cu$/, '')], options: defaultRunOptions },
+    { readFile: (p) => { try { return readFileSync(p, 'latin1'); } catch { return null; } } },
+    (e) => {
+      if (e.kind === 'stdout') stdout += e.text;
+      else if (e.kind === 'stderr') stderr += e.text;
+      else if (e.kind === 'diagnostic') stderr += e.rendered + '\n';
+    },
+  );
+  const seconds = (performance.now() - start) / 1000;
+  if (status !== 0) process.stderr.write(`${name}: exit ${status}\n${stderr}`);
+  return { name, seconds, threadStatements: deviceWork.threadStatements - t0, warpStatements: deviceWork.warpStatements - w0, status, stdout };
+}
+
+function startup(): number {
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    const r = spawnSync(process.execPath, ['bin/warpscope.mjs', 'run', `${DIR}/hello.cu`], { encoding: 'latin1' });
+    runs.push((performance.now() - start) / 1000);
+    if (r.status !== 0) process.stderr.write(`hello.cu: exit ${r.status}\n${r.stderr}`);
+  }
+  return Math.min(...runs);
+}
+
+const fmt = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : `${(n / 1e3).toFixed(1)} k`);
+
+const targets: Record<string, number> = { 'matmul_tiled_512.cu': 5, 'reduce_1m.cu': 1 };
+let ok = true;
+for (const name of Object.keys(targets)) {
+  const r = runProgram(name);
+  const target = targets[name]!;
+  const pass = r.status === 0 && r.seconds < target;
+  ok &&= pass;
+  console.log(
+    `${name.padEnd(22)} ${r.seconds.toFixed(2).padStart(6)} s  (target < ${target} s ${pass ? 'ok' : 'MISSED'})  ` +
+      `${fmt(r.threadStatements)}thread-stmts, ${fmt(r.threadStatements / r.seconds)}thread-stmts/s, ${fmt(r.warpStatements)}warp-stmts  | ${r.stdout.trim()}`,
+  );
+}
+const s = startup();
+ok &&= s < 0.5;
+console.log(`${'startup (hello.cu, CLI)'.padEnd(22)} ${s.toFixed(2).padStart(6)} s  (target < 0.5 s ${s < 0.5 ? 'ok' : 'MISSED'})`);
+process.exitCode = ok ? 0 : 1;
