@@ -59,7 +59,7 @@ int main() {
     for (const k of ['isnan:f64', 'isinf:f32', 'isfinite:f64', 'signbit:f32']) expect(s).toContain(`"name":"${k}"`);
   });
 
-  it('a float literal exactly between two floats rounds away from zero, as nvcc does', () => {
+  it('float literals exactly between two floats round as nvcc does (H100 rules/literals)', () => {
     expect(returned('float f() { return 16777217.0f; }')).toMatchObject({ k: 'const', value: 16777218 });
     expect(returned('float f() { return 16777219.0f; }')).toMatchObject({ k: 'const', value: 16777220 });
     expect(returned('float f() { return 2.7f; }')).toMatchObject({ k: 'const', value: Math.fround(2.7) });

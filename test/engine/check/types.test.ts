@@ -62,9 +62,14 @@ describe('expression types', () => {
   it('float literals round directly from the decimal text', () => {
     expect(floatLiteral('0.1f')).toBe(Math.fround(0.1));
     // 1 + 2^-24 + 2^-60: the double rounds to the float midpoint 1 + 2^-24; the exact value is above it, so the float is 1 + 2^-23.
-    // The exact midpoint: nvcc rounds a tie away from zero (16777217.0f prints 16777218 on the H100, rules/float_semantics).
-    expect(floatLiteral('1.000000059604644775390625f')).toBe(1 + 2 ** -23);
+    // Exact midpoints as the H100 goldens show nvcc resolving them (rules/literals).
+    expect(floatLiteral('1.00000005960464477539062500f')).toBe(1);
+    expect(floatLiteral('1.00000017881393432617187500f')).toBe(1 + 2 ** -22);
     expect(floatLiteral('16777217.0f')).toBe(16777218);
+    expect(floatLiteral('33554434.0f')).toBe(33554436);
+    expect(floatLiteral('0x1.000001p0f')).toBe(1);
+    expect(floatLiteral('7.0064923216240862e-46f')).toBe(2 ** -149);
+    expect(floatLiteral('3.4028235e38f')).toBe(3.4028234663852886e38);
     // This decimal is just above the midpoint, but its nearest double IS the midpoint: fround(Number(text)) would give 1.
     expect(floatLiteral('1.0000000596046448f')).toBe(1 + 2 ** -23);
     expect(floatLiteral('1.0000000596046447f')).toBe(1);
