@@ -4,6 +4,7 @@
 #                       a user redirects to a file)
 #   NAME.exit           exit code and a newline (124 = killed by the 20 s timeout)
 #   NAME.compile-error  nvcc's output, only when the program does not compile
+# An entry's program is NAME.cu, or the file named in NAME.source (a program shared with examples/).
 # Arguments come from an optional NAME.args (one line, split on spaces). An optional NAME.flags
 # holds the `warpscope run` options the program is meant for; `--fmad=true` builds it with
 # nvcc's -fmad=true instead of -fmad=false.
@@ -26,12 +27,14 @@ rm -rf "$BUILD"; mkdir -p "$BUILD"
 if [ -n "${ONLY:-}" ]; then
     read -r -a SOURCES <<< "$ONLY"
 else
-    mapfile -t SOURCES < <(find "$CONF" -name '*.cu' | LC_ALL=C sort)
+    mapfile -t SOURCES < <(find "$CONF" \( -name '*.cu' -o -name '*.source' \) | sed 's/\.source$/.cu/' | LC_ALL=C sort)
 fi
 
 # compile in parallel
 compile() {
     src=$1; base=${src%.cu}; bin="$BUILD/$(echo "$base" | tr '/' '_')"
+    # NAME.source names the program when the entry shares it with examples/.
+    [ -f "$base.source" ] && src=$(cat "$base.source")
     rm -f "$base.compile-error"
     flags=$NVCC_FLAGS
     if [ -f "$base.flags" ] && grep -q -- '--fmad=true' "$base.flags"; then flags=${flags/-fmad=false/-fmad=true}; fi

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /*
- * Every conformance program runs through the real `warpscope run` (with the options in
+ * Every conformance program (NAME.cu, or the program NAME.source names) runs through the real `warpscope run` (with the options in
  * NAME.flags and the arguments in NAME.args, when present) and must print, byte
  * for byte, what an H100 printed (NAME.stdout) and exit with its status (NAME.exit).
  * Programs listed in pending.txt do not match yet: the test insists they still differ,
@@ -14,12 +14,17 @@ import { join, relative } from 'node:path';
 const root = 'test/conformance';
 const cli = 'bin/warpscope.mjs';
 
-function programs(dir: string): string[] {
+/** Every conformance entry: a NAME.stdout golden whose program is NAME.cu, or the file NAME.source names (one copy of a program shared with examples/). */
+function entries(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return programs(path);
-    return name.endsWith('.cu') && existsSync(path.replace(/\.cu$/, '.stdout')) ? [path] : [];
+    if (statSync(path).isDirectory()) return entries(path);
+    return name.endsWith('.stdout') ? [path.replace(/\.stdout$/, '')] : [];
   });
+}
+
+function programOf(base: string): string {
+  return existsSync(base + '.source') ? readFileSync(base + '.source', 'utf8').trim() : base + '.cu';
 }
 
 function pending(): Map<string, string> {
@@ -36,9 +41,9 @@ function pending(): Map<string, string> {
 const waiting = pending();
 
 describe('conformance with a real H100', () => {
-  for (const cu of programs(root).sort()) {
-    const name = relative(root, cu);
-    const base = cu.replace(/\.cu$/, '');
+  for (const base of entries(root).sort()) {
+    const name = relative(root, base) + '.cu';
+    const cu = programOf(base);
     it(name, () => {
       const argsFile = base + '.args';
       const args = existsSync(argsFile) ? readFileSync(argsFile, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
