@@ -20,4 +20,6 @@ export interface ProgramTables {
   fnName(fn: IFunction, host: boolean): string;
   /** True when that version is a generator (it may suspend). */
   isGen(fn: IFunction, host: boolean): boolean;
+  /** Slot in WarpCtx.pool where that version keeps its lane arrays between activations, or null when it must allocate them per activation (recursion, host code). */
+  poolSlot(fn: IFunction, host: boolean): number | null;
 }

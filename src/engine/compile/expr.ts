@@ -60,7 +60,8 @@ export abstract class ExprCompiler {
   /** Wraps lane code in a loop over the active lanes of A. */
   lanes(body: string): string {
     if (this.host) return `if (A !== 0) { const l = 0; ${body} }`;
-    return `for (let m_ = A; m_ !== 0; m_ &= m_ - 1) { const l = 31 - Math.clz32(m_ & -m_); ${body} }`;
+    // A full warp (the common case) takes a plain counted loop: no bit scanning per lane.
+    return `if (A === -1) { for (let l = 0; l < 32; l++) { ${body} } } else { for (let m_ = A; m_ !== 0; m_ &= m_ - 1) { const l = 31 - Math.clz32(m_ & -m_); ${body} } }`;
   }
 
   /** Runs `f` with a fresh pre list and returns the lines it produced. */

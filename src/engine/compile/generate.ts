@@ -58,6 +58,8 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
   const types: (readonly CType[])[] = [];
   const fns: IFunction[] = [];
   const fnIdx = new Map<IFunction, number>();
+  const pools: IFunction[] = [];
+  const poolIdx = new Map<IFunction, number>();
   const intern = <K>(m: Map<K, number>, list: unknown[], k: K, item: unknown): number => {
     let i = m.get(k);
     if (i === undefined) m.set(k, (i = list.push(item) - 1));
@@ -74,6 +76,12 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
     fnIndex: (f) => intern(fnIdx, fns, f, f),
     fnName: (f, host) => `${host ? 'H' : 'D'}${f.id}`,
     isGen: gen,
+    poolSlot: (fn, host) => {
+      if (host) return null;
+      // A function that can reach itself may have two activations on one warp at once.
+      for (const c of facts.get(fn)?.calls ?? []) if (reach(c).has(fn)) return null;
+      return intern(poolIdx, pools, fn, fn);
+    },
   };
   const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', accessHelpers(instrument)];
   const names: string[] = [];

@@ -61,11 +61,33 @@ export class FnCompiler extends ExprCompiler {
       `function${gen ? '*' : ''} ${name}(W, A, RV, RS${params}) {`,
       `const S = W.S; let R = 0;`,
       frame ? `const FP = W.sp; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : 'const FP = W.sp;',
-      ...this.decls,
+      ...this.declLines(),
       ...body,
       frame ? 'W.sp = FP;' : '',
       '}',
     ].join('\n');
+  }
+
+  /**
+   * The per-activation declarations. Lane arrays of a function that cannot be active twice on one
+   * warp come from the warp's pool (allocated on its first call): allocating a dozen Float64Arrays
+   * per call and per block dominated launches of many small blocks. Every array is written before
+   * it is read within an activation, so stale lanes from an earlier one are never seen.
+   */
+  private declLines(): string[] {
+    const slot = this.T.poolSlot(this.fn, this.host);
+    if (slot === null) return this.decls;
+    const arr = /^const (\w+) = (new Float64Array\(32\)|new Array\(32\)\.fill\(0n\));$/;
+    const names: string[] = [];
+    const inits: string[] = [];
+    const rest: string[] = [];
+    for (const d of this.decls) {
+      const m = arr.exec(d);
+      if (m) names.push(m[1]!), inits.push(m[2]!);
+      else rest.push(d);
+    }
+    if (names.length === 0) return rest;
+    return [`const P_ = W.pool[${slot}] ?? (W.pool[${slot}] = [${inits.join(', ')}]);`, `const ${names.map((n, i) => `${n} = P_[${i}]`).join(', ')};`, ...rest];
   }
 
   /** Mask of lanes that left the current construct's flow. */

@@ -94,35 +94,47 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
     pOff += n;
     return at;
   });
-  const locals: Region[] = [];
+  // One WarpCtx and one set of parameter lanes per warp for the whole launch: blocks run one after
+  // another, so the next block reuses them (allocating them per block dominated many-block launches).
+  const warps: WarpCtx[] = [];
+  const params: (Float64Array | bigint[])[][] = [];
+  for (let w = 0; w < nw; w++) {
+    const W = new WarpCtx(S, M, false);
+    W.id = w;
+    W.bdx = block.x; W.bdy = block.y; W.bdz = block.z;
+    W.gdx = grid.x; W.gdy = grid.y; W.gdz = grid.z;
+    W.shv = k.shv;
+    W.dyn = M.shared.base + Math.ceil(k.staticShared / 16) * 16;
+    for (let l = 0; l < 32; l++) {
+      const t = w * 32 + l;
+      if (t >= threads) break;
+      W.lanes |= 1 << l;
+      W.tx[l] = t % block.x;
+      W.ty[l] = Math.floor(t / block.x) % block.y;
+      W.tz[l] = Math.floor(t / (block.x * block.y));
+    }
+    warps.push(W);
+    params.push(vals.map((_, i) => (k.wide[i] ? new Array<bigint>(32) : new Float64Array(32))));
+  }
   for (let bz = 0; bz < grid.z; bz++)
     for (let by = 0; by < grid.y; by++)
       for (let bx = 0; bx < grid.x; bx++) {
         sharedRegion.u8.fill(0);
         M.setShared(sharedRegion, sharedSize);
-        const warps: WarpCtx[] = [];
         const gens: (Generator<number | Suspend, void, void> | null)[] = [];
         for (let w = 0; w < nw; w++) {
-          const W = new WarpCtx(S, M, false, locals[w]);
-          locals[w] = W.local;
-          W.id = w;
+          const W = warps[w]!;
+          W.resetForBlock();
           W.bx = bx; W.by = by; W.bz = bz;
-          W.bdx = block.x; W.bdy = block.y; W.bdz = block.z;
-          W.gdx = grid.x; W.gdy = grid.y; W.gdz = grid.z;
-          W.shv = k.shv;
-          W.dyn = M.shared.base + Math.ceil(k.staticShared / 16) * 16;
-          for (let l = 0; l < 32; l++) {
-            const t = w * 32 + l;
-            if (t >= threads) break;
-            W.lanes |= 1 << l;
-            W.tx[l] = t % block.x;
-            W.ty[l] = Math.floor(t / block.x) % block.y;
-            W.tz[l] = Math.floor(t / (block.x * block.y));
+          // Kernels may assign their parameters: every block starts from the launch's values.
+          const ps = params[w]!;
+          for (let i = 0; i < ps.length; i++) {
+            const p = ps[i]!;
+            if (p instanceof Float64Array) p.fill(Number(vals[i]));
+            else p.fill(BigInt(vals[i]!));
           }
-          const params = vals.map((v, i) => (k.wide[i] ? new Array<bigint>(32).fill(BigInt(v)) : new Float64Array(32).fill(Number(v))));
           M.setLocal(W.local, W.stride);
-          warps.push(W);
-          gens.push(k.entry(W, W.lanes, null, 0, ...params));
+          gens.push(k.entry(W, W.lanes, null, 0, ...ps));
         }
         const waiting = new Uint8Array(nw);
         const blockIdx = dim(bx, by, bz);

@@ -59,6 +59,8 @@ export class WarpCtx {
   /** Per-lane local memory (device warps). */
   local: Region;
   stride: number;
+  /** Lane arrays of non-recursive functions, by function slot, reused by every activation on this warp (see FnCompiler). */
+  readonly pool: (Float64Array | bigint[])[][] = [];
 
   constructor(
     readonly S: StepCounter,
@@ -77,6 +79,18 @@ export class WarpCtx {
       this.sp = LOCAL_BASE + 16;
       this.lim = LOCAL_BASE + this.stride;
     }
+  }
+
+  /** Makes a device warp ready to run the next block: stack pointer, exits and barrier state back to the start. */
+  resetForBlock(): void {
+    this.sp = LOCAL_BASE + 16;
+    this.lim = LOCAL_BASE + this.stride;
+    this.exited = 0;
+    this.barMask = 0;
+    this.barPred = 0;
+    this.barKind = 0;
+    this.barResult = 0;
+    this.loc = NOWHERE;
   }
 
   /** Grows the stack after a frame push crossed `lim` (host: up to 8 MiB; device: per-lane stride doubling). */

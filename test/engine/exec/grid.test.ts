@@ -138,6 +138,18 @@ describe('warp execution', () => {
     expect(r.out).toEqual([3, 2, 1, 0]);
   });
 
+  it('starts every block from the launch\'s parameter values although warps are reused across blocks', () => {
+    // a = a + 1; a[tid + 4 * blockIdx.x] = blockIdx.x + 10  — block 1 must start from the original a again
+    const p = v('a', ip, 'auto', true);
+    const bid: Parameters<typeof ar>[1] = { k: 'builtin', name: 'blockIdx.x', type: intType, loc: p.loc };
+    const k = fnc('k', 'global', [p], [], [
+      { k: 'expr', e: { k: 'assign', target: { k: 'var', v: p }, value: { k: 'ptrAdd', ptr: rd(p), index: c(1), scale: 4, type: ip, loc: p.loc }, type: ip, loc: p.loc }, loc: p.loc },
+      setm(idx(rd(p), ar('+', tid, ar('*', bid, c(4)))), ar('+', bid, c(10))),
+    ]);
+    const r = run([k], k, 9, 4, {}, 2);
+    expect(r.out).toEqual([0, 10, 10, 10, 10, 11, 11, 11, 11]);
+  });
+
   it('faults with the thread that made an illegal access', () => {
     const p = v('a', ip, 'auto', true);
     const k = fnc('k', 'global', [p], [], [ifs(cmp('==', tid, c(5)), setm(idx(rd(p), c(1 << 20)), c(1)))]);
