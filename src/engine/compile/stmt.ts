@@ -1,4 +1,4 @@
-import type { IFunction, IStmt } from '../check/ir.js';
+import type { IExpr, IFunction, IStmt } from '../check/ir.js';
 import { alignOf, isScalar, isWide, sizeOf } from '../check/types.js';
 import type { ProgramTables } from './context.js';
 import { ExprCompiler } from './expr.js';
@@ -123,7 +123,7 @@ export class FnCompiler extends ExprCompiler {
     switch (s.k) {
       case 'expr': {
         this.head(s.loc, out);
-        const v = this.runPre(s.e, out);
+        const v = this.runPre(discarded(s.e), out);
         // Whatever lane expression is left must still run, even when parts of the statement (a call among
         // printf's arguments, say) went warp-wide first; only temps, constants and register reads are inert.
         if (!/^(t\d+\[l\]|r\d+\[l\]|[-\d.n]+|0)$/.test(v)) out.push(this.lanes(`${v};`));
@@ -222,7 +222,7 @@ export class FnCompiler extends ExprCompiler {
     out.push(`A = ${sv} & ~(${B} | R); if (A === 0) break;`);
     if (s.step) {
       this.head(s.loc, out);
-      const v = this.runPre(s.step, out);
+      const v = this.runPre(discarded(s.step), out);
       if (!/^t\d+\[l\]$/.test(v)) out.push(this.lanes(`${v};`));
     }
     out.push('}', `A = ${sv} & ~R;`, '}');
@@ -253,6 +253,11 @@ export class FnCompiler extends ExprCompiler {
     this.ctx = saved;
     out.push(`A = ${sv} & ~(${this.gone()});`);
   }
+}
+
+/** An expression whose value is thrown away: `i++` becomes `++i`, which needs no copy of the old value. */
+function discarded(e: IExpr): IExpr {
+  return e.k === 'incdec' && e.post ? { ...e, post: false } : e;
 }
 
 /** True when a statement may remove lanes from the enclosing flow (break, continue or return inside). */
