@@ -11,8 +11,9 @@ export default defineConfig({
       },
     },
   },
+  // A sandboxed preload runs as a classic script, so it must be CommonJS.
   preload: {
-    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') } } },
+    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].js' } } },
   },
   renderer: {
     root: 'src/renderer',

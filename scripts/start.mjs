@@ -1,16 +1,29 @@
 // `npm start`: builds the desktop app and opens it; without an Electron binary, says so and points to the CLI.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
-let electronBinary = null;
-try {
-  // electron's index.js fetches the binary on first use when it is missing; a machine without that download throws here.
-  electronBinary = require('electron');
-} catch {
-  electronBinary = null;
+const electronDir = dirname(require.resolve('electron/package.json'));
+
+/** The Electron executable, when its binary has been downloaded. */
+function electronBinary() {
+  try {
+    const exe = join(electronDir, 'dist', readFileSync(join(electronDir, 'path.txt'), 'utf8').trim());
+    return existsSync(exe) ? exe : null;
+  } catch {
+    return null;
+  }
 }
-if (typeof electronBinary !== 'string') {
+
+let binary = electronBinary();
+if (binary === null) {
+  // Electron fetches its binary on first use; try once, quietly, so a machine without the download gets a plain message.
+  spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: 'pipe', timeout: 300_000 });
+  binary = electronBinary();
+}
+if (binary === null) {
   process.stderr.write(
     'warpscope: the Electron binary is not installed and could not be downloaded on this machine,\n' +
       'so the desktop window cannot open. The engine works without it:\n' +
@@ -21,5 +34,5 @@ if (typeof electronBinary !== 'string') {
 }
 const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const r = spawnSync(electronBinary, ['.'], { stdio: 'inherit' });
+const r = spawnSync(binary, ['.'], { stdio: 'inherit' });
 process.exit(r.status ?? 0);
