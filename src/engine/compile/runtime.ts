@@ -110,7 +110,7 @@ export class RuntimeHelpers {
   }
 
   undefinedFunction(name: string): never {
-    throw new Error(`undefined reference to '${name}'`);
+    throw new SimulatorError(`undefined reference to '${name}' (the function is declared but never defined)`);
   }
 
   /** Per-lane zero fill of an object (local arrays/structs with `= {}` style initialisers). */

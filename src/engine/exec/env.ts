@@ -43,6 +43,8 @@ export class ProgramExit extends Error {
 
 /** A limitation of the simulator met while running (not a fault of the program); the runtime reports it and ends the run. */
 export class SimulatorError extends Error {
+  /** The statement that was running, when known (runGrid fills it in for device code). */
+  loc: SourceLoc | null = null;
   constructor(message: string) {
     super(message);
     this.name = 'SimulatorError';

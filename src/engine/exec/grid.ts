@@ -1,5 +1,5 @@
 import type { SourceLoc } from '../front/token.js';
-import type { Dim3, Resumable, Scalar, Suspend } from './env.js';
+import { SimulatorError, type Dim3, type Resumable, type Scalar, type Suspend } from './env.js';
 import { MemoryFault } from '../memory/fault.js';
 import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
@@ -189,6 +189,7 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
             const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
             return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: blockIdx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
           }
+          if (e instanceof SimulatorError) e.loc ??= cur.loc;
           if (e instanceof DeviceAssert) {
             const lane = e.lane;
             return { kind: 'fault', code: 710, message: 'device-side assert triggered', loc: cur.loc, block: blockIdx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };

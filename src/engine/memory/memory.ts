@@ -1,4 +1,5 @@
 import type { CType } from '../check/types.js';
+import { SimulatorError } from '../exec/env.js';
 import type { Scalar } from '../exec/env.js';
 import { RangeAllocator } from './allocator.js';
 import { MemoryFault, type MemSpace } from './fault.js';
@@ -89,7 +90,7 @@ export class Memory {
   /** malloc-like host allocation (never fails short of the simulator's own limits). */
   allocHost(size: number, align = 16): number {
     const b = this.hAlloc.place(size, Math.max(align, 16));
-    if (!b) throw new Error('host heap exhausted');
+    if (!b) throw new SimulatorError('host heap exhausted');
     this.heap.ensure(b.base + Math.max(size, 1) - HEAP_BASE);
     return b.base;
   }
@@ -126,12 +127,12 @@ export class Memory {
     }
     if (where === 'constant') {
       const at = Math.ceil(this.constTop / a) * a;
-      if (at + n > CONST_BASE + CONST_BANK_BYTES) throw new Error('__constant__ variables exceed 64 KiB');
+      if (at + n > CONST_BASE + CONST_BANK_BYTES) throw new SimulatorError('__constant__ variables exceed 64 KiB');
       this.constTop = at + n;
       return at;
     }
     const at = this.allocGlobal(n, where === 'managed');
-    if (at === null) throw new Error('no device memory for __device__ variables');
+    if (at === null) throw new SimulatorError('no device memory for __device__ variables');
     return at;
   }
 
@@ -305,7 +306,7 @@ export class Memory {
 
   private backGlobal(end: number): void {
     const want = Math.ceil(end / CHUNK_BYTES) * CHUNK_BYTES;
-    if (want >= 2 ** 32) throw new Error('the simulator cannot back more than 4 GiB of device memory');
+    if (want >= 2 ** 32) throw new SimulatorError('the simulator cannot back more than 4 GiB of device memory');
     this.global.ensure(want);
     this.gLimit = Math.min(this.global.capacity, 2 ** 32 - 8);
   }
