@@ -5,6 +5,7 @@ import { typeCode } from '../memory/layout.js';
 import type { ProgramTables } from './context.js';
 import { arith, convert, literal, normInt, truthy } from './ops.js';
 import { compileIntrinsic, isPureIntrinsic } from './intrinsics.js';
+import { builtinVar, hasInlineEffect, helper } from './lane-names.js';
 
 /*
  * Expression compilation for one function version (device or host). An expression compiles to
@@ -384,40 +385,3 @@ export abstract class ExprCompiler {
     return '0';
   }
 }
-
-function helper(space: Space): string {
-  return space === 'global' ? 'GL' : space === 'shared' ? 'SL' : space === 'local' ? 'LL' : space === 'constant' ? 'CL' : 'LD';
-}
-
-function builtinVar(name: string): string {
-  switch (name) {
-    case 'threadIdx.x': return 'W.tx[l]';
-    case 'threadIdx.y': return 'W.ty[l]';
-    case 'threadIdx.z': return 'W.tz[l]';
-    case 'blockIdx.x': return 'W.bx';
-    case 'blockIdx.y': return 'W.by';
-    case 'blockIdx.z': return 'W.bz';
-    case 'blockDim.x': return 'W.bdx';
-    case 'blockDim.y': return 'W.bdy';
-    case 'blockDim.z': return 'W.bdz';
-    case 'gridDim.x': return 'W.gdx';
-    case 'gridDim.y': return 'W.gdy';
-    case 'gridDim.z': return 'W.gdz';
-    default: return '32';
-  }
-}
-
-/** True when an inline expression changes registers (so evaluating it for nothing still matters). */
-export function hasInlineEffect(e: IExpr): boolean {
-  switch (e.k) {
-    case 'assign': case 'incdec': return true;
-    case 'load': return hasInlineEffect(e.addr);
-    case 'unary': case 'convert': return hasInlineEffect(e.arg);
-    case 'arith': case 'compare': case 'logical': case 'comma': case 'ptrDiff': return hasInlineEffect(e.left) || hasInlineEffect(e.right);
-    case 'ptrAdd': return hasInlineEffect(e.ptr) || hasInlineEffect(e.index);
-    case 'cond': return hasInlineEffect(e.cond) || hasInlineEffect(e.then) || hasInlineEffect(e.else);
-    case 'intrinsic': return true;
-    default: return false;
-  }
-}
-
