@@ -4,7 +4,6 @@ import type { CType } from '../check/types.js';
 import { ProgramExit, type Dim3, type HostEnv, type Resumable, type Scalar } from '../exec/env.js';
 import type { CompiledProgram } from '../compile/index.js';
 import type { Memory } from '../memory/index.js';
-import type { LaunchDiagnostic } from '../exec/index.js';
 import { hostLibc } from './host-libc.js';
 import { hostMath } from './host-math.js';
 import { cudaApi } from './cuda-api.js';
@@ -48,7 +47,11 @@ export class HostRuntime implements HostEnv {
       this.run.report({ severity: 'error', message: `'${base}' is not supported by Warpscope in host code`, loc });
       throw new ProgramExit(1);
     }
-    return fn(this.ctx, args, argTypes, loc);
+    const listener = this.run.listener;
+    if (listener === undefined) return fn(this.ctx, args, argTypes, loc);
+    const result = fn(this.ctx, args, argTypes, loc);
+    listener.apiCall({ name: base, args, result, loc });
+    return result;
   }
 
   /** glibc's assert: message on stderr, then SIGABRT (the stdout buffer is lost). */
@@ -77,10 +80,14 @@ export class HostRuntime implements HostEnv {
     if (ctx.errors.stickyError !== 0) return;
     const info = this.compiled.kernelInfo(kernel);
     const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, h100Props, this.device.maxDynamicShared.get(kernel.id));
+    const listener = this.run.listener;
+    const shape = { kernel: kernel.name, grid, block, sharedBytes, loc };
     if (bad !== 0) {
       ctx.errors.record(bad);
+      listener?.launch({ phase: 'rejected', outcome: bad, ...shape });
       return;
     }
+    listener?.launch({ phase: 'begin', ...shape });
     // A launch prints what earlier kernels left in the printf buffer.
     ctx.flushDevicePrintf();
     yield { kind: 'launch', kernel: kernel.name, loc };
@@ -89,8 +96,9 @@ export class HostRuntime implements HostEnv {
       printf: this.devicePrintf,
       stderr: (text: string) => ctx.out.writeStderr(text),
       maxSteps: this.run.options.maxSteps,
-      diagnostic: (d) => this.run.report({ severity: 'warning', message: barrierDivergenceMessage(d), loc: d.loc }),
+      observer: listener,
     });
+    listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape });
     this.device.advance(LAUNCH_OVERHEAD_NS);
     switch (outcome.kind) {
       case 'ok':
@@ -106,9 +114,3 @@ export class HostRuntime implements HostEnv {
   }
 }
 
-/** Says which threads reached a barrier that part of their block skipped. */
-function barrierDivergenceMessage(d: LaunchDiagnostic): string {
-  const shown = d.arrived.slice(0, 8).map((t) => `(${t.x},${t.y},${t.z})`).join(' ');
-  const more = d.arrived.length > 8 ? ` and ${d.arrived.length - 8} more` : '';
-  return `__syncthreads() reached by only part of block (${d.block.x},${d.block.y},${d.block.z}): threads ${shown}${more} arrived while other live threads of their warps did not (divergent barrier: undefined behaviour in CUDA)`;
-}

@@ -2,7 +2,7 @@ import type { IProgram } from '../check/ir.js';
 import { sizeOf } from '../check/types.js';
 import type { Diagnostic } from '../front/diag.js';
 import type { RunOptions } from '../api.js';
-import { ProgramExit, type Resumable } from '../exec/env.js';
+import { ProgramExit, SimulatorError, type Resumable } from '../exec/env.js';
 import { compileProgram } from '../compile/index.js';
 import { Memory, MemoryFault } from '../memory/index.js';
 import { GlibcRandom } from '../lib/rand.js';
@@ -12,6 +12,7 @@ import { DeviceState } from './device-state.js';
 import { HANG_STATUS, HostRuntime } from './host-env.js';
 import { StepLimitError } from '../exec/index.js';
 import type { RuntimeContext } from './context.js';
+import type { ExecutionListener } from './listener.js';
 
 /*
  * Runs a checked program's main() to its end: the host side of a CUDA process.
@@ -24,8 +25,10 @@ export interface ProgramRun {
   readonly argv: readonly string[];
   readonly options: RunOptions;
   readonly sink: OutputSink;
-  /** Run-time diagnostics from Warpscope itself (divergent barriers, deadlocks, step limits). */
+  /** Run-time diagnostics from Warpscope itself (deadlocks, step limits, internal errors). */
   readonly report: (d: Diagnostic) => void;
+  /** Hears every statement, memory access, barrier, API call and launch; without one the program is compiled with no instrumentation. */
+  readonly listener?: ExecutionListener;
 }
 
 const SIGSEGV_STATUS = 139;
@@ -45,7 +48,7 @@ function finish<T>(gen: Resumable<T>): T {
 export function runProgram(program: IProgram, run: ProgramRun): number {
   const out = new ProgramOutput(run.sink);
   const memory = new Memory();
-  const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: false });
+  const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined });
   const device = new DeviceState();
   let devicePrintf = '';
   const ctx: RuntimeContext = {
@@ -69,7 +72,7 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
     devicePrintf += text;
   });
   try {
-    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t) }));
+    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener }));
     // Returning from main runs exit(): the CUDA runtime's teardown prints pending device output, stdio flushes.
     ctx.flushDevicePrintf();
     out.flush();

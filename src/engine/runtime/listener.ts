@@ -1,0 +1,35 @@
+import type { SourceLoc } from '../front/token.js';
+import type { Dim3, Scalar } from '../exec/env.js';
+import type { Observer } from '../compile/index.js';
+
+/*
+ * What a debugger, trace recorder or analysis hears from a run. The executor reports
+ * statements, memory accesses and barriers (its Observer); the runtime adds the host's
+ * CUDA API calls and kernel launches. A run with no listener compiles without any of it.
+ */
+
+/** A host built-in call and its result (cudaMalloc, printf, ...). */
+export interface ApiCallEvent {
+  readonly name: string;
+  readonly args: readonly Scalar[];
+  readonly result: Scalar | undefined;
+  readonly loc: SourceLoc;
+}
+
+/** A kernel launch: 'begin' once validated, 'end' with how it ended; a launch that fails validation only has 'rejected'. */
+export interface LaunchEvent {
+  readonly phase: 'begin' | 'end' | 'rejected';
+  readonly kernel: string;
+  readonly grid: Dim3;
+  readonly block: Dim3;
+  readonly sharedBytes: number;
+  /** 'ok', 'fault', 'barrier-deadlock', 'step-limit' at the end; the CUDA error code when rejected. */
+  readonly outcome?: string | number;
+  readonly loc: SourceLoc;
+}
+
+/** Everything a consumer of execution events implements. */
+export interface ExecutionListener extends Observer {
+  apiCall(e: ApiCallEvent): void;
+  launch(e: LaunchEvent): void;
+}
