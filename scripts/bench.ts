@@ -3,7 +3,8 @@
  * (execute). For each program: wall seconds (compile + run) and device thread-statements per
  * second (every device statement counts its active lanes); then the start-up cost of the CLI on
  * a trivial program, as a user sees it. Targets on a 2-core machine: matmul < 5 s, reduction < 1 s,
- * start-up < 0.5 s. Each figure is the best of three runs.
+ * start-up < 0.5 s. Each figure is the best of three runs, and each program's output must be what
+ * an H100 printed (test/conformance/bench/NAME.stdout).
  */
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -64,10 +65,13 @@ for (const name of Object.keys(targets)) {
   const r = best(name);
   const target = targets[name]!;
   const pass = r.status === 0 && r.seconds < target;
-  ok &&= pass;
+  // A fast wrong answer is no result: each program's output is compared with what an H100 printed.
+  const golden = readFileSync(`test/conformance/bench/${name.replace(/\.cu$/, '.stdout')}`, 'latin1');
+  const same = r.stdout === golden;
+  ok &&= pass && same;
   console.log(
     `${name.padEnd(22)} ${r.seconds.toFixed(2).padStart(6)} s  (target < ${target} s ${pass ? 'ok' : 'MISSED'})  ` +
-      `${fmt(r.threadStatements)}thread-stmts, ${fmt(r.threadStatements / r.seconds)}thread-stmts/s, ${fmt(r.warpStatements)}warp-stmts  | ${r.stdout.trim()}`,
+      `${fmt(r.threadStatements)}thread-stmts, ${fmt(r.threadStatements / r.seconds)}thread-stmts/s, ${fmt(r.warpStatements)}warp-stmts  | ${r.stdout.trim()}  | ${same ? 'same as the H100' : 'DIFFERS from the H100'}`,
   );
 }
 const s = startup();
