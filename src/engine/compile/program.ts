@@ -128,7 +128,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
       inst.mod.setObserver(opts.observer ?? null);
       inst.rt.observer = opts.observer ?? null;
       if (!prog.main) throw new Error('no main function');
-      const S: StepCounter = { n: 0, max: opts.maxSteps ?? Infinity, t: 0 };
+      const S: StepCounter = { n: 0, max: opts.maxSteps ?? Infinity, lim: opts.maxSteps ?? Infinity, t: 0 };
       const W = new WarpCtx(S, memory, true);
       inst.rt.hostW = W;
       // argv strings and the argv array live in host memory, like the kernel gives them to main.

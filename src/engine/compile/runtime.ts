@@ -3,7 +3,7 @@ import type { CType } from '../check/types.js';
 import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
 import type { IFunction } from '../check/ir.js';
 import { DeviceAssert, type DeviceEnv } from '../exec/grid.js';
-import { StepLimitError, type WarpCtx } from '../exec/warp.js';
+import { StepLimitError, type StepCounter, type WarpCtx } from '../exec/warp.js';
 import { deviceMath, doubleAsLongLong, longLongAsDouble } from '../lib/cudamath.js';
 import { MATH, type MathFn } from './devmath.js';
 import { SimulatorError } from '../exec/env.js';
@@ -14,12 +14,17 @@ import type { Memory } from '../memory/memory.js';
 import type { Generated } from './generate.js';
 import * as ops from './rt.js';
 
-/** Receives debugger events from instrumented code. */
+/**
+ * Receives debugger events from instrumented code. Blocks of a grid interleave at barriers, so
+ * events name their warp: `warp.bx/by/bz` is its block, `warp.id` its index in the block.
+ */
 export interface Observer {
   /** A warp (or the host thread) is about to execute a statement with these lanes; return true to suspend with a 'step'. */
   statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean;
-  /** One lane's memory access. */
-  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number): void;
+  /** One lane's memory access by `warp` (the host thread's WarpCtx for host code). */
+  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx): void;
+  /** Barrier traffic: 'arrive' when a warp's lanes (`mask`) reach a barrier, 'release' per waiting warp when its block's barrier opens. Reported whenever an observer is attached. */
+  barrier?(kind: 'arrive' | 'release', block: Dim3, warp: number, mask: number, loc: SourceLoc): void;
 }
 
 /**
@@ -31,6 +36,8 @@ export class RuntimeHelpers {
   denv: DeviceEnv | null = null;
   observer: Observer | null = null;
   hostW: WarpCtx | null = null;
+  /** The warp whose statement is executing (instrumented code sets it): access events name it. */
+  cw: WarpCtx | null = null;
   stderr: (text: string) => void = () => undefined;
   readonly DM = deviceMath;
   readonly sdiv32d = ops.sdiv32d; readonly udiv32d = ops.udiv32d; readonly srem32d = ops.srem32d; readonly urem32d = ops.urem32d;
@@ -96,9 +103,35 @@ export class RuntimeHelpers {
     return (BigInt(this.brev(Number(u & 0xffffffffn))) << 32n) | BigInt(this.brev(Number(u >> 32n)));
   }
 
+  /**
+   * A warp's lane arrays for one function, per `spec` letter: 'f' a Float64Array(32), 'b' 32 bigints.
+   * The float arrays share one buffer: a resident grid holds thousands of warps, and a backing
+   * store per register made allocation and garbage collection dominate such launches.
+   */
+  lanePool(spec: string): (Float64Array | bigint[])[] {
+    let nf = 0;
+    for (let i = 0; i < spec.length; i++) if (spec[i] === 'f') nf++;
+    const buf = new Float64Array(32 * nf);
+    const out: (Float64Array | bigint[])[] = [];
+    let f = 0;
+    for (let i = 0; i < spec.length; i++) out.push(spec[i] === 'f' ? buf.subarray(32 * f, 32 * ++f) : new Array<bigint>(32).fill(0n));
+    return out;
+  }
+
   /** Throws the step-limit stop. */
   stepLimit(max?: number): never {
     throw new StepLimitError(max ?? this.denv?.maxSteps ?? 0);
+  }
+
+  /**
+   * Called when the step count passes S.max: throws at the step limit; otherwise the warp's time
+   * slice has ended and the result is true (a loop back-edge in a generator then yields). Without a
+   * yield the check comes back a little later rather than on every statement.
+   */
+  stepOver(S: StepCounter): boolean {
+    if (S.n > S.lim) throw new StepLimitError(S.lim);
+    S.max = Math.min(S.lim, S.n + 1024);
+    return true;
   }
 
   stepSuspend(loc: SourceLoc): Suspend {
@@ -106,7 +139,7 @@ export class RuntimeHelpers {
   }
 
   obsAccess(kind: 'load' | 'store', space: string, a: number, n: number, v: Scalar, l: number): void {
-    this.observer?.access(kind, space, a, n, v, l);
+    if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw);
   }
 
   undefinedFunction(name: string): never {

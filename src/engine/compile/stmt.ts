@@ -38,6 +38,9 @@ export class FnCompiler extends ExprCompiler {
     }
   }
 
+  /** Whether the function being compiled is a generator (it may yield). */
+  private isGen = false;
+
   private slot(v: { type: Parameters<typeof sizeOf>[0] }): void {
     const a = Math.max(alignOf(v.type), 1);
     this.frameSize = Math.ceil(this.frameSize / a) * a;
@@ -47,6 +50,7 @@ export class FnCompiler extends ExprCompiler {
 
   /** The whole function's source. */
   compile(name: string, gen: boolean): string {
+    this.isGen = gen;
     const body: string[] = [];
     for (const [i, p] of this.fn.params.entries()) {
       if (this.regs.has(p)) continue;
@@ -87,7 +91,8 @@ export class FnCompiler extends ExprCompiler {
       else rest.push(d);
     }
     if (names.length === 0) return rest;
-    return [`const P_ = W.pool[${slot}] ?? (W.pool[${slot}] = [${inits.join(', ')}]);`, `const ${names.map((n, i) => `${n} = P_[${i}]`).join(', ')};`, ...rest];
+    const spec = inits.map((i) => (i.startsWith('new Float64Array') ? 'f' : 'b')).join('');
+    return [`const P_ = W.pool[${slot}] ?? (W.pool[${slot}] = RT.lanePool('${spec}'));`, `const ${names.map((n, i) => `${n} = P_[${i}]`).join(', ')};`, ...rest];
   }
 
   /** Mask of lanes that left the current construct's flow. */
@@ -95,10 +100,18 @@ export class FnCompiler extends ExprCompiler {
     return ['R', this.ctx.brk, this.ctx.cont].filter((x) => x).join(' | ');
   }
 
+  /**
+   * A loop's per-iteration step check. In a device generator it is also where a warp gives up its
+   * time slice (yield 2), so that a warp spinning on a flag another block sets lets that block run.
+   */
+  private backEdge(): string {
+    return !this.host && this.isGen ? 'if (++S.n > S.max && RT.stepOver(S)) yield 2;' : 'if (++S.n > S.max) RT.stepOver(S);';
+  }
+
   private head(loc: IStmt['loc'], out: string[]): void {
     const k = this.T.locIndex(loc);
-    out.push(`if (++S.n > S.max) RT.stepLimit(S.max); ${this.host ? '' : 'S.t += A === -1 ? 32 : PC(A); '}W.loc = LOC[${k}];`);
-    if (this.T.instrument) out.push(`if (O !== null && O.statement(W, A, LOC[${k}])) yield RT.stepSuspend(LOC[${k}]);`);
+    out.push(`if (++S.n > S.max) RT.stepOver(S); ${this.host ? '' : 'S.t += A === -1 ? 32 : PC(A); '}W.loc = LOC[${k}];`);
+    if (this.T.instrument) out.push(`if (O !== null) { RT.cw = W; if (O.statement(W, A, LOC[${k}])) yield RT.stepSuspend(LOC[${k}]); }`);
   }
 
   stmts(body: readonly IStmt[], out: string[]): void {
@@ -205,7 +218,7 @@ export class FnCompiler extends ExprCompiler {
     out.push('{');
     if (s.init) this.stmt(s.init, out);
     const sv = this.id('s'), B = this.id('B'), C = this.id('C'), first = this.id('f');
-    out.push(`const ${sv} = A; let ${B} = 0, ${C} = 0;`, `for (let ${first} = true; ; ${first} = false) {`, `if (++S.n > S.max) RT.stepLimit(S.max);`, `A = ${sv} & ~(${B} | R); if (A === 0) break;`);
+    out.push(`const ${sv} = A; let ${B} = 0, ${C} = 0;`, `for (let ${first} = true; ; ${first} = false) {`, this.backEdge(), `A = ${sv} & ~(${B} | R); if (A === 0) break;`);
     if (s.cond) {
       const c = this.id('c');
       const cond: string[] = [];

@@ -8,7 +8,10 @@ import { Region } from '../memory/region.js';
 export interface StepCounter {
   /** Warp-statements executed (the step limit counts these). */
   n: number;
+  /** When generated code next calls RT.stepOver: the limit, or earlier to end a warp's time slice. */
   max: number;
+  /** The step limit proper. */
+  lim: number;
   /** Thread-statements: each device statement counts its active lanes (host code leaves it at 0). */
   t: number;
 }
@@ -26,6 +29,8 @@ export class StepLimitError extends Error {
 const MAX_LOCAL_STRIDE = 512 * 1024;
 const HOST_STACK_LIMIT = 8 * 1024 * 1024;
 const NOWHERE: SourceLoc = { file: '', line: 0, col: 0 };
+/** The local memory of a warp that has pushed no frame yet (stride 0: every access faults). Never written. */
+const NO_LOCAL = new Region(LOCAL_BASE, 8);
 
 /**
  * The state generated code reads through `W`: geometry, frame pointer, barrier handshake.
@@ -74,8 +79,10 @@ export class WarpCtx {
       this.sp = STACK_BASE + 16;
       this.lim = STACK_BASE + memory.stack.capacity;
     } else {
-      this.stride = local ? local.capacity / 32 : 1024;
-      this.local = local ?? new Region(LOCAL_BASE, 32 * this.stride);
+      // Most kernels never take a local's address: a resident grid holds thousands of warps, so each
+      // starts with no stack (the shared NO_LOCAL) and gets one, doubling as needed, at its first frame push.
+      this.stride = local ? local.capacity / 32 : 0;
+      this.local = local ?? NO_LOCAL;
       this.sp = LOCAL_BASE + 16;
       this.lim = LOCAL_BASE + this.stride;
     }
@@ -103,7 +110,7 @@ export class WarpCtx {
       return;
     }
     const need = this.sp - LOCAL_BASE;
-    let stride = this.stride;
+    let stride = Math.max(this.stride, 16);
     while (stride < need) stride *= 2;
     if (stride > MAX_LOCAL_STRIDE) throw new MemoryFault('illegal-address', this.sp, 0, 'local');
     const r = new Region(LOCAL_BASE, 32 * stride);
