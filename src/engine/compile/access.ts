@@ -29,6 +29,12 @@ export function accessHelpers(instrument: boolean): string {
   const out: string[] = [
     `const GB = ${GLOBAL_BASE}, SB = ${SHARED_BASE}, LB = ${LOCAL_BASE}, CB = ${CONST_BASE};`,
     // population count of a lane mask (thread-statements of a warp-statement)
+    // Device float arithmetic gives the canonical NaN (0x7fffffff for float, a negative one for
+    // double) whatever NaN went in; JS arithmetic gives x86's negative NaN or propagates an input's.
+    // NAN32 is the double that narrows to 0x7fffffff.
+    'const NAN32 = new Float64Array(new BigUint64Array([0x7fffffffe0000000n]).buffer)[0], NAN64 = new Float64Array(new BigUint64Array([0xfff8000000000000n]).buffer)[0];',
+    'function CF(x) { return x === x ? x : NAN32; }',
+    'function CD(x) { return x === x ? x : NAN64; }',
     'function PC(m) { m = m - ((m >>> 1) & 0x55555555); m = (m & 0x33333333) + ((m >>> 2) & 0x33333333); return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24; }',
   ];
   for (let c = 0; c < 12; c++) {

@@ -3,7 +3,7 @@ import type { CType } from '../check/types.js';
 import { isScalar, isWide } from '../check/types.js';
 import { typeCode } from '../memory/layout.js';
 import type { ProgramTables } from './context.js';
-import { arith, convert, literal, normInt, truthy } from './ops.js';
+import { arith, canonNaN, convert, literal, normInt, truthy } from './ops.js';
 import { compileIntrinsic, isPureIntrinsic } from './intrinsics.js';
 import { builtinVar, hasInlineEffect, helper } from './lane-names.js';
 
@@ -177,7 +177,7 @@ export abstract class ExprCompiler {
       case 'unary': {
         const a = this.ex(e.arg);
         if (e.op === '!') return `(${truthy(e.arg.type, a)} ? 0 : 1)`;
-        if (e.type.kind === 'float') return `(-${a})`;
+        if (e.type.kind === 'float') return canonNaN(e.type, `(-${a})`, this.host);
         return normInt(e.type, `(${e.op}${a})`);
       }
       case 'arith':
@@ -234,12 +234,12 @@ export abstract class ExprCompiler {
       const mul = (x: IExpr): x is IExpr & { k: 'arith' } => x.k === 'arith' && x.op === '*' && x.type.kind === 'float' && x.type.bits === t.bits;
       if (leftStr === undefined && mul(left)) {
         const a = this.ex(left.left), b = this.ex(left.right), c = this.ex(right);
-        return `${f}(${a}, ${b}, ${op === '-' ? `-${c}` : c})`;
+        return canonNaN(t, `${f}(${a}, ${b}, ${op === '-' ? `-${c}` : c})`, false);
       }
       if (mul(right)) {
         const c = leftStr ?? this.ex(left);
         const a = this.ex(right.left), b = this.ex(right.right);
-        return `${f}(${op === '-' ? `-${a}` : a}, ${b}, ${c})`;
+        return canonNaN(t, `${f}(${op === '-' ? `-${a}` : a}, ${b}, ${c})`, false);
       }
     }
     const a = leftStr ?? this.ex(left);
@@ -303,7 +303,7 @@ export abstract class ExprCompiler {
     const p = this.placeOfTarget(e.target);
     const t = e.type;
     const step = (x: string): string => {
-      if (t.kind === 'float') return t.bits === 32 ? `Math.fround(${x} + ${e.delta})` : `(${x} + ${e.delta})`;
+      if (t.kind === 'float') return canonNaN(t, t.bits === 32 ? `Math.fround(${x} + ${e.delta})` : `(${x} + ${e.delta})`, this.host);
       if (t.kind === 'pointer') return `(${x} + ${e.delta})`;
       if (isWide(t)) return normInt(t, `(${x} + ${e.delta}n)`);
       return normInt(t, `(${x} + ${e.delta})`);

@@ -1,7 +1,7 @@
 import type { IExpr } from '../check/ir.js';
 import { isWide } from '../check/types.js';
 import type { ExprCompiler } from './expr.js';
-import { normInt, truthy } from './ops.js';
+import { canonNaN, normInt, truthy } from './ops.js';
 import { MATH } from './devmath.js';
 
 /** True when a device math built-in has an implementation. */
@@ -123,7 +123,9 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
   if (base.startsWith('atomic')) return atomic(c, e, base, args);
   // Math and reinterpretation functions, bound once per module (MF) so the lane loop calls them directly.
   if (!hasDeviceMath(base)) return `RT.unimplemented(${JSON.stringify(base)})`;
-  return `MF.${base}(${args.join(', ')})`;
+  const call = `MF.${base}(${args.join(', ')})`;
+  // Bit reinterpretations and sign operations keep their NaN's bits; computed results are canonical.
+  return /as_float|as_double|hiloint|fabs|copysign/.test(base) ? call : canonNaN(e.type, call, false);
 }
 
 function atomic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, args: string[]): string {

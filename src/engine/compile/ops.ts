@@ -28,11 +28,17 @@ function isUnsigned(t: CType): boolean {
   return t.kind === 'int' && !t.signed;
 }
 
+/** Device float results pass through CF/CD (access.ts): the GPU's arithmetic NaN is canonical; host code keeps x86's. */
+export function canonNaN(t: CType, x: string, host: boolean): string {
+  if (host || t.kind !== 'float') return x;
+  return `${t.bits === 32 ? 'CF' : 'CD'}(${x})`;
+}
+
 /** `a op b` in type t (both operands already of type t). */
 export function arith(op: ArithOp, t: CType, a: string, b: string, host: boolean): string {
   if (t.kind === 'float') {
     const r = op === '+' ? `(${a} + ${b})` : op === '-' ? `(${a} - ${b})` : op === '*' ? `(${a} * ${b})` : op === '/' ? `(${a} / ${b})` : `RT.fmod(${a}, ${b})`;
-    return t.bits === 32 ? `Math.fround${r}` : r;
+    return canonNaN(t, t.bits === 32 ? `Math.fround${r}` : r, host);
   }
   if (t.kind === 'pointer') return `(${a} ${op} ${b})`;
   const hs = host ? 'h' : 'd';
