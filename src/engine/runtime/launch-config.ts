@@ -10,7 +10,6 @@ import type { DeviceProps } from './props.js';
  */
 
 const cudaErrorInvalidValue = 1;
-const cudaErrorInvalidConfiguration = cudaErrorInvalidValue;
 
 /** Dynamic shared memory above this needs cudaFuncSetAttribute opt-in on every GPU since Volta. */
 export const DEFAULT_MAX_DYNAMIC_SHARED = 48 * 1024;
@@ -19,10 +18,10 @@ export const DEFAULT_MAX_DYNAMIC_SHARED = 48 * 1024;
 export function launchConfigError(grid: Dim3, block: Dim3, dynamicShared: number, staticShared: number, props: DeviceProps, maxDynamicShared = DEFAULT_MAX_DYNAMIC_SHARED): number {
   const [bx, by, bz] = props.maxThreadsDim;
   const [gx, gy, gz] = props.maxGridSize;
-  if (block.x === 0 || block.y === 0 || block.z === 0 || grid.x === 0 || grid.y === 0 || grid.z === 0) return cudaErrorInvalidConfiguration;
-  if (block.x > bx! || block.y > by! || block.z > bz!) return cudaErrorInvalidConfiguration;
-  if (block.x * block.y * block.z > props.maxThreadsPerBlock) return cudaErrorInvalidConfiguration;
-  if (grid.x > gx! || grid.y > gy! || grid.z > gz!) return cudaErrorInvalidConfiguration;
+  if (block.x === 0 || block.y === 0 || block.z === 0 || grid.x === 0 || grid.y === 0 || grid.z === 0) return cudaErrorInvalidValue;
+  if (block.x > bx! || block.y > by! || block.z > bz!) return cudaErrorInvalidValue;
+  if (block.x * block.y * block.z > props.maxThreadsPerBlock) return cudaErrorInvalidValue;
+  if (grid.x > gx! || grid.y > gy! || grid.z > gz!) return cudaErrorInvalidValue;
   if (staticShared > DEFAULT_MAX_DYNAMIC_SHARED) return cudaErrorInvalidValue;
   if (dynamicShared > maxDynamicShared || dynamicShared + staticShared > Number(props.sharedMemPerBlockOptin)) return cudaErrorInvalidValue;
   return 0;
