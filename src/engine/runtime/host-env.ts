@@ -7,6 +7,8 @@ import type { Memory } from '../memory/index.js';
 import { hostLibc } from './host-libc.js';
 import { hostMath } from './host-math.js';
 import { cudaApi } from './cuda-api.js';
+import { memoryApi } from './memory-api.js';
+import { deviceApi } from './device-api.js';
 import { launchConfigError } from './launch-config.js';
 import { h100Props } from './props.js';
 import type { DeviceState } from './device-state.js';
@@ -36,7 +38,7 @@ export class HostRuntime implements HostEnv {
     private readonly run: ProgramRun,
     private readonly devicePrintf: (text: string) => void,
   ) {
-    this.table = { ...hostLibc, ...cudaApi(device), assert: (c, args) => this.hostAssert(c, args) };
+    this.table = { ...hostLibc, ...cudaApi(device), ...memoryApi(device), ...deviceApi(device), assert: (c, args) => this.hostAssert(c, args) };
   }
 
   /** Runs a host built-in by its builtins.ts key (overloads share the part before ':'). */
