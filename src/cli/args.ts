@@ -1,9 +1,11 @@
 import type { RunOptions } from '../engine/api.js';
+import { devicePresets, findPreset } from '../engine/runtime/presets/index.js';
 
 /** What the command line asked for. */
 export type CliRequest =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
+  | { readonly kind: 'devices' }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'run'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions> };
 
@@ -14,6 +16,7 @@ export function usage(): string {
 Commands:
   run FILE.cu [options] [-- ARGS...]   compile and run a CUDA program on the simulated GPU;
                                        prints what the program prints and exits with its status
+  devices                              list the GPUs --device can simulate
   help                                 show this help
   version                              show the version
 
@@ -22,6 +25,7 @@ Options of run:
                         (default false, like nvcc -fmad=false)
   --max-steps N         stop a kernel launch after N warp-statements (default 100000000)
   --max-host-steps N    stop host code after N statements (default 5000000000)
+  --device NAME         the GPU to simulate: ${devicePresets.map((d) => d.id).join(', ')} (default h100; see 'warpscope devices')
 
 Arguments after -- reach the program's argv.
 `;
@@ -32,15 +36,21 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { kind: 'help' };
   if (command === 'version' || command === '--version' || command === '-V') return { kind: 'version' };
+  if (command === 'devices') return rest.length === 0 ? { kind: 'devices' } : { kind: 'error', message: `unexpected argument '${rest[0]}'` };
   if (command !== 'run') return { kind: 'error', message: `unknown command '${command}'` };
   let file: string | null = null;
-  const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number } = {};
+  const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number; device?: string } = {};
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--') return file === null ? { kind: 'error', message: 'run needs a .cu file' } : { kind: 'run', file, programArgs: rest.slice(i + 1), options };
     if (a === '--fmad=true' || a === '--fmad') options.fmad = true;
     else if (a === '--fmad=false') options.fmad = false;
-    else if (/^--max-(host-)?steps(=|$)/.test(a)) {
+    else if (/^--device(=|$)/.test(a)) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];
+      const preset = v === undefined ? null : findPreset(v);
+      if (!preset) return { kind: 'error', message: `unknown device '${v ?? ''}' (known: ${devicePresets.map((d) => d.id).join(', ')})` };
+      options.device = preset.id;
+    } else if (/^--max-(host-)?steps(=|$)/.test(a)) {
       const name = a.replace(/=.*/, '');
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];
       const n = Number(v);

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
 import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
 import { parseArgs, usage } from './args.js';
+import { devicesListing } from './devices.js';
 
 /** Writes the engine's events to this process's streams, byte for byte. */
 function writeEvent(e: EngineEvent): void {
@@ -39,6 +40,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (parsed.kind === 'help') {
     process.stdout.write(usage());
+    return 0;
+  }
+  if (parsed.kind === 'devices') {
+    process.stdout.write(devicesListing());
     return 0;
   }
   if (parsed.kind === 'version') {

@@ -13,6 +13,8 @@ export interface RunOptions {
   readonly maxSteps: number;
   /** Statements host code may execute before it is stopped; CPU reference loops of teaching programs run to billions. */
   readonly maxHostSteps: number;
+  /** The simulated GPU model (`--device`): a preset id of runtime/presets (h100, a100, k80); the H100 when absent. */
+  readonly device?: string;
 }
 
 export const defaultRunOptions: RunOptions = { fmad: false, maxSteps: 100_000_000, maxHostSteps: 5_000_000_000 };

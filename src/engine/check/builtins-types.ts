@@ -5,6 +5,7 @@ import {
 import { layoutStruct } from './layout.js';
 import { cudaDevicePropLayout, cudaDevicePropSize } from '../runtime/props.js';
 import { cudaErrors } from '../runtime/errors.js';
+import { cudaMemConstants, cudaMemTypedefs } from './builtins-cuda-mem.js';
 
 /*
  * The types and constants CUDA's headers (cuda_runtime.h, vector_types.h, stdio.h,
@@ -121,6 +122,7 @@ export const builtinTypedefs: ReadonlyMap<string, CType> = new Map<string, CType
   ['cudaDeviceProp', devicePropType_],
   ['cudaFuncAttributes', funcAttrType],
   ['FILE', fileType],
+  ...cudaMemTypedefs,
 ]);
 
 /** Cooperative-groups and other C++ library types accepted by name but not run yet. */
@@ -167,6 +169,7 @@ export const builtinConstants: ReadonlyMap<string, { value: number | bigint; typ
   m.set('cudaSharedmemCarveoutDefault', { value: -1, type: intType });
   m.set('cudaSharedmemCarveoutMaxShared', { value: 100, type: intType });
   m.set('cudaSharedmemCarveoutMaxL1', { value: 0, type: intType });
+  for (const [n, v, type] of cudaMemConstants) m.set(n, { value: v, type });
   m.set('cudaCpuDeviceId', { value: -1, type: intType });
   m.set('cudaInvalidDeviceId', { value: -2, type: intType });
   return m;

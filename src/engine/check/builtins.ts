@@ -2,6 +2,7 @@ import type { CType } from './types.js';
 import {
   boolType, charType, doubleType, floatType, intType, llongType, longType, pointerTo, sizeType, uintType, ullongType, ulongType, voidType,
 } from './types.js';
+import { memLocationType, memoryAdviseType, pointerAttributesType } from './builtins-cuda-mem.js';
 import {
   cudaErrorType, devAttrType, devicePropType_, eventType, fileType, funcAttrEnumType, funcAttrType, memcpyKindType, streamType, builtinTypedefs,
 } from './builtins-types.js';
@@ -210,6 +211,14 @@ h('cudaMemcpyToSymbol', ['symbol', cvp, sizeType, sizeType, memcpyKindType], [0,
 h('cudaMemcpyFromSymbol', [vp, 'symbol', sizeType, sizeType, memcpyKindType], [0, 2]);
 h('cudaGetSymbolAddress', ['ptrptr', 'symbol']);
 h('cudaMemGetInfo', [sizep, sizep]);
+h('cudaHostGetFlags', [pointerTo(uintType), vp]);
+h('cudaMemset2D', [vp, sizeType, intType, sizeType, sizeType]);
+h('cudaPointerGetAttributes', [pointerTo(pointerAttributesType), cvp]);
+h('cudaMemPrefetchAsync', [cvp, sizeType, memLocationType, uintType, streamType], [0]);
+h('cudaMemAdvise', [cvp, sizeType, memoryAdviseType, memLocationType]);
+h('cudaOccupancyMaxActiveBlocksPerMultiprocessor', [pointerTo(intType), 'kernel', intType, sizeType]);
+h('cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags', [pointerTo(intType), 'kernel', intType, sizeType, uintType]);
+h('cudaOccupancyMaxPotentialBlockSize', [pointerTo(intType), pointerTo(intType), 'kernel', sizeType, intType], [0, 0]);
 for (const n of ['cudaDeviceSynchronize', 'cudaThreadSynchronize', 'cudaDeviceReset', 'cudaGetLastError', 'cudaPeekAtLastError']) h(n, []);
 h('cudaGetErrorString', [E], [], cchar);
 h('cudaGetErrorName', [E], [], cchar);

@@ -227,6 +227,7 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
     if (p === 'symbol') args.push(retype(addressOf(c, op, loc), { kind: 'pointer', to: { kind: 'void', isConst: true } }));
     else if (p === 'kernel') args.push(rv(c, op));
     else if (p === 'ptrptr') args.push(retype(rv(c, op), { kind: 'pointer', to: { kind: 'pointer', to: voidType } }));
+    else if (p.kind === 'struct') args.push(retype(structAddr(implicitConv(c, rv(c, op), p, 'param', loc, op.lv)), { kind: 'pointer', to: p })); // a struct by value (cudaMemLocation) reaches the runtime as its address
     else args.push(implicitConv(c, rv(c, op), p, 'param', loc, op.lv));
   });
   for (let i = chosen.params.length; i < ops.length; i++) args.push(varArg(c, rv(c, ops[i]!), loc));

@@ -3,7 +3,7 @@ import { fail, unsupported } from '../front/diag.js';
 import type { Expr } from '../front/ast.js';
 import type { IExpr, Target } from './ir.js';
 import type { CType } from './types.js';
-import { boolType, charType, doubleType, floatType, intType, longType, nullptrType, sizeOf, alignOf, sizeType, typeName, uintType } from './types.js';
+import { boolType, charType, doubleType, floatType, intType, longType, nullptrType, sizeOf, alignOf, sizeType, typeName, uintType, voidType } from './types.js';
 import { floatLiteral, intLiteralType, isArith, isInteger, normalize, promote, unqual, usualArith } from './check-conv.js';
 import type { Checker } from './check-ctx.js';
 import { mkConst } from './check-ctx.js';
@@ -152,7 +152,14 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
     case 'type':
       fail(e.loc, `'${e.name}' does not refer to a value`);
     // falls out via fail
-    case 'funcs':
+    case 'funcs': {
+      // A kernel named as a value ((const void *)kernel for cudaFuncGetAttributes, the occupancy
+      // API): its handle is the kernel's id, as the built-ins' 'kernel' parameters take it.
+      const k = s.list.find((f) => f.space === 'global' && f.fn);
+      if (k?.fn) return { lv: false, e: mkConst({ kind: 'pointer', to: { kind: 'function', ret: voidType, params: k.params, variadic: false } }, k.fn.id, e.loc) };
+      fail(e.loc, `reference to function '${e.name}' is only supported in calls`);
+    }
+    // falls out via fail
     case 'builtins':
       fail(e.loc, `reference to function '${e.name}' is only supported in calls`);
     // falls out via fail

@@ -1,6 +1,6 @@
 import type { SourceLoc } from '../front/token.js';
 import { fail, unsupported } from '../front/diag.js';
-import type { FunctionDecl, TemplateArg, TypeNode } from '../front/ast.js';
+import type { Expr, FunctionDecl, TemplateArg, TypeNode } from '../front/ast.js';
 import type { ExecSpace, VarSym } from './ir.js';
 import type { CType } from './types.js';
 import { sameType, typeName, voidType } from './types.js';
@@ -71,6 +71,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
     list.push(entry);
   }
   const fn = entry.fn!;
+  if (d.specs.launchBounds) fn.launchBounds = launchBounds(c, d.specs.launchBounds);
   fn.params = makeParams(c, d, sig.params);
   if (d.body) {
     fn.loc = d.loc;
@@ -182,6 +183,7 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
     const savedScope = c.scope;
     c.scope = scope;
     try {
+      if (d.specs.launchBounds) made.launchBounds = launchBounds(c, d.specs.launchBounds);
       made.params = makeParams(c, d, sig.params);
       const inst: FuncEntry = { ...entry, params: sig.params, refParams: sig.refs, ret: sig.ret, template: null, fn: made };
       checkFunctionBody(c, made, inst, d, scope);
@@ -190,4 +192,15 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
     }
   }
   return { fn, ...sig, minArgs };
+}
+
+/** `__launch_bounds__(maxThreads, minBlocks)`: integer constant arguments (template parameters bound in scope). */
+function launchBounds(c: Checker, args: readonly Expr[]): { maxThreads: number; minBlocks: number } {
+  const v = args.map((a) => {
+    const e = rexpr(c, a);
+    const x = isInteger(e.type) ? evalConst(e) : null;
+    if (x === null) fail(a.loc, "'__launch_bounds__' attribute requires an integer constant");
+    return Number(x);
+  });
+  return { maxThreads: v[0]!, minBlocks: v[1] ?? 0 };
 }

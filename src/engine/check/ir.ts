@@ -148,6 +148,8 @@ export interface IFunction {
   /** Null until checked (recursion) and for prototypes never defined. */
   body: IStmt & { k: 'block' } | null;
   readonly loc: SourceLoc;
+  /** A kernel's `__launch_bounds__(maxThreads, minBlocks)`, where it has one (minBlocks 0 when not given). */
+  launchBounds?: { readonly maxThreads: number; readonly minBlocks: number };
 }
 
 /** The whole checked translation unit. */

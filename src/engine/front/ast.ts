@@ -19,6 +19,8 @@ export interface DeclSpecs {
   readonly inline?: boolean; // inline, __inline__, __forceinline__, __noinline__
   readonly constexpr?: boolean;
   readonly typedef?: boolean;
+  /** `__launch_bounds__(maxThreads[, minBlocks[, maxBlocksPerCluster]])`: its arguments, unevaluated. */
+  readonly launchBounds?: readonly Expr[];
 }
 
 /** Type syntax. `const`/`volatile` sit on the level they qualify. */

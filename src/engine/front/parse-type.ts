@@ -1,7 +1,7 @@
 import type { BuiltinTypeName, DeclSpecs, EnumDef, Expr, FieldDecl, StructDef, TypeNode } from './ast.js';
 import type { SourceLoc } from './token.js';
 import type { Parser } from './parse-core.js';
-import { parseCondExpr, parseExpr, parseQualifiedName } from './parse-expr.js';
+import { parseAssign, parseCondExpr, parseExpr, parseQualifiedName } from './parse-expr.js';
 import { parseDeclarator } from './parse-declarator.js';
 
 /*
@@ -26,7 +26,7 @@ export interface SpecResult {
 /** Where specifiers are being read: storage classes are only meaningful on declarations. */
 export type SpecContext = 'decl' | 'param' | 'type' | 'member';
 
-const STORAGE: Readonly<Record<string, keyof DeclSpecs>> = {
+const STORAGE: Readonly<Record<string, Exclude<keyof DeclSpecs, 'launchBounds'>>> = {
   __global__: 'global', __device__: 'device', __host__: 'host', __shared__: 'shared', __constant__: 'constant',
   __managed__: 'managed', extern: 'extern', static: 'static', inline: 'inline', __inline__: 'inline', __inline: 'inline',
   __forceinline__: 'inline', __noinline__: 'inline', constexpr: 'constexpr', typedef: 'typedef',
@@ -78,6 +78,17 @@ export function parseDeclSpecs(p: Parser, ctx: SpecContext): SpecResult {
     if (storage !== undefined && ctx !== 'type') {
       specs[storage] = true;
       p.next();
+    } else if (text === '__launch_bounds__' && p.at('(', 1)) {
+      // Kept for cudaFuncGetAttributes and the occupancy calculator.
+      p.next();
+      p.next();
+      const args = [parseAssign(p)];
+      while (p.at(',')) {
+        p.next();
+        args.push(parseAssign(p));
+      }
+      p.expect(')', "expected ')'");
+      specs.launchBounds = args;
     } else if (DROPPED_WITH_ARGS.has(text)) {
       skipAttributes(p);
     } else if (DROPPED.has(text)) {

@@ -9,6 +9,7 @@
 export interface Block {
   readonly base: number;
   readonly size: number;
+  /** Memory both sides may touch: managed device memory, or pinned (page-locked, mapped) host memory. */
   readonly managed: boolean;
 }
 

@@ -17,7 +17,8 @@ const DEV: Who = 0, HOST: Who = 1, API: Who = 2;
 export interface AllocationInfo {
   readonly base: number;
   readonly size: number;
-  readonly space: 'global' | 'managed' | 'host';
+  /** 'pinned': page-locked host memory mapped into the device's address space (cudaMallocHost, cudaHostAlloc). */
+  readonly space: 'global' | 'managed' | 'host' | 'pinned';
 }
 
 /** Where static storage may be placed. */
@@ -53,6 +54,9 @@ export class Memory {
   private hdataTop = HDATA_BASE;
   private constTop = CONST_BASE;
 
+  /** `budget`: bytes of device memory cudaMalloc may map (the simulated GPU's memory less its CUDA context's). */
+  constructor(private readonly budget = GLOBAL_BUDGET) {}
+
   /** cudaMalloc: 256-byte aligned (2 MiB for large blocks) device memory, or null when the 80 GB budget is exhausted. */
   allocGlobal(size: number, managed = false): number | null {
     if (!(size >= 0) || !Number.isFinite(size)) return null;
@@ -63,7 +67,7 @@ export class Memory {
     const last = Math.floor((b.base - GLOBAL_BASE + Math.max(size, 1) - 1) / CHUNK_BYTES);
     let fresh = 0;
     for (let c = first; c <= last; c++) if (this.gChunk[c] === 0) fresh++;
-    if (this.mappedBytes + fresh * CHUNK_BYTES > GLOBAL_BUDGET) {
+    if (this.mappedBytes + fresh * CHUNK_BYTES > this.budget) {
       this.gAlloc.remove(b.base);
       return null;
     }
@@ -87,9 +91,14 @@ export class Memory {
     return this.mappedBytes;
   }
 
-  /** malloc-like host allocation (never fails short of the simulator's own limits). */
-  allocHost(size: number, align = 16): number {
-    const b = this.hAlloc.place(size, Math.max(align, 16));
+  /** Bytes of device memory cudaMalloc may still map. */
+  get globalFreeBytes(): number {
+    return this.budget - this.mappedBytes;
+  }
+
+  /** malloc-like host allocation (never fails short of the simulator's own limits); `pinned` memory is also mapped for the device, as CUDA maps every page-locked allocation under UVA. */
+  allocHost(size: number, align = 16, pinned = false): number {
+    const b = this.hAlloc.place(size, Math.max(align, 16), pinned);
     if (!b) throw new SimulatorError('host heap exhausted');
     this.heap.ensure(b.base + Math.max(size, 1) - HEAP_BASE);
     return b.base;
@@ -105,7 +114,7 @@ export class Memory {
     const g = this.gAlloc.find(addr);
     if (g) return { base: g.base, size: g.size, space: g.managed ? 'managed' : 'global' };
     const h = this.hAlloc.find(addr);
-    if (h) return { base: h.base, size: h.size, space: 'host' };
+    if (h) return { base: h.base, size: h.size, space: h.managed ? 'pinned' : 'host' };
     return null;
   }
 
@@ -285,7 +294,14 @@ export class Memory {
       this.rr = this.rodata;
       return o;
     }
-    if (who !== DEV) {
+    if (who === DEV) {
+      // Device code may reach pinned host allocations (mapped through the bus); pageable memory faults.
+      const b = this.hAlloc.find(addr);
+      if (b && b.managed && addr + size <= b.base + Math.max(b.size, 1)) {
+        this.rr = this.heap;
+        return addr - HEAP_BASE;
+      }
+    } else {
       for (const r of [this.hdata, this.heap, this.stack]) {
         o = addr - r.base;
         if (o >= 0 && o + size <= r.capacity) {

@@ -4,13 +4,18 @@ import type { Scalar } from '../exec/env.js';
 import type { GlibcRandom } from '../lib/rand.js';
 import type { ProgramOutput } from './output.js';
 import type { CudaErrorState } from './cuda-errors-state.js';
+import type { AllocationInfo } from '../memory/index.js';
 
 /** The memory operations the runtime needs (the executor's Memory provides them). */
 export interface RuntimeMemory {
-  allocGlobal(size: number): number | null;
+  allocGlobal(size: number, managed?: boolean): number | null;
   freeGlobal(addr: number): boolean;
-  allocHost(size: number, align?: number): number;
+  allocHost(size: number, align?: number, pinned?: boolean): number;
   freeHost(addr: number): boolean;
+  /** The device or heap allocation holding `addr`, with its kind. */
+  allocation(addr: number): AllocationInfo | null;
+  /** Device memory cudaMalloc may still map. */
+  readonly globalFreeBytes: number;
   readBytes(addr: number, n: number): Uint8Array;
   writeBytes(addr: number, bytes: Uint8Array): void;
   fill(addr: number, byte: number, n: number): void;

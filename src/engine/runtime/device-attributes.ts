@@ -1,15 +1,20 @@
-import { h100Props, type DeviceProps } from './props.js';
+import type { DeviceProps } from './props.js';
+import type { DevicePreset } from './presets/index.js';
 
 /*
- * cudaDeviceGetAttribute: each cudaDevAttr code read from the device's properties.
- * CUDA 13 removed clockRate and memoryClockRate from cudaDeviceProp; the attribute API
- * still answers them, with the values a real H100 80GB HBM3 reported (kHz).
+ * cudaDeviceGetAttribute: each cudaDevAttr code (1..140 in CUDA 13) read from the device's
+ * properties, or from the preset's table for the attributes that have no cudaDeviceProp field
+ * (clock rates, which CUDA 13 removed from the struct, and driver capabilities). The values
+ * for the H100 are those test/conformance/device/attributes.stdout recorded.
  */
 
-const H100_CLOCK_KHZ = 1980000;
-const H100_MEMORY_CLOCK_KHZ = 2619000;
+/** The last attribute number CUDA 13 defines. */
+const LAST_ATTRIBUTE = 140;
 
-const read: Record<number, (p: DeviceProps) => number> = {
+type Read = (p: DeviceProps, d: DevicePreset) => number;
+const n = (v: bigint): number => Number(v);
+
+const read: Record<number, Read> = {
   1: (p) => p.maxThreadsPerBlock,
   2: (p) => p.maxThreadsDim[0]!,
   3: (p) => p.maxThreadsDim[1]!,
@@ -17,45 +22,117 @@ const read: Record<number, (p: DeviceProps) => number> = {
   5: (p) => p.maxGridSize[0]!,
   6: (p) => p.maxGridSize[1]!,
   7: (p) => p.maxGridSize[2]!,
-  8: (p) => Number(p.sharedMemPerBlock),
-  9: (p) => Number(p.totalConstMem),
+  8: (p) => n(p.sharedMemPerBlock),
+  9: (p) => n(p.totalConstMem),
   10: (p) => p.warpSize,
-  11: (p) => Number(p.memPitch),
+  11: (p) => n(p.memPitch),
   12: (p) => p.regsPerBlock,
-  13: () => H100_CLOCK_KHZ,
-  14: (p) => Number(p.textureAlignment),
+  13: (_, d) => d.clockKhz,
+  14: (p) => n(p.textureAlignment),
   15: (p) => (p.asyncEngineCount > 0 ? 1 : 0),
   16: (p) => p.multiProcessorCount,
-  17: () => 0, // no kernel run-time limit on a data-centre GPU (the field left cudaDeviceProp in CUDA 13)
   18: (p) => p.integrated,
   19: (p) => p.canMapHostMemory,
-  20: () => 0,
+  21: (p) => p.maxTexture1D,
+  22: (p) => p.maxTexture2D[0]!,
+  23: (p) => p.maxTexture2D[1]!,
+  24: (p) => p.maxTexture3D[0]!,
+  25: (p) => p.maxTexture3D[1]!,
+  26: (p) => p.maxTexture3D[2]!,
+  27: (p) => p.maxTexture2DLayered[0]!,
+  28: (p) => p.maxTexture2DLayered[1]!,
+  29: (p) => p.maxTexture2DLayered[2]!,
+  30: (p) => n(p.surfaceAlignment),
   31: (p) => p.concurrentKernels,
   32: (p) => p.ECCEnabled,
   33: (p) => p.pciBusID,
   34: (p) => p.pciDeviceID,
   35: (p) => p.tccDriver,
-  36: () => H100_MEMORY_CLOCK_KHZ,
+  36: (_, d) => d.memoryClockKhz,
   37: (p) => p.memoryBusWidth,
   38: (p) => p.l2CacheSize,
   39: (p) => p.maxThreadsPerMultiProcessor,
   40: (p) => p.asyncEngineCount,
   41: (p) => p.unifiedAddressing,
+  42: (p) => p.maxTexture1DLayered[0]!,
+  43: (p) => p.maxTexture1DLayered[1]!,
+  45: (p) => p.maxTexture2DGather[0]!,
+  46: (p) => p.maxTexture2DGather[1]!,
+  47: (p) => p.maxTexture3DAlt[0]!,
+  48: (p) => p.maxTexture3DAlt[1]!,
+  49: (p) => p.maxTexture3DAlt[2]!,
   50: (p) => p.pciDomainID,
+  51: (p) => n(p.texturePitchAlignment),
+  52: (p) => p.maxTextureCubemap,
+  53: (p) => p.maxTextureCubemapLayered[0]!,
+  54: (p) => p.maxTextureCubemapLayered[1]!,
+  55: (p) => p.maxSurface1D,
+  56: (p) => p.maxSurface2D[0]!,
+  57: (p) => p.maxSurface2D[1]!,
+  58: (p) => p.maxSurface3D[0]!,
+  59: (p) => p.maxSurface3D[1]!,
+  60: (p) => p.maxSurface3D[2]!,
+  61: (p) => p.maxSurface1DLayered[0]!,
+  62: (p) => p.maxSurface1DLayered[1]!,
+  63: (p) => p.maxSurface2DLayered[0]!,
+  64: (p) => p.maxSurface2DLayered[1]!,
+  65: (p) => p.maxSurface2DLayered[2]!,
+  66: (p) => p.maxSurfaceCubemap,
+  67: (p) => p.maxSurfaceCubemapLayered[0]!,
+  68: (p) => p.maxSurfaceCubemapLayered[1]!,
+  70: (p) => p.maxTexture2DLinear[0]!,
+  71: (p) => p.maxTexture2DLinear[1]!,
+  72: (p) => p.maxTexture2DLinear[2]!,
+  73: (p) => p.maxTexture2DMipmap[0]!,
+  74: (p) => p.maxTexture2DMipmap[1]!,
   75: (p) => p.major,
   76: (p) => p.minor,
-  81: (p) => Number(p.sharedMemPerMultiprocessor),
+  77: (p) => p.maxTexture1DMipmap,
+  78: (p) => p.streamPrioritiesSupported,
+  79: (p) => p.globalL1CacheSupported,
+  80: (p) => p.localL1CacheSupported,
+  81: (p) => n(p.sharedMemPerMultiprocessor),
   82: (p) => p.regsPerMultiprocessor,
   83: (p) => p.managedMemory,
   84: (p) => p.isMultiGpuBoard,
+  85: (p) => p.multiGpuBoardGroupID,
+  86: (p) => p.hostNativeAtomicSupported,
+  88: (p) => p.pageableMemoryAccess,
   89: (p) => p.concurrentManagedAccess,
+  90: (p) => p.computePreemptionSupported,
+  91: (p) => p.canUseHostPointerForRegisteredMem,
   95: (p) => p.cooperativeLaunch,
-  97: (p) => Number(p.sharedMemPerBlockOptin),
+  97: (p) => n(p.sharedMemPerBlockOptin),
+  99: (p) => p.hostRegisterSupported,
+  100: (p) => p.pageableMemoryAccessUsesHostPageTables,
+  101: (p) => p.directManagedMemAccessFromHost,
   106: (p) => p.maxBlocksPerMultiProcessor,
+  108: (p) => p.persistingL2CacheMaxSize,
+  109: (p) => p.accessPolicyMaxWindowSize,
+  111: (p) => n(p.reservedSharedMemPerBlock),
+  112: (p) => p.sparseCudaArraySupported,
+  113: (p) => p.hostRegisterReadOnlySupported,
+  114: (p) => p.timelineSemaphoreInteropSupported,
+  115: (p) => p.memoryPoolsSupported,
+  116: (p) => p.gpuDirectRDMASupported,
+  117: (p) => p.gpuDirectRDMAFlushWritesOptions,
+  118: (p) => p.gpuDirectRDMAWritesOrdering,
+  119: (p) => p.memoryPoolSupportedHandleTypes,
+  120: (p) => p.clusterLaunch,
+  121: (p) => p.deferredMappingCudaArraySupported,
+  125: (p) => p.ipcEventSupported,
+  129: (p) => p.unifiedFunctionPointers,
+  130: (p) => p.deviceNumaConfig,
+  131: (p) => p.deviceNumaId,
+  133: (p) => p.mpsEnabled,
+  134: (p) => p.hostNumaId,
+  139: (p) => p.gpuPciDeviceID,
+  140: (p) => p.gpuPciSubsystemID,
 };
 
-/** The value of a cudaDevAttr for the simulated H100, or null for an attribute Warpscope does not know. */
-export function deviceAttribute(code: number): number | null {
+/** The value of a cudaDevAttr for the device, or null for a number CUDA 13 does not define. */
+export function deviceAttribute(device: DevicePreset, code: number): number | null {
+  if (!Number.isInteger(code) || code < 1 || code > LAST_ATTRIBUTE) return null;
   const f = read[code];
-  return f ? f(h100Props) : null;
+  return f ? f(device.props, device) : (device.extraAttributes[code] ?? 0);
 }

@@ -1,5 +1,7 @@
 import type { RuntimeContext } from './context.js';
 import { writeDeviceProps } from './props-writer.js';
+import { h100Preset, type DevicePreset } from './presets/index.js';
+import type { KernelResources } from './kernel-resources.js';
 
 /*
  * Per-device runtime state that outlives single calls: events, the device clock that
@@ -20,6 +22,11 @@ export class DeviceState {
   readonly maxDynamicShared = new Map<number, number>();
   /** Finds the __device__/__constant__ variable holding an address (set by the program runner). */
   symbolAt: (addr: number) => { base: number; size: number } | null = () => null;
+  /** The resources of the kernel a handle names (cudaFuncGetAttributes, occupancy), or null when it names none (set by the program runner). */
+  kernelAt: (handle: number) => KernelResources | null = () => null;
+
+  /** `preset`: the simulated GPU model (`--device`). */
+  constructor(readonly preset: DevicePreset = h100Preset) {}
 
   /** Advances the device clock by a modelled duration. */
   advance(ns: number): void {
@@ -68,7 +75,7 @@ export class DeviceState {
 
   /** Writes cudaDeviceProp for the simulated device at `addr`. */
   writeDeviceProps(ctx: RuntimeContext, addr: number): void {
-    writeDeviceProps(ctx.memory, addr);
+    writeDeviceProps(ctx.memory, addr, this.preset.props);
   }
 
   /** cudaDeviceReset destroys events and forgets function attributes. */

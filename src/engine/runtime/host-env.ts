@@ -10,7 +10,6 @@ import { cudaApi } from './cuda-api.js';
 import { memoryApi } from './memory-api.js';
 import { deviceApi } from './device-api.js';
 import { launchConfigError } from './launch-config.js';
-import { h100Props } from './props.js';
 import type { DeviceState } from './device-state.js';
 import type { HostBuiltin, RuntimeContext } from './context.js';
 import type { ProgramRun } from './program.js';
@@ -81,7 +80,7 @@ export class HostRuntime implements HostEnv {
     const { ctx } = this;
     if (ctx.errors.stickyError !== 0) return;
     const info = this.compiled.kernelInfo(kernel);
-    const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, h100Props, this.device.maxDynamicShared.get(kernel.id));
+    const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, this.device.preset.props, this.device.maxDynamicShared.get(kernel.id));
     const listener = this.run.listener;
     const shape = { kernel: kernel.name, grid, block, sharedBytes, loc };
     if (bad !== 0) {

@@ -13,6 +13,8 @@ import { HANG_STATUS, HostRuntime } from './host-env.js';
 import { StepLimitError } from '../exec/index.js';
 import type { RuntimeContext } from './context.js';
 import type { ExecutionListener } from './listener.js';
+import { devicePresets, findPreset } from './presets/index.js';
+import { kernelResources } from './kernel-resources.js';
 
 /*
  * Runs a checked program's main() to its end: the host side of a CUDA process.
@@ -35,6 +37,8 @@ const SIGSEGV_STATUS = 139;
 /** EX_SOFTWARE from sysexits.h: the simulator, not the program, failed. */
 const INTERNAL_ERROR_STATUS = 70;
 const NOWHERE = { file: '', line: 0, col: 0 };
+/** What the CLI exits with for bad usage: an unknown --device is one. */
+const BAD_DEVICE_STATUS = 2;
 
 /** Drives a resumable computation to its end (a plain run does not pause). */
 function finish<T>(gen: Resumable<T>): T {
@@ -46,10 +50,15 @@ function finish<T>(gen: Resumable<T>): T {
 
 /** Runs `program` as a process would; returns its exit status. */
 export function runProgram(program: IProgram, run: ProgramRun): number {
+  const preset = findPreset(run.options.device ?? 'h100');
+  if (!preset) {
+    run.report({ severity: 'error', message: `unknown device '${run.options.device ?? ''}' (known: ${devicePresets.map((p) => p.id).join(', ')})`, loc: NOWHERE });
+    return BAD_DEVICE_STATUS;
+  }
   const out = new ProgramOutput(run.sink);
-  const memory = new Memory();
+  const memory = new Memory(preset.allocatableBytes);
   const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined });
-  const device = new DeviceState();
+  const device = new DeviceState(preset);
   let devicePrintf = '';
   const ctx: RuntimeContext = {
     memory,
@@ -67,6 +76,10 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
     // Symbols have addresses only once main() has started and placed them, so the table is built on first use.
     symbols ??= program.globals.filter((v) => v.storage === 'device' || v.storage === 'constant' || v.storage === 'managed').map((v) => ({ base: compiled.symbolAddress(v), size: sizeOf(v.type) }));
     return symbols.find((s) => addr >= s.base && addr < s.base + s.size) ?? null;
+  };
+  device.kernelAt = (id) => {
+    const fn = program.functions.find((f) => f.id === id && f.space === 'global');
+    return fn ? kernelResources(fn, compiled.kernelInfo(fn), preset) : null;
   };
   const host = new HostRuntime(ctx, device, compiled, memory, run, (text) => {
     devicePrintf += text;

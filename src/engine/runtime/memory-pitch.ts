@@ -1,0 +1,72 @@
+import { api, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaSuccess, num, ptrType, sync } from './api-common.js';
+import type { HostBuiltin, RuntimeContext } from './context.js';
+import type { DeviceState } from './device-state.js';
+import type { CType } from '../check/types.js';
+
+/*
+ * Pitched (2D) memory: cudaMallocPitch pads each row to the device's pitch alignment (512 bytes
+ * on the H100: widths 1..512 get 512, 513 gets 1024, 5000 gets 5120), cudaMemcpy2D copies a
+ * width x height rectangle between any two kinds of memory, cudaMemset2D fills one. Both are
+ * blocking calls, so they wait for the device first.
+ */
+
+const sizeT: CType = { kind: 'int', bits: 64, signed: false, name: 'size_t' };
+const cudaErrorInvalidPitchValue = 12;
+
+/** Whether a copy of `kind` may go from `src` to `dst` (unified addressing tells the runtime where each lives). */
+export function directionError(ctx: RuntimeContext, dst: number, src: number, kind: number): number {
+  const m = ctx.memory;
+  const [dstDev, srcDev] = [m.isDevice(dst), m.isDevice(src)];
+  if ((!dstDev && !m.isHost(dst)) || (!srcDev && !m.isHost(src))) return cudaErrorInvalidValue;
+  const want: Record<number, [boolean, boolean] | null> = { 0: null, 1: [true, false], 2: [false, true], 3: [true, true], 4: null };
+  if (!(kind in want)) return cudaErrorInvalidMemcpyDirection;
+  const w = want[kind];
+  return w === null || w === undefined || (w[0] === dstDev && w[1] === srcDev) ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+/** The pitched-memory built-ins. */
+export function pitchedApi(dev: DeviceState): Readonly<Record<string, HostBuiltin>> {
+  return {
+    cudaMallocPitch: (ctx, args) =>
+      api(ctx, () => {
+        const [width, height] = [num(args, 2), num(args, 3)];
+        if (width === 0 || height === 0) {
+          ctx.memory.store(num(args, 1), sizeT, 0);
+          ctx.memory.store(num(args, 0), ptrType, 0);
+          return cudaSuccess;
+        }
+        const align = dev.preset.pitchAlignment;
+        const pitch = Math.ceil(width / align) * align;
+        if (pitch > Number(dev.preset.props.memPitch)) return cudaErrorInvalidValue;
+        const p = ctx.memory.allocGlobal(pitch * height);
+        if (p === null) return cudaErrorMemoryAllocation;
+        ctx.memory.store(num(args, 0), ptrType, p);
+        ctx.memory.store(num(args, 1), sizeT, pitch);
+        return cudaSuccess;
+      }),
+    cudaMemcpy2D: (ctx, args) =>
+      api(ctx, () => {
+        const fault = sync(ctx);
+        if (fault !== 0) return fault;
+        const [dst, dpitch, src, spitch, width, height, kind] = [0, 1, 2, 3, 4, 5, 6].map((i) => num(args, i)) as [number, number, number, number, number, number, number];
+        const maxPitch = Number(dev.preset.props.memPitch);
+        if (width > dpitch || width > spitch || dpitch > maxPitch || spitch > maxPitch) return cudaErrorInvalidPitchValue;
+        if (width === 0 || height === 0) return cudaSuccess;
+        const bad = directionError(ctx, dst, src, kind);
+        if (bad !== cudaSuccess) return bad;
+        for (let r = 0; r < height; r++) ctx.memory.copy(dst + r * dpitch, src + r * spitch, width);
+        return cudaSuccess;
+      }),
+    cudaMemset2D: (ctx, args) =>
+      api(ctx, () => {
+        const fault = sync(ctx);
+        if (fault !== 0) return fault;
+        const [p, pitch, value, width, height] = [0, 1, 2, 3, 4].map((i) => num(args, i)) as [number, number, number, number, number];
+        if (width > pitch) return cudaErrorInvalidValue;
+        if (width === 0 || height === 0) return cudaSuccess;
+        if (!ctx.memory.isDevice(p)) return cudaErrorInvalidValue;
+        for (let r = 0; r < height; r++) ctx.memory.fill(p + r * pitch, value & 0xff, width);
+        return cudaSuccess;
+      }),
+  };
+}
