@@ -8,7 +8,9 @@ import { join, relative } from 'node:path';
  * NAME.flags and the arguments in NAME.args, when present) and must print, byte
  * for byte, what an H100 printed (NAME.stdout) and exit with its status (NAME.exit).
  * Programs listed in pending.txt do not match yet: the test insists they still differ,
- * so a fix shows up as a failure until the line is removed.
+ * so a fix shows up as a failure until the line is removed. Programs nvcc rejected have a
+ * NAME.compile-error golden instead (see 'programs nvcc rejects' below); pending.txt lists them
+ * the same way.
  */
 
 const root = 'test/conformance';
@@ -21,6 +23,26 @@ function entries(dir: string): string[] {
     if (statSync(path).isDirectory()) return entries(path);
     return name.endsWith('.stdout') ? [path.replace(/\.stdout$/, '')] : [];
   });
+}
+
+/** Entries nvcc rejected: a NAME.compile-error golden (nvcc's diagnostics) and no NAME.stdout. */
+function rejected(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return rejected(path);
+    const base = path.replace(/\.compile-error$/, '');
+    return name.endsWith('.compile-error') && !existsSync(base + '.stdout') ? [base] : [];
+  });
+}
+
+/** Sorted, de-duplicated line numbers of `severity` diagnostics for `file` in nvcc's (`file(LINE): error`) or clang's (`file:LINE:COL: error:`) format. */
+function diagLines(text: string, file: string, severity: 'error' | 'warning'): number[] {
+  const lines = new Set<number>();
+  for (const line of text.split('\n')) {
+    const m = /^(.+?)\((\d+)\): (error|warning)\b/.exec(line) ?? /^(.+?):(\d+):\d+: (error|warning):/.exec(line);
+    if (m && m[3] === severity && (m[1] === file || m[1]!.endsWith('/' + file) || file.endsWith('/' + m[1]!))) lines.add(Number(m[2]));
+  }
+  return [...lines].sort((a, b) => a - b);
 }
 
 function programOf(base: string): string {
@@ -59,6 +81,33 @@ describe('conformance with a real H100', () => {
       }
       expect(r.stdout, r.stderr).toBe(expectedOut);
       expect(r.status, r.stderr).toBe(expectedExit);
+    });
+  }
+});
+
+/*
+ * Programs nvcc rejects: Warpscope must reject them too (non-zero status, nothing on stdout) and
+ * name the same lines: an error at exactly the lines nvcc gave errors, a warning at exactly the
+ * lines it warned. Wording and columns differ (Warpscope speaks clang), lines do not.
+ */
+describe('programs nvcc rejects', () => {
+  for (const base of rejected(root).sort()) {
+    const name = relative(root, base) + '.cu';
+    const cu = base + '.cu';
+    it(name, () => {
+      const nvcc = readFileSync(base + '.compile-error', 'utf8');
+      const r = spawnSync(process.execPath, [cli, 'run', cu], { encoding: 'latin1', timeout: 120_000 });
+      const got = { errors: diagLines(r.stderr, cu, 'error'), warnings: diagLines(r.stderr, cu, 'warning') };
+      const want = { errors: diagLines(nvcc, cu, 'error'), warnings: diagLines(nvcc, cu, 'warning') };
+      const matches = r.status !== 0 && r.stdout === '' && JSON.stringify(got) === JSON.stringify(want);
+      if (waiting.has(name)) {
+        expect(matches, `${name} now matches nvcc: remove it from pending.txt`).toBe(false);
+        return;
+      }
+      expect(want.errors.length, `${base}.compile-error names no error line`).toBeGreaterThan(0);
+      expect(r.stdout, r.stderr).toBe('');
+      expect(r.status, r.stderr).not.toBe(0);
+      expect(got, r.stderr).toEqual(want);
     });
   }
 });

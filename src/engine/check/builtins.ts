@@ -37,14 +37,16 @@ export interface BuiltinSig {
   readonly variadic: boolean;
   /** Overloads resolved by the usual arithmetic conversions of the arguments (CUDA's min/max define every mixed pair). */
   readonly uac?: boolean;
+  /** Why the built-in is deprecated: calls are accepted with clang's "'name' is deprecated: ..." warning. */
+  readonly deprecated?: string;
 }
 
 const table = new Map<string, BuiltinSig[]>();
 
 /** Registers one signature. */
-function def(space: BuiltinSpace, name: string, ret: CType, params: ParamSpec[], opts: { key?: string; defaults?: (number | bigint)[]; variadic?: boolean; uac?: boolean } = {}): void {
+function def(space: BuiltinSpace, name: string, ret: CType, params: ParamSpec[], opts: { key?: string; defaults?: (number | bigint)[]; variadic?: boolean; uac?: boolean; deprecated?: string } = {}): void {
   const list = table.get(name) ?? [];
-  list.push({ name, key: opts.key ?? name, space, ret, params, defaults: opts.defaults ?? [], variadic: opts.variadic ?? false, uac: opts.uac });
+  list.push({ name, key: opts.key ?? name, space, ret, params, defaults: opts.defaults ?? [], variadic: opts.variadic ?? false, uac: opts.uac, deprecated: opts.deprecated });
   table.set(name, list);
 }
 
@@ -131,13 +133,20 @@ def('device', '__ballot_sync', uintType, [uintType, intType]);
 def('device', '__all_sync', intType, [uintType, intType]);
 def('device', '__any_sync', intType, [uintType, intType]);
 def('device', '__activemask', uintType, []);
+// The pre-CUDA-9 votes: nvcc still declares them for sm_90 but warns (#1444-D); they vote over the active lanes.
+for (const [n, ret] of [['__all', intType], ['__any', intType], ['__ballot', uintType]] as const)
+  def('device', n, ret, [intType], { deprecated: `not valid on compute_70 and above; use ${n}_sync` });
 for (const t of [intType, uintType, longType, ulongType, llongType, ullongType, F, D]) {
   def('device', '__shfl_sync', t, [uintType, t, intType, intType], { key: `__shfl_sync:${code(t)}`, defaults: [32] });
   def('device', '__shfl_up_sync', t, [uintType, t, uintType, intType], { key: `__shfl_up_sync:${code(t)}`, defaults: [32] });
   def('device', '__shfl_down_sync', t, [uintType, t, uintType, intType], { key: `__shfl_down_sync:${code(t)}`, defaults: [32] });
   def('device', '__shfl_xor_sync', t, [uintType, t, intType, intType], { key: `__shfl_xor_sync:${code(t)}`, defaults: [32] });
 }
-for (const t of [intType, uintType, llongType, ullongType, F, D]) def('device', '__match_any_sync', uintType, [uintType, t], { key: `__match_any_sync:${code(t)}` });
+// sm_70_rt.h: match on every 32- and 64-bit integer and floating type.
+for (const t of [intType, uintType, longType, ulongType, llongType, ullongType, F, D]) {
+  def('device', '__match_any_sync', uintType, [uintType, t], { key: `__match_any_sync:${code(t)}` });
+  def('device', '__match_all_sync', uintType, [uintType, t, pointerTo(intType)], { key: `__match_all_sync:${code(t)}` });
+}
 for (const n of ['__reduce_add_sync', '__reduce_min_sync', '__reduce_max_sync']) for (const t of [intType, uintType]) def('device', n, t, [uintType, t], { key: `${n}:${code(t)}` });
 for (const n of ['__reduce_and_sync', '__reduce_or_sync', '__reduce_xor_sync']) def('device', n, uintType, [uintType, uintType]);
 def('device', '__popc', intType, [uintType]);
@@ -242,6 +251,14 @@ h('cudaStreamDestroy', [streamType]);
 h('cudaStreamSynchronize', [streamType]);
 h('cudaStreamQuery', [streamType]);
 h('cudaStreamWaitEvent', [streamType, eventType, uintType], [0]);
+
+/** The pre-CUDA-9 shuffles nvcc no longer declares for compute_70 and above, with the call that replaces each. */
+export const removedBuiltins: ReadonlyMap<string, string> = new Map([
+  ['__shfl', '__shfl_sync(mask, var, srcLane)'],
+  ['__shfl_up', '__shfl_up_sync(mask, var, delta)'],
+  ['__shfl_down', '__shfl_down_sync(mask, var, delta)'],
+  ['__shfl_xor', '__shfl_xor_sync(mask, var, laneMask)'],
+]);
 
 /** Every built-in function by source name, each with its overloads. */
 export const builtinFunctions: ReadonlyMap<string, readonly BuiltinSig[]> = table;

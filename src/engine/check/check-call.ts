@@ -1,5 +1,5 @@
 import type { SourceLoc } from '../front/token.js';
-import { fail, unsupported } from '../front/diag.js';
+import { DiagError, errorAt, fail, unsupported, type Diagnostic } from '../front/diag.js';
 import type { Expr, TemplateArg } from '../front/ast.js';
 import type { ExecSpace, IExpr } from './ir.js';
 import type { CType } from './types.js';
@@ -10,7 +10,7 @@ import { mkConst } from './check-ctx.js';
 import type { Operand } from './check-ops.js';
 import { addressOf, conv, convRank, dim3From, implicitConv, rv, structAddr, structTempOf, toCond, retype } from './check-ops.js';
 import { expr, stringLiteral } from './check-expr.js';
-import type { BuiltinSig, ParamSpec } from './builtins.js';
+import { removedBuiltins, type BuiltinSig, type ParamSpec } from './builtins.js';
 import { builtinTypedefs, streamType } from './builtins-types.js';
 import { deduce, instantiate } from './check-func.js';
 import { exprText } from './check-text.js';
@@ -53,6 +53,11 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
     if (folded) return { lv: false, e: folded };
     const vec = /^make_(\w+)$/.exec(name);
     if (vec && builtinTypedefs.get(vec[1]!)?.kind === 'struct') return { lv: false, e: makeVector(c, builtinTypedefs.get(vec[1]!)!, e) };
+    const replacement = removedBuiltins.get(name);
+    if (replacement) {
+      const note: Diagnostic = { severity: 'note', message: `'${name}' was removed for compute_70 and above; use ${replacement}, whose mask names the lanes taking part`, loc: e.callee.loc };
+      throw new DiagError(errorAt(e.callee.loc, `use of undeclared identifier '${name}'`), [note]);
+    }
     fail(e.callee.loc, `use of undeclared identifier '${name}'`);
   }
   if (sym.k === 'builtins') return { lv: false, e: builtinCall(c, sym.list, name, e.args, e.loc) };
@@ -181,7 +186,15 @@ function specRank(c: Checker, op: Operand, p: ParamSpec): number {
   if (p === 'kernel') return 0;
   const e = rv(c, op);
   if (p === 'ptrptr') return e.type.kind === 'pointer' && e.type.to.kind === 'pointer' ? 0 : -1;
-  return convRank(e, p);
+  const r = convRank(e, p);
+  // long and long long are one type to the engine but distinct C++ types: CUDA overloads
+  // (__shfl_sync, __match_any_sync...) on both, and only the spelled one is an exact match.
+  return r === 0 && e.type.kind === 'int' && p.kind === 'int' && e.type.bits === 64 && longLong(e.type) !== longLong(p) ? 0.5 : r;
+}
+
+/** Whether a 64-bit integer type is spelled long long (the <stdint.h> and size_t typedefs are long on Linux). */
+function longLong(t: CType): boolean {
+  return t.kind === 'int' && /long long/.test(t.name);
 }
 
 /** Resolves and converts a built-in call. */
@@ -215,6 +228,7 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
     if (!chosen) fail(loc, `no matching function for call to '${name}'`);
   }
   checkSpace(c, chosen.space, name, loc);
+  if (chosen.deprecated) c.warn(loc, `'${name}' is deprecated: ${chosen.deprecated}`);
   const args: IExpr[] = [];
   chosen.params.forEach((p, i) => {
     const op = ops[i];

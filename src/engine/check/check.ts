@@ -20,7 +20,7 @@ export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string
   try {
     for (const d of unit.decls) declareTop(c, d);
   } catch (err) {
-    if (err instanceof DiagError) return { ok: false, diags: [...c.warnings, err.diag] };
+    if (err instanceof DiagError) return { ok: false, diags: [...c.warnings, err.diag, ...err.notes] };
     throw err;
   }
   const main = c.global.members.get('main');

@@ -3,6 +3,7 @@ import { isWide } from '../check/types.js';
 import type { ExprCompiler } from './expr.js';
 import { canonNaN, normInt, truthy } from './ops.js';
 import { MATH } from './devmath.js';
+import { WARP_PRIMITIVES, compileWarpPrimitive } from './warp-intrinsics.js';
 
 /** True when a device math built-in has an implementation. */
 export function hasDeviceMath(base: string): boolean {
@@ -17,7 +18,7 @@ export function hasDeviceMath(base: string): boolean {
 
 const PURE_EXTRA = new Set(['__popc', '__popcll', '__clz', '__clzll', '__ffs', '__ffsll', '__brev', '__brevll', 'clock', 'clock64',
   '__double_as_longlong', '__longlong_as_double', 'labs', 'llabs', '__threadfence', '__threadfence_block', '__threadfence_system', '__nanosleep']);
-const IMPURE = /^(atomic|__sync|__shfl|__ballot|__all_sync|__any_sync|__activemask|__match|__reduce|printf|malloc|free|memset|memcpy|assert|__assert)/;
+const IMPURE = /^(atomic|__sync|__shfl|__ballot|__all|__any|__activemask|__match|__reduce|printf|malloc|free|memset|memcpy|assert|__assert)/;
 
 /** True when a device built-in has no cross-lane effect (it can be evaluated inside a fused lane loop). */
 export function isPureIntrinsic(key: string): boolean {
@@ -72,39 +73,6 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
     }
     case '__activemask':
       return '(A >>> 0)';
-    case '__ballot_sync': case '__all_sync': case '__any_sync': {
-      const b = c.id('k');
-      c.pre.push(`let ${b} = 0;`, c.lanes(`if (${truthy(e.args[1]!.type, a1)}) ${b} |= 1 << l;`));
-      if (base === '__ballot_sync') return `((${b} & ${a0}) >>> 0)`;
-      if (base === '__any_sync') return `((${b} & ${a0} & A) !== 0 ? 1 : 0)`;
-      return `((${b} & ${a0} & A) === (${a0} & A) ? 1 : 0)`;
-    }
-    case '__shfl_sync': case '__shfl_up_sync': case '__shfl_down_sync': case '__shfl_xor_sync': {
-      const tv = c.temp(e.type), ts = c.temp(e.args[2]!.type), tw = c.temp(e.args[3]!.type), t = c.temp(e.type);
-      c.pre.push(c.lanes(`${tv}[l] = ${a1}; ${ts}[l] = ${a2}; ${tw}[l] = ${args[3] ?? '32'};`));
-      const src = {
-        __shfl_sync: `(l & ~(w_ - 1)) + (${ts}[l] & (w_ - 1))`,
-        __shfl_up_sync: `(l - ${ts}[l] < (l & ~(w_ - 1)) ? l : l - ${ts}[l])`,
-        __shfl_down_sync: `(l + ${ts}[l] >= (l & ~(w_ - 1)) + w_ ? l : l + ${ts}[l])`,
-        __shfl_xor_sync: `((l ^ ${ts}[l]) >= (l & ~(w_ - 1)) + w_ ? l : l ^ ${ts}[l])`,
-      }[base];
-      c.pre.push(c.lanes(`const w_ = ${tw}[l]; ${t}[l] = ${tv}[${src} & 31];`));
-      return `${t}[l]`;
-    }
-    case '__reduce_add_sync': case '__reduce_min_sync': case '__reduce_max_sync': case '__reduce_and_sync': case '__reduce_or_sync': case '__reduce_xor_sync': {
-      const tv = c.temp(e.type);
-      const acc = c.id('k');
-      const op = base.slice(9, -5);
-      const comb = op === 'add' ? `${acc} + v_` : op === 'min' ? `Math.min(${acc}, v_)` : op === 'max' ? `Math.max(${acc}, v_)` : `${acc} ${op === 'and' ? '&' : op === 'or' ? '|' : '^'} v_`;
-      c.pre.push(c.lanes(`${tv}[l] = ${a1};`), `let ${acc} = ${op === 'min' ? 'Infinity' : op === 'max' ? '-Infinity' : op === 'and' ? '-1' : '0'};`,
-        c.lanes(`const v_ = ${tv}[l]; ${acc} = ${comb};`));
-      return normInt(e.type, acc);
-    }
-    case '__match_any_sync': {
-      const tv = c.temp(e.args[1]!.type), t = c.temp(e.type);
-      c.pre.push(c.lanes(`${tv}[l] = ${a1};`), c.lanes(`let r_ = 0; for (let m2 = A; m2 !== 0; m2 &= m2 - 1) { const j = 31 - Math.clz32(m2 & -m2); if (${tv}[j] === ${tv}[l]) r_ |= 1 << j; } ${t}[l] = r_ >>> 0;`));
-      return `${t}[l]`;
-    }
     case 'printf': {
       const t = c.temp(e.type);
       c.pre.push(c.lanes(`${t}[l] = RT.dprintf(W, [${args.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], l);`));
@@ -120,6 +88,7 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
       return `${t}[l]`;
     }
   }
+  if (WARP_PRIMITIVES.has(base)) return compileWarpPrimitive(c, e, base, args, loc);
   if (base.startsWith('atomic')) return atomic(c, e, base, args);
   // Math and reinterpretation functions, bound once per module (MF) so the lane loop calls them directly.
   if (!hasDeviceMath(base)) return `RT.unimplemented(${JSON.stringify(base)})`;

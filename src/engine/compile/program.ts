@@ -1,4 +1,5 @@
 import type { SourceLoc } from '../front/token.js';
+import type { Diagnostic } from '../front/diag.js';
 import type { IFunction, IProgram, VarSym } from '../check/ir.js';
 import { alignOf, isScalar, isWide, sizeOf, type CType } from '../check/types.js';
 import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
@@ -23,6 +24,8 @@ export interface RunOptions {
   /** Where host-side crash messages go ("Floating point exception" on SIGFPE); also used for device asserts when the DeviceEnv has none. */
   readonly stderr?: (text: string) => void;
   readonly observer?: Observer;
+  /** Where run-time warnings about the program go (warp masks naming inactive lanes). */
+  readonly report?: (d: Diagnostic) => void;
 }
 
 /** A kernel's resources and its launcher. */
@@ -125,6 +128,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
       latest = inst;
       inst.rt.env = env;
       inst.rt.stderr = opts.stderr ?? (() => undefined);
+      inst.rt.report = opts.report ?? null;
       inst.mod.setObserver(opts.observer ?? null);
       inst.rt.observer = opts.observer ?? null;
       if (!prog.main) throw new Error('no main function');

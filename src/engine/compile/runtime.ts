@@ -13,6 +13,8 @@ import { toPrintfArgs } from '../runtime/printf-args.js';
 import type { Memory } from '../memory/memory.js';
 import type { Generated } from './generate.js';
 import * as ops from './rt.js';
+import type { Diagnostic } from '../front/diag.js';
+import { warpMaskMessage, type WarpMaskEvent } from './warp-diag.js';
 
 /**
  * Receives debugger events from instrumented code. Blocks of a grid interleave at barriers, so
@@ -25,6 +27,8 @@ export interface Observer {
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx): void;
   /** Barrier traffic: 'arrive' when a warp's lanes (`mask`) reach a barrier, 'release' per waiting warp when its block's barrier opens. Reported whenever an observer is attached. */
   barrier?(kind: 'arrive' | 'release', block: Dim3, warp: number, mask: number, loc: SourceLoc): void;
+  /** A warp primitive ran with a mask naming inactive lanes, or a shuffle read one (every time, not only the first per call site). */
+  warpMask?(e: WarpMaskEvent): void;
 }
 
 /**
@@ -39,6 +43,10 @@ export class RuntimeHelpers {
   /** The warp whose statement is executing (instrumented code sets it): access events name it. */
   cw: WarpCtx | null = null;
   stderr: (text: string) => void = () => undefined;
+  /** Where run-time warnings go (the run's diagnostics); null leaves them unreported. */
+  report: ((d: Diagnostic) => void) | null = null;
+  /** Call sites already warned about, so a loop warns once. */
+  private readonly warned = new Set<SourceLoc>();
   readonly DM = deviceMath;
   readonly sdiv32d = ops.sdiv32d; readonly udiv32d = ops.udiv32d; readonly srem32d = ops.srem32d; readonly urem32d = ops.urem32d;
   readonly sdiv32h = ops.sdiv32h; readonly udiv32h = ops.udiv32h; readonly srem32h = ops.srem32h; readonly urem32h = ops.urem32h;
@@ -142,6 +150,21 @@ export class RuntimeHelpers {
     if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw);
   }
 
+  /** A warp primitive met lanes that were not active (warp-intrinsics.ts): the listener hears every time, the user once per call site. */
+  warpMask(W: WarpCtx, primitive: string, masks: Float64Array, named: number, readers: number, sources: number, outside: number, A: number, loc: SourceLoc): void {
+    const first = masks[31 - Math.clz32(A & -A)]!;
+    let uniform = true;
+    for (let q = A; q !== 0; q &= q - 1) if (masks[31 - Math.clz32(q & -q)] !== first) uniform = false;
+    const e: WarpMaskEvent = {
+      primitive, loc, block: { x: W.bx, y: W.by, z: W.bz }, warp: W.id, mask: first >>> 0, uniformMask: uniform, active: A >>> 0,
+      inactiveNamed: named >>> 0, readersOfInactive: readers >>> 0, readersOutsideMask: outside >>> 0, sources: sources >>> 0,
+    };
+    this.observer?.warpMask?.(e);
+    if (this.warned.has(loc)) return;
+    this.warned.add(loc);
+    this.report?.({ severity: 'warning', message: warpMaskMessage(e, W.exited, W.lanes), loc });
+  }
+
   undefinedFunction(name: string): never {
     throw new SimulatorError(`undefined reference to '${name}' (the function is declared but never defined)`);
   }
@@ -168,11 +191,11 @@ export class RuntimeHelpers {
     return this.env.launch(kernel, grid, block, shared, stream, args, loc);
   }
 
-  /** Device printf for one lane: formats and hands the text to the launch's env. */
-  dprintf(_W: WarpCtx, args: Scalar[], types: readonly CType[], _l: number): number {
+  /** Device printf for one lane: formats the text and keeps it with its warp, which runGrid hands to the launch's env in the H100's order. */
+  dprintf(W: WarpCtx, args: Scalar[], types: readonly CType[], _l: number): number {
     const fmt = this.M.readCString(Number(args[0]));
     const text = formatDevicePrintf(fmt, toPrintfArgs(fmt, args.slice(1), types.slice(1), (a) => this.M.readCString(a)));
-    this.denv?.printf(text);
+    W.printed += text;
     return text.length;
   }
 

@@ -10,7 +10,7 @@ import type { Observer } from '../compile/runtime.js';
 /** What a launch needs from the runtime. */
 export interface DeviceEnv {
   readonly memory: Memory;
-  /** Receives device printf output, one call per printing thread, in GPU order. */
+  /** Receives device printf output in GPU order: a warp's text from one turn of its block at a time (see runGrid). */
   printf(text: string): void;
   /** Receives device assert messages (the program's stderr). */
   stderr(text: string): void;
@@ -73,7 +73,12 @@ const dim = (x: number, y: number, z: number): Dim3 => ({ x, y, z });
 /**
  * Runs a grid with its blocks resident at once, as many as an H100 holds: each resident block runs
  * until all its warps wait at a barrier or exit, then the next one does, round and round; a
- * finished block's place goes to the next block of the grid. Warps of a block run highest first.
+ * finished block's place goes to the next block of the grid.
+ *
+ * Within a block's turn the warps run lowest first, and the device printf text of the turn is
+ * handed on highest warp first. The two orders are what an H100 shows: atomics serve warp 0 before
+ * warp 1 (atomics/warp_order), while printf lines come out of the buffer highest warp first
+ * (rules/printf_many_threads, seeds/hello_world_ids). docs/engine.md has the reasoning.
  */
 export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome> {
   const S: StepCounter = { n: 0, max: env.maxSteps, lim: env.maxSteps, t: 0 };
@@ -134,11 +139,11 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
         slots[s] = B = b;
         M.setShared(B.shared, sharedSize);
         const { warps, gens, waiting } = B;
-        // Every warp that is not parked runs until it parks at a barrier or finishes, highest warp
-        // first: an H100 printed device printf of one block's warps in that order.
+        // Every warp that is not parked runs until it parks at a barrier or finishes, lowest warp
+        // first: an H100 serves warp 0's atomics before warp 1's.
         let alive = 0;
         let sliced = false;
-        for (let w = nw - 1; w >= 0; w--) {
+        for (let w = 0; w < nw; w++) {
           const g = gens[w];
           if (!g) continue;
           if (!waiting[w]) {
@@ -167,6 +172,7 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
           }
           if (gens[w]) alive++;
         }
+        handPrintf(B, env);
         if (alive === 0) {
           free.push(B);
           slots[s] = null;
@@ -205,8 +211,21 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
       return { kind: 'fault', code: 710, message: 'device-side assert triggered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
     }
     throw e;
+  } finally {
+    // A turn cut short (fault, hang, step limit) still hands on what its warps printed.
+    handPrintf(B, env);
   }
   return { kind: 'ok' };
+}
+
+/** Hands the device printf text of a block's turn to the env, highest warp first (the order an H100's printf buffer shows). */
+function handPrintf(B: ResidentBlock, env: DeviceEnv): void {
+  for (let w = B.warps.length - 1; w >= 0; w--) {
+    const W = B.warps[w]!;
+    if (W.printed.length === 0) continue;
+    env.printf(W.printed);
+    W.printed = '';
+  }
 }
 
 export { LOCAL_BASE };

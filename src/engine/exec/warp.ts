@@ -61,6 +61,8 @@ export class WarpCtx {
   barKind = 0;
   barLoc: SourceLoc = NOWHERE;
   barResult = 0;
+  /** Device printf text this warp produced in its block's current turn (runGrid hands it on, highest warp first). */
+  printed = '';
   /** Per-lane local memory (device warps). */
   local: Region;
   stride: number;
@@ -97,6 +99,7 @@ export class WarpCtx {
     this.barPred = 0;
     this.barKind = 0;
     this.barResult = 0;
+    this.printed = '';
     this.loc = NOWHERE;
   }
 

@@ -12,7 +12,11 @@ export type Result<T> = { readonly ok: true; readonly value: T; readonly warning
 
 /** Thrown inside a pass to abandon it; each pass catches it at its boundary and returns a failed Result. */
 export class DiagError extends Error {
-  constructor(readonly diag: Diagnostic) {
+  constructor(
+    readonly diag: Diagnostic,
+    /** Notes that follow the error (clang prints them after it). */
+    readonly notes: readonly Diagnostic[] = [],
+  ) {
     super(diag.message);
   }
 }

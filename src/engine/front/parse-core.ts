@@ -37,6 +37,46 @@ export const DECL_KEYWORDS: ReadonlySet<string> = new Set([
   'auto', 'decltype', 'thread_local',
 ]);
 
+/** Whether `t` is the punctuator `text`. */
+function isPunct(t: Token | undefined, text: string): boolean {
+  return t !== undefined && t.kind === 'punct' && t.text === text;
+}
+
+/**
+ * Rejoins launch chevrons written with spaces: nvcc takes `k << < g, b >> > ()` (and the other
+ * splits of `<<<` and `>>>`) as a launch. An opener spelled `<< <`, `< <<` or `< < <` can mean
+ * nothing else, so it becomes one '<<<' token; its closer is the first run of three '>' at the
+ * opener's bracket depth (never a shift there: a shift needs an operand between). Closers are only
+ * joined after an opener, so `A<B<int> > >` stays three template closers.
+ */
+function joinChevrons(toks: Token[], glued: boolean[]): void {
+  const lt = (i: number): number => (isPunct(toks[i], '<') ? 1 : isPunct(toks[i], '<<') ? 2 : isPunct(toks[i], '<<<') ? 3 : 0);
+  const merge = (i: number, n: number, text: string): void => {
+    toks.splice(i, n, { ...toks[i]!, text });
+    glued.splice(i, n, false);
+  };
+  for (let i = 0; i < toks.length; i++) {
+    let n = 0;
+    let width = 0;
+    while (width < 3 && lt(i + n) > 0 && width + lt(i + n) <= 3) width += lt(i + n++);
+    if (width !== 3) continue;
+    if (n > 1) merge(i, n, '<<<');
+    let depth = 0;
+    for (let j = i + 1; j < toks.length; j++) {
+      const t = toks[j]!;
+      if (t.kind !== 'punct') continue;
+      if (t.text === '(' || t.text === '[' || t.text === '{') depth++;
+      else if (t.text === ')' || t.text === ']' || t.text === '}') {
+        if (--depth < 0) break;
+      } else if (depth === 0 && t.text === '>>>') break;
+      else if (depth === 0 && t.text === '>' && isPunct(toks[j + 1], '>') && isPunct(toks[j + 2], '>')) {
+        merge(j, 3, '>>>');
+        break;
+      } else if (t.text === ';') break;
+    }
+  }
+}
+
 /** Token cursor plus the name tables the grammar depends on. */
 export class Parser {
   private readonly toks: Token[] = [];
@@ -68,6 +108,7 @@ export class Parser {
         this.glued.push(false);
       }
     }
+    joinChevrons(this.toks, this.glued);
     const last = this.toks[this.toks.length - 1];
     if (last === undefined || last.kind !== 'eof') {
       const loc = last ? last.loc : { file, line: 1, col: 1 };

@@ -85,7 +85,7 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
     devicePrintf += text;
   });
   try {
-    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener }));
+    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener, report: run.report }));
     // Returning from main runs exit(): the CUDA runtime's teardown prints pending device output, stdio flushes.
     ctx.flushDevicePrintf();
     out.flush();

@@ -141,4 +141,10 @@ int main() { float *d; reduce<256><<<1, 256>>>(d); reduce<128><<<1, 128>>>(d); k
     expect(keys('__global__ void k(int *a, float *f, unsigned long long *u) { atomicAdd(a, 1); atomicAdd(f, 1); atomicAdd(u, 1); }')).toEqual(['atomicAdd:i32', 'atomicAdd:f32', 'atomicAdd:u64']);
     expect(keys('__global__ void k(float x, double d) { float y = __shfl_down_sync(0xffffffff, x, 1); d = __shfl_down_sync(0xffffffff, d, 1, 16); sqrtf(x); sqrt(x); sqrt(d); }')).toEqual(['__shfl_down_sync:f32', '__shfl_down_sync:f64', 'sqrtf', 'sqrtf', 'sqrt']);
   });
+
+  it('picks the long or the long long overload of a warp primitive by how the argument is spelled', () => {
+    const p = checkOk('__global__ void k(long long a, long b, unsigned long long c, int64_t d, int *pr) { __shfl_up_sync(0xffffffff, a, 2); __shfl_sync(0xffffffff, b, 0); __match_any_sync(0xffffffff, c); __match_all_sync(0xffffffff, d, pr); __shfl_xor_sync(0xffffffff, (long long)a << 40, 1); }');
+    const calls = fn(p, 'k').body!.body.map((s) => (s.k === 'expr' && s.e.k === 'intrinsic' ? `${s.e.name} ${tn(s.e.type)}` : ''));
+    expect(calls).toEqual(['__shfl_up_sync:i64 long long', '__shfl_sync:i64 long', '__match_any_sync:u64 unsigned int', '__match_all_sync:i64 unsigned int', '__shfl_xor_sync:i64 long long']);
+  });
 });

@@ -47,9 +47,9 @@ describe('instrumentation', () => {
     while (!r.done) r = g.next();
     expect(r.value).toEqual({ kind: 'ok' });
     expect(events).toEqual([
-      'arrive b0 w1 ffff l7', 'arrive b0 w0 ffffffff l7', 'release b0 w0 ffffffff l7', 'release b0 w1 ffff l7',
-      'arrive b1 w1 ffff l7', 'arrive b1 w0 ffffffff l7', 'release b1 w0 ffffffff l7', 'release b1 w1 ffff l7',
-      'store b0 w1', 'store b0 w0', 'store b1 w1', 'store b1 w0',
+      'arrive b0 w0 ffffffff l7', 'arrive b0 w1 ffff l7', 'release b0 w0 ffffffff l7', 'release b0 w1 ffff l7',
+      'arrive b1 w0 ffffffff l7', 'arrive b1 w1 ffff l7', 'release b1 w0 ffffffff l7', 'release b1 w1 ffff l7',
+      'store b0 w0', 'store b0 w1', 'store b1 w0', 'store b1 w1',
     ]);
   });
 

@@ -127,7 +127,7 @@ describe('warp execution', () => {
     });
   });
 
-  it('runs the warps of a block highest first (the order an H100 printed them in)', () => {
+  it('runs the warps of a block lowest first (the order an H100 serves their atomics in)', () => {
     // if (threadIdx.x % 32 == 0) a[atomicAdd(&a[0], 1) + 1] = threadIdx.x / 32;  with a[0] = 0
     const p = v('a', ip, 'auto', true);
     const slot = ar('+', intr('atomicAdd:i32', [rd(p), c(1)], intType), c(1));
@@ -135,7 +135,7 @@ describe('warp execution', () => {
       ifs(cmp('==', ar('%', tid, c(32)), c(0)), setm(idx(rd(p), slot), ar('/', tid, c(32)))),
     ]);
     const r = run([k], k, 4, 80);
-    expect(r.out).toEqual([3, 2, 1, 0]);
+    expect(r.out).toEqual([3, 0, 1, 2]);
   });
 
   it('starts every block from the launch\'s parameter values although warps are reused across blocks', () => {

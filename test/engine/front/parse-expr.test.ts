@@ -181,6 +181,14 @@ describe('parse: names, templates and calls', () => {
     const l = expr('kern<<<1,2>>>(a)');
     expect(l).toMatchObject({ kind: 'launch', loc: { line: 2, col: 1 } });
   });
+  it('kernel launches with the chevrons spaced out, as nvcc takes them (seeds/warp_vote)', () => {
+    expect(s('k << < n_blocks, n_threads >>> ()')).toBe('k<<<n_blocks, n_threads>>>()');
+    expect(s('k< << g, b>> >(x >> 1)')).toBe('k<<<g, b>>>((x >> 1))');
+    expect(s('k< < <g, (b >> 1)> > >(x)')).toBe('k<<<g, (b >> 1)>>>(x)');
+    expect(s('k<<<g, b> >>(x)')).toBe('k<<<g, b>>>(x)');
+    // Without an opener, '> >' stays two closers or comparisons and '<<' a shift.
+    expect(s('a << b > c')).toBe('((a << b) > c)');
+  });
   it('initializer lists with designators', () => {
     expect(s('f({1, 2, {3}})')).toBe('f({1, 2, {3}})');
     expect(s('x = {.x = 1, .y = 2,}')).toBe('(x = {.x=1, .y=2})');
