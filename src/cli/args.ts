@@ -25,6 +25,8 @@ Options of run:
                         (default false, like nvcc -fmad=false)
   --max-steps N         stop a kernel launch after N warp-statements (default 100000000)
   --max-host-steps N    stop host code after N statements (default 5000000000)
+  --timeline            after the run, print each stream operation (kernels, copies, memsets,
+                        events, host functions) with its modelled start and duration to stderr
   --device NAME         the GPU to simulate: ${devicePresets.map((d) => d.id).join(', ')} (default h100; see 'warpscope devices')
 
 Arguments after -- reach the program's argv.
@@ -39,12 +41,13 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   if (command === 'devices') return rest.length === 0 ? { kind: 'devices' } : { kind: 'error', message: `unexpected argument '${rest[0]}'` };
   if (command !== 'run') return { kind: 'error', message: `unknown command '${command}'` };
   let file: string | null = null;
-  const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number; device?: string } = {};
+  const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number; device?: string; timeline?: boolean } = {};
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--') return file === null ? { kind: 'error', message: 'run needs a .cu file' } : { kind: 'run', file, programArgs: rest.slice(i + 1), options };
     if (a === '--fmad=true' || a === '--fmad') options.fmad = true;
     else if (a === '--fmad=false') options.fmad = false;
+    else if (a === '--timeline') options.timeline = true;
     else if (/^--device(=|$)/.test(a)) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];
       const preset = v === undefined ? null : findPreset(v);

@@ -3,6 +3,8 @@ import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
 import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
 import { parseArgs, usage } from './args.js';
+import { formatTimeline } from './timeline.js';
+import type { TimelineOp } from '../engine/runtime/streams.js';
 import { devicesListing } from './devices.js';
 
 /** Writes the engine's events to this process's streams, byte for byte. */
@@ -17,6 +19,7 @@ function writeEvent(e: EngineEvent): void {
     case 'diagnostic':
       process.stderr.write(e.rendered + '\n');
       break;
+    case 'timeline':
     case 'exit':
       break;
   }
@@ -55,7 +58,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`warpscope: error: cannot read '${parsed.file}'\n`);
     return 1;
   }
-  const status = execute({ kind: 'run', file: parsed.file, argv: [basename(parsed.file, '.cu'), ...parsed.programArgs], options }, { readFile: readSource }, writeEvent);
+  const timeline: TimelineOp[] = [];
+  const status = execute({ kind: 'run', file: parsed.file, argv: [basename(parsed.file, '.cu'), ...parsed.programArgs], options }, { readFile: readSource }, (e) => {
+    if (e.kind === 'timeline') timeline.push(e.op);
+    writeEvent(e);
+  });
+  if (options.timeline) process.stderr.write(formatTimeline(timeline));
   // Let the streams drain before the process exits with the program's status.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   return status;

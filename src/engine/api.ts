@@ -1,4 +1,5 @@
 import type { Diagnostic } from './front/diag.js';
+import type { TimelineOp } from './runtime/streams.js';
 
 /*
  * The one typed command/event API through which the CLI, the Electron main process
@@ -15,6 +16,8 @@ export interface RunOptions {
   readonly maxHostSteps: number;
   /** The simulated GPU model (`--device`): a preset id of runtime/presets (h100, a100, k80); the H100 when absent. */
   readonly device?: string;
+  /** Report every stream operation with its modelled times as a 'timeline' event (`--timeline`). */
+  readonly timeline?: boolean;
 }
 
 export const defaultRunOptions: RunOptions = { fmad: false, maxSteps: 100_000_000, maxHostSteps: 5_000_000_000 };
@@ -34,5 +37,7 @@ export type EngineEvent =
   | { readonly kind: 'stderr'; readonly text: string }
   /** A compile-time or run-time diagnostic; `rendered` is the clang-style text with source line and caret. */
   | { readonly kind: 'diagnostic'; readonly diagnostic: Diagnostic; readonly rendered: string }
+  /** A stream operation finished in modelled time (only with RunOptions.timeline). */
+  | { readonly kind: 'timeline'; readonly op: TimelineOp }
   /** The program ended: main()'s return value, exit()'s status, 128+signal for a crash, 1 for a compile error. */
   | { readonly kind: 'exit'; readonly status: number };

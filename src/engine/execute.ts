@@ -35,6 +35,7 @@ export function execute(cmd: EngineCommand, host: SourceHost, emit: (e: EngineEv
     options: cmd.options,
     sink: { stdout: (text) => emit({ kind: 'stdout', text }), stderr: (text) => emit({ kind: 'stderr', text }) },
     report,
+    timeline: cmd.options.timeline ? (op) => emit({ kind: 'timeline', op }) : undefined,
   });
   emit({ kind: 'exit', status });
   return status;

@@ -20,8 +20,8 @@ import {
  * The base name (before ':') is the C name the runtime implements.
  */
 
-/** A parameter: a C type, or a special argument form. 'ptrptr': any T** (cudaMalloc's template overload); 'symbol': a variable passed by reference (its address); 'kernel': a __global__ function name (IR const holding the IFunction id). */
-export type ParamSpec = CType | 'ptrptr' | 'symbol' | 'kernel';
+/** A parameter: a C type, or a special argument form. 'ptrptr': any T** (cudaMalloc's template overload); 'symbol': a variable passed by reference (its address); 'kernel': a __global__ function name (IR const holding the IFunction id); 'hostfn': a host function name, the same way (cudaLaunchHostFunc's callback). */
+export type ParamSpec = CType | 'ptrptr' | 'symbol' | 'kernel' | 'hostfn';
 
 /** Where a built-in can be called from. */
 export type BuiltinSpace = 'host' | 'device' | 'both';
@@ -251,6 +251,8 @@ h('cudaStreamDestroy', [streamType]);
 h('cudaStreamSynchronize', [streamType]);
 h('cudaStreamQuery', [streamType]);
 h('cudaStreamWaitEvent', [streamType, eventType, uintType], [0]);
+h('cudaStreamGetFlags', [streamType, pointerTo(uintType)]);
+h('cudaLaunchHostFunc', [streamType, 'hostfn', vp]);
 
 /** The pre-CUDA-9 shuffles nvcc no longer declares for compute_70 and above, with the call that replaces each. */
 export const removedBuiltins: ReadonlyMap<string, string> = new Map([

@@ -183,7 +183,7 @@ function userCall(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly Operand
 /** Rank of an argument for a built-in parameter form. */
 function specRank(c: Checker, op: Operand, p: ParamSpec): number {
   if (p === 'symbol') return op.lv ? 0 : -1;
-  if (p === 'kernel') return 0;
+  if (p === 'kernel' || p === 'hostfn') return 0;
   const e = rv(c, op);
   if (p === 'ptrptr') return e.type.kind === 'pointer' && e.type.to.kind === 'pointer' ? 0 : -1;
   const r = convRank(e, p);
@@ -204,7 +204,14 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
     const s = c.lookup(a.name);
     return s?.k === 'funcs' ? { lv: false, e: kernelRef(c, s.list, a.loc) } : null;
   };
-  const ops = argExprs.map((a, i) => (sigs.some((s) => s.params[i] === 'kernel') ? kernelArg(a) ?? expr(c, a) : expr(c, a)));
+  const hostFnArg = (a: Expr): Operand | null => {
+    if (a.kind !== 'ident') return null;
+    const s = c.lookup(a.name);
+    return s?.k === 'funcs' ? { lv: false, e: hostFnRef(s.list, a.loc) } : null;
+  };
+  const ops = argExprs.map((a, i) =>
+    sigs.some((s) => s.params[i] === 'kernel') ? kernelArg(a) ?? expr(c, a) : sigs.some((s) => s.params[i] === 'hostfn') ? hostFnArg(a) ?? expr(c, a) : expr(c, a),
+  );
   let chosen: BuiltinSig | null = null;
   if (sigs[0]!.uac && ops.length === 2) {
     const [a, b] = ops.map((o) => rv(c, o)) as [IExpr, IExpr];
@@ -239,7 +246,7 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
       return;
     }
     if (p === 'symbol') args.push(retype(addressOf(c, op, loc), { kind: 'pointer', to: { kind: 'void', isConst: true } }));
-    else if (p === 'kernel') args.push(rv(c, op));
+    else if (p === 'kernel' || p === 'hostfn') args.push(rv(c, op));
     else if (p === 'ptrptr') args.push(retype(rv(c, op), { kind: 'pointer', to: { kind: 'pointer', to: voidType } }));
     else if (p.kind === 'struct') args.push(retype(structAddr(implicitConv(c, rv(c, op), p, 'param', loc, op.lv)), { kind: 'pointer', to: p })); // a struct by value (cudaMemLocation) reaches the runtime as its address
     else args.push(implicitConv(c, rv(c, op), p, 'param', loc, op.lv));
@@ -263,6 +270,13 @@ function kernelRef(c: Checker, list: readonly FuncEntry[], loc: SourceLoc): IExp
   const k = list.find((f) => f.space === 'global' && f.fn);
   if (!k || !k.fn) fail(loc, 'expected a __global__ function');
   return mkConst({ kind: 'pointer', to: { kind: 'function', ret: voidType, params: k.params, variadic: false } }, k.fn.id, loc);
+}
+
+/** A host function named as a stream callback (cudaLaunchHostFunc): a constant holding its id, as a kernel handle is. */
+function hostFnRef(list: readonly FuncEntry[], loc: SourceLoc): IExpr {
+  const f = list.find((x) => (x.space === 'host' || x.space === 'hostDevice') && x.fn);
+  if (!f || !f.fn) fail(loc, 'expected a host function');
+  return mkConst({ kind: 'pointer', to: { kind: 'function', ret: voidType, params: f.params, variadic: false } }, f.fn.id, loc);
 }
 
 /** make_int2(x, y), make_float4(...): a vector temporary. */

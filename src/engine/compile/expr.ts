@@ -5,6 +5,7 @@ import { typeCode } from '../memory/layout.js';
 import type { ProgramTables } from './context.js';
 import { arith, canonNaN, convert, literal, normInt, truthy } from './ops.js';
 import { compileIntrinsic, isPureIntrinsic } from './intrinsics.js';
+import { isResumableHostCall } from '../exec/env.js';
 import { builtinVar, hasInlineEffect, helper } from './lane-names.js';
 
 /*
@@ -139,7 +140,7 @@ export abstract class ExprCompiler {
       case 'cond': return this.inl(e.cond) && this.inl(e.then) && this.inl(e.else);
       case 'assign': return e.target.k === 'var' && this.regs.has(e.target.v) && this.inl(e.value);
       case 'incdec': return e.target.k === 'var' && this.regs.has(e.target.v);
-      case 'intrinsic': return (this.host || isPureIntrinsic(e.name)) && e.args.every((a) => this.inl(a));
+      case 'intrinsic': return (this.host ? !isResumableHostCall(e.name) : isPureIntrinsic(e.name)) && e.args.every((a) => this.inl(a));
       default: return false;
     }
   }

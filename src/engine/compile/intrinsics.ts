@@ -3,6 +3,7 @@ import { isWide } from '../check/types.js';
 import type { ExprCompiler } from './expr.js';
 import { canonNaN, normInt, truthy } from './ops.js';
 import { MATH } from './devmath.js';
+import { isResumableHostCall } from '../exec/env.js';
 import { WARP_PRIMITIVES, compileWarpPrimitive } from './warp-intrinsics.js';
 
 /** True when a device math built-in has an implementation. */
@@ -30,7 +31,12 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
   const loc = `LOC[${c.T.locIndex(e.loc)}]`;
   if (c.host) {
     const h = c.hostArgs(e.args);
-    return h.wrap(`RT.hi(${JSON.stringify(e.name)}, [${h.vals.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], ${loc})`);
+    const call = `(${JSON.stringify(e.name)}, [${h.vals.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], ${loc})`;
+    if (!isResumableHostCall(e.name)) return h.wrap(`RT.hi${call}`);
+    // A CUDA runtime call may run queued kernels inside it (a generator), so it is a statement of its own.
+    const t = c.temp(e.type);
+    c.pre.push(c.lanes(`${h.wrap('0')}; ${t}[l] = yield* RT.hg${call};`));
+    return `${t}[l]`;
   }
   const args = e.args.map((a) => c.ex(a));
   const [base, code] = e.name.split(':') as [string, string | undefined];

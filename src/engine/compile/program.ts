@@ -44,6 +44,8 @@ export interface CompiledProgram {
   /** Address of a static variable in the memory of the latest run (cudaMemcpyToSymbol). */
   symbolAddress(v: VarSym): number;
   kernelInfo(kernel: IFunction): KernelInfo;
+  /** Calls host function `fnId` (an IFunction id) on the host thread of the running main(): a stream callback. */
+  callHost(fnId: number, args: readonly Scalar[]): Resumable<void>;
 }
 
 type Fn = (...a: unknown[]) => unknown;
@@ -122,6 +124,16 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
       const i = gen.statics.indexOf(v);
       if (i < 0) throw new Error(`${v.name} is not a static variable`);
       return latest.G[i]!;
+    },
+    *callHost(fnId, args) {
+      const fn = prog.functions.find((f) => f.id === fnId);
+      const f = latest?.mod.fns[`H${fnId}`];
+      const W = latest?.rt.hostW;
+      if (!fn || !f || !W) throw new Error(`host function ${fnId} is not available`);
+      const params = fn.params.map((p, i) => (isWide(p.type) ? new Array<bigint>(32).fill(BigInt(args[i] ?? 0)) : new Float64Array(32).fill(Number(args[i] ?? 0))));
+      const r = f(W, 1, new Float64Array(32), 0, ...params) as Generator<Suspend, void, void> | undefined;
+      // Host functions that reach no launch or runtime call are compiled as plain functions.
+      if (r !== undefined && typeof r.next === 'function') yield* r;
     },
     *runMain(env, argv, memory, opts = {}) {
       const inst = instance(memory);

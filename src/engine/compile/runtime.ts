@@ -181,6 +181,13 @@ export class RuntimeHelpers {
     return this.env.intrinsic(key, args, types, loc) ?? 0;
   }
 
+  /** A CUDA runtime call from host code: it may run queued kernels, so the host drives it as a generator. */
+  *hg(key: string, args: Scalar[], types: readonly CType[], loc: SourceLoc): Resumable<Scalar> {
+    if (!this.env) throw new Error('no host environment');
+    if (!this.env.call) return this.env.intrinsic(key, args, types, loc) ?? 0;
+    return (yield* this.env.call(key, args, types, loc)) ?? 0;
+  }
+
   /** Reads a dim3 object (3 unsigned ints) from host memory. */
   dim3(addr: number): Dim3 {
     return { x: Number(this.M.hostLoad(addr, 4)), y: Number(this.M.hostLoad(addr + 4, 4)), z: Number(this.M.hostLoad(addr + 8, 4)) };

@@ -32,6 +32,13 @@ export interface HostEnv {
   intrinsic(key: string, args: readonly Scalar[], argTypes: readonly CType[], loc: SourceLoc): Scalar | undefined;
   /** Launches a kernel: validates the configuration, records errors, runs the grid. `args` follow the kernel's parameter types (struct args: addresses of the caller's objects). */
   launch(kernel: IFunction, grid: Dim3, block: Dim3, sharedBytes: number, stream: Scalar, args: readonly Scalar[], loc: SourceLoc): Resumable<void>;
+  /** Runs a CUDA runtime built-in (isResumableHostCall keys): it may run queued device work, so the host drives it like a launch. Without it, `intrinsic` runs them. */
+  call?(key: string, args: readonly Scalar[], argTypes: readonly CType[], loc: SourceLoc): Resumable<Scalar | undefined>;
+}
+
+/** Host built-ins compiled as resumable calls: the CUDA runtime API, whose synchronising calls run queued kernels. */
+export function isResumableHostCall(key: string): boolean {
+  return key.startsWith('cuda');
 }
 
 /** Thrown by exit()/abort()/a failed host assert to end the program with a status. */

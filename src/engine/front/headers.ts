@@ -157,6 +157,9 @@ const CUDA_RUNTIME = `
 #include <time.h>
 #include <math.h>
 #define CUDART_VERSION 13000
+#define CUDART_CB
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
 `;
 
 const CUDA_DRIVER = `

@@ -1,5 +1,6 @@
 import { num, type RuntimeContext } from './context.js';
 import type { CType } from '../check/types.js';
+import type { Resumable } from '../exec/env.js';
 
 /*
  * What every group of CUDA runtime API built-ins shares: the error codes they return,
@@ -18,6 +19,8 @@ export const cudaErrorMemoryAllocation = 2;
 export const cudaErrorInvalidDevice = 101;
 export const cudaErrorInvalidMemcpyDirection = 21;
 export const cudaErrorInvalidResourceHandle = 400;
+export const cudaErrorNotReady = 600;
+export const uintType: CType = { kind: 'int', bits: 32, signed: false, name: 'unsigned int' };
 
 /** What a blocking call does first: wait for the device, print its printf output, surface a kernel fault. */
 export function sync(ctx: RuntimeContext): number {
@@ -30,4 +33,12 @@ export function api(ctx: RuntimeContext, body: () => number): number {
   const sticky = ctx.errors.stickyError;
   if (sticky !== 0) return sticky;
   return ctx.errors.record(body());
+}
+
+/** api() for calls that may run queued device work. cudaErrorNotReady is an answer, not a failure: it does not become the last error. */
+export function* apiGen(ctx: RuntimeContext, body: () => Resumable<number>): Resumable<number> {
+  const sticky = ctx.errors.stickyError;
+  if (sticky !== 0) return sticky;
+  const code = yield* body();
+  return code === cudaErrorNotReady ? code : ctx.errors.record(code);
 }

@@ -1,6 +1,6 @@
 import type { SourceLoc } from '../front/token.js';
 import type { CType } from '../check/types.js';
-import type { Scalar } from '../exec/env.js';
+import type { Resumable, Scalar } from '../exec/env.js';
 import type { GlibcRandom } from '../lib/rand.js';
 import type { ProgramOutput } from './output.js';
 import type { CudaErrorState } from './cuda-errors-state.js';
@@ -41,6 +41,9 @@ export interface RuntimeContext {
 
 /** A host built-in's implementation. */
 export type HostBuiltin = (ctx: RuntimeContext, args: readonly Scalar[], types: readonly CType[], loc: SourceLoc) => Scalar | undefined;
+
+/** A host built-in that may run queued device work (synchronisation, stream work): a generator the host drives. */
+export type ResumableBuiltin = (ctx: RuntimeContext, args: readonly Scalar[], types: readonly CType[], loc: SourceLoc) => Resumable<Scalar | undefined>;
 
 /** Reads argument `i` as a JS number (addresses, sizes, ints). */
 export function num(args: readonly Scalar[], i: number): number {

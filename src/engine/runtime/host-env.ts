@@ -2,7 +2,7 @@ import type { SourceLoc } from '../front/token.js';
 import type { IFunction } from '../check/ir.js';
 import type { CType } from '../check/types.js';
 import { ProgramExit, type Dim3, type HostEnv, type Resumable, type Scalar } from '../exec/env.js';
-import type { CompiledProgram } from '../compile/index.js';
+import type { CompiledProgram, KernelInfo } from '../compile/index.js';
 import type { Memory } from '../memory/index.js';
 import { hostLibc } from './host-libc.js';
 import { hostMath } from './host-math.js';
@@ -11,23 +11,39 @@ import { memoryApi } from './memory-api.js';
 import { deviceApi } from './device-api.js';
 import { launchConfigError } from './launch-config.js';
 import type { DeviceState } from './device-state.js';
-import type { HostBuiltin, RuntimeContext } from './context.js';
+import type { HostBuiltin, ResumableBuiltin, RuntimeContext } from './context.js';
 import type { ProgramRun } from './program.js';
+import { Streams, type Stream } from './streams.js';
+import { EventTable } from './events.js';
+import { streamApi } from './stream-api.js';
+import { copyApi, PinnedRanges, trackPinned } from './copy-api.js';
+import { h100Timing, kernelNs } from './timing.js';
+import { deviceWork } from '../exec/index.js';
+import { residentBlocks } from '../exec/block.js';
+import { isScalar, sizeOf } from '../check/types.js';
+import { cudaErrorInvalidResourceHandle } from './api-common.js';
 
 /*
  * The HostEnv that compiled host code calls: built-ins by name, and kernel launches
  * with CUDA's validation, asynchronous faults and printf flushing.
  */
 
-/** Nanoseconds a launch costs before any work: the H100's launch latency is a few microseconds. */
-const LAUNCH_OVERHEAD_NS = 4000;
-
 /** The exit status of a program stopped because the GPU would hang: what `timeout` reports for a killed process. */
 export const HANG_STATUS = 124;
+
+/**
+ * Other groups' built-ins that wait for the device before they act: cudaFree and cudaFreeHost
+ * synchronise the whole device; symbol and 2D copies are blocking copies in the legacy stream.
+ */
+const WAITS_FOR_DEVICE = new Set(['cudaFree', 'cudaFreeHost']);
+const WAITS_FOR_LEGACY = new Set(['cudaMemcpyToSymbol', 'cudaMemcpyFromSymbol', 'cudaMemcpy2D', 'cudaMemcpy3D', 'cudaMemcpyPeer']);
 
 /** The host side of a simulated CUDA process. */
 export class HostRuntime implements HostEnv {
   private readonly table: Record<string, HostBuiltin>;
+  private readonly resumable: Record<string, ResumableBuiltin>;
+  /** The device's streams and the host and device clocks of the timing model. */
+  readonly streams: Streams;
 
   constructor(
     private readonly ctx: RuntimeContext,
@@ -37,7 +53,37 @@ export class HostRuntime implements HostEnv {
     private readonly run: ProgramRun,
     private readonly devicePrintf: (text: string) => void,
   ) {
-    this.table = { ...hostLibc, ...cudaApi(device), ...memoryApi(device), ...deviceApi(device), assert: (c, args) => this.hostAssert(c, args) };
+    const pinned = new PinnedRanges();
+    this.table = { ...hostLibc, ...cudaApi(device), ...trackPinned(memoryApi(device), pinned), ...deviceApi(device), assert: (c, args) => this.hostAssert(c, args) };
+    // The timing constants of the simulated device (presets other than the H100 can supply theirs here).
+    this.streams = new Streams(h100Timing, (op) => {
+      run.listener?.operation?.(op);
+      run.timeline?.(op);
+    });
+    const events = new EventTable();
+    const streamRuntime = { streams: this.streams, events, callHost: compiled.callHost.bind(compiled), resetDevice: () => device.reset() };
+    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, pinned) };
+  }
+
+  /** Runs a CUDA runtime built-in; one that waits for the device runs the queued work it waits for first. */
+  *call(key: string, args: readonly Scalar[], argTypes: readonly CType[], loc: SourceLoc): Resumable<Scalar | undefined> {
+    const base = key.split(':')[0]!;
+    const fn = this.resumable[base];
+    // Host time passes between runtime calls, so a query right after a long kernel's launch finds it running.
+    this.streams.hostNs += this.streams.timing.apiCallNs;
+    if (fn === undefined) {
+      if (WAITS_FOR_DEVICE.has(base)) yield* this.streams.waitAll();
+      else if (WAITS_FOR_LEGACY.has(base)) yield* this.streams.waitFor(this.streams.legacy);
+      return this.intrinsic(key, args, argTypes, loc);
+    }
+    const result = yield* fn(this.ctx, args, argTypes, loc);
+    this.run.listener?.apiCall({ name: base, args, result, loc });
+    return result;
+  }
+
+  /** What the CUDA runtime does at exit: waits for the device, so queued work runs and prints. */
+  *teardown(): Resumable<void> {
+    yield* this.streams.waitAll();
   }
 
   /** Runs a host built-in by its builtins.ts key (overloads share the part before ':'). */
@@ -75,38 +121,68 @@ export class HostRuntime implements HostEnv {
     throw new ProgramExit(HANG_STATUS);
   }
 
-  /** Validates and runs a launch; faults surface at the next synchronising call, as on a GPU. */
-  *launch(kernel: IFunction, grid: Dim3, block: Dim3, sharedBytes: number, _stream: Scalar, args: readonly Scalar[], loc: SourceLoc): Resumable<void> {
+  /** Validates a launch and queues the kernel in its stream; it runs when the host waits for it or queues work after it. */
+  *launch(kernel: IFunction, grid: Dim3, block: Dim3, sharedBytes: number, stream: Scalar, args: readonly Scalar[], loc: SourceLoc): Resumable<void> {
     const { ctx } = this;
+    this.streams.hostNs += this.streams.timing.launchCallNs;
     if (ctx.errors.stickyError !== 0) return;
     const info = this.compiled.kernelInfo(kernel);
     const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, this.device.preset.props, this.device.maxDynamicShared.get(kernel.id));
     const listener = this.run.listener;
     const shape = { kernel: kernel.name, grid, block, sharedBytes, loc };
-    if (bad !== 0) {
-      ctx.errors.record(bad);
-      listener?.launch({ phase: 'rejected', outcome: bad, ...shape });
+    const s = this.streams.get(Number(stream));
+    if (bad !== 0 || s === null) {
+      const code = bad !== 0 ? bad : cudaErrorInvalidResourceHandle;
+      ctx.errors.record(code);
+      listener?.launch({ phase: 'rejected', outcome: code, ...shape });
       return;
     }
-    listener?.launch({ phase: 'begin', ...shape });
+    // Kernel parameters are copied at the launch: struct arguments are snapshots of the caller's objects now.
+    const params = args.map((a, i) => {
+      const t = kernel.params[i]?.type;
+      if (t === undefined || isScalar(t)) return { value: a, copy: 0 };
+      const copy = this.memory.allocHost(sizeOf(t), 16);
+      this.memory.copy(copy, Number(a), sizeOf(t));
+      return { value: copy, copy };
+    });
+    yield* this.streams.submit(s, { kind: 'kernel', grid, block }, kernel.name, () => this.runKernel(kernel, info, params, shape));
     // A launch prints what earlier kernels left in the printf buffer.
     ctx.flushDevicePrintf();
+  }
+
+  /** Runs a queued kernel; returns its modelled duration. Faults surface at the next synchronising call, as on a GPU. */
+  private *runKernel(kernel: IFunction, info: KernelInfo, params: readonly { value: Scalar; copy: number }[], shape: LaunchShape): Resumable<number> {
+    const { ctx } = this;
+    const listener = this.run.listener;
+    const { grid, block, sharedBytes, loc } = shape;
+    // A kernel queued before a fault made the context unusable never runs.
+    if (ctx.errors.stickyError !== 0) return 0;
+    listener?.launch({ phase: 'begin', ...shape });
     yield { kind: 'launch', kernel: kernel.name, loc };
-    const outcome = yield* info.runGrid({ grid, block, sharedBytes }, args, {
+    const before = deviceWork.warpStatements;
+    const outcome = yield* info.runGrid({ grid, block, sharedBytes }, params.map((p) => p.value), {
       memory: this.memory,
       printf: this.devicePrintf,
       stderr: (text: string) => ctx.out.writeStderr(text),
       maxSteps: this.run.options.maxSteps,
       observer: listener,
     });
+    for (const p of params) if (p.copy !== 0) this.memory.freeHost(p.copy);
     listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape });
-    this.device.advance(LAUNCH_OVERHEAD_NS);
+    const warpsPerBlock = Math.ceil((block.x * block.y * block.z) / 32);
+    const blocks = grid.x * grid.y * grid.z;
+    const duration = kernelNs(this.streams.timing, {
+      warpStatements: deviceWork.warpStatements - before,
+      blocks,
+      warpsPerBlock,
+      residentBlocks: residentBlocks(warpsPerBlock, Math.ceil(info.staticSharedBytes / 16) * 16 + sharedBytes),
+    });
     switch (outcome.kind) {
       case 'ok':
-        return;
+        return duration;
       case 'fault':
         ctx.errors.kernelFault(outcome.code);
-        return;
+        return duration;
       case 'barrier-deadlock':
         this.hang(`deadlock in kernel '${kernel.name}': ${outcome.detail}; a GPU would hang here`, outcome.loc);
       case 'step-limit':
@@ -115,3 +191,11 @@ export class HostRuntime implements HostEnv {
   }
 }
 
+/** What launch events say about a launch. */
+interface LaunchShape {
+  readonly kernel: string;
+  readonly grid: Dim3;
+  readonly block: Dim3;
+  readonly sharedBytes: number;
+  readonly loc: SourceLoc;
+}

@@ -1,11 +1,14 @@
 import type { SourceLoc } from '../front/token.js';
 import type { Dim3, Scalar } from '../exec/env.js';
 import type { Observer } from '../compile/index.js';
+import type { TimelineOp } from './streams.js';
+
+export type { TimelineOp };
 
 /*
  * What a debugger, trace recorder or analysis hears from a run. The executor reports
  * statements, memory accesses and barriers (its Observer); the runtime adds the host's
- * CUDA API calls and kernel launches. A run with no listener compiles without any of it.
+ * CUDA API calls, kernel launches and the stream timeline. A run with no listener compiles without any of it.
  */
 
 /** A host built-in call and its result (cudaMalloc, printf, ...). */
@@ -32,4 +35,6 @@ export interface LaunchEvent {
 export interface ExecutionListener extends Observer {
   apiCall(e: ApiCallEvent): void;
   launch(e: LaunchEvent): void;
+  /** A stream operation finished in modelled time (kernel, copy, memset, event record, host function, wait): the stream timeline. */
+  operation?(e: TimelineOp): void;
 }

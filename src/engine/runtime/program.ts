@@ -12,7 +12,7 @@ import { DeviceState } from './device-state.js';
 import { HANG_STATUS, HostRuntime } from './host-env.js';
 import { StepLimitError } from '../exec/index.js';
 import type { RuntimeContext } from './context.js';
-import type { ExecutionListener } from './listener.js';
+import type { ExecutionListener, TimelineOp } from './listener.js';
 import { devicePresets, findPreset } from './presets/index.js';
 import { kernelResources } from './kernel-resources.js';
 
@@ -31,6 +31,8 @@ export interface ProgramRun {
   readonly report: (d: Diagnostic) => void;
   /** Hears every statement, memory access, barrier, API call and launch; without one the program is compiled with no instrumentation. */
   readonly listener?: ExecutionListener;
+  /** Hears each stream operation with its modelled times, without instrumenting the program (`--timeline`). */
+  readonly timeline?: (op: TimelineOp) => void;
 }
 
 const SIGSEGV_STATUS = 139;
@@ -86,7 +88,8 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
   });
   try {
     const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener, report: run.report }));
-    // Returning from main runs exit(): the CUDA runtime's teardown prints pending device output, stdio flushes.
+    // Returning from main runs exit(): the CUDA runtime's teardown waits for queued work and prints pending device output, stdio flushes.
+    finish(host.teardown());
     ctx.flushDevicePrintf();
     out.flush();
     return status & 0xff;

@@ -34,6 +34,7 @@ describe('execution events', () => {
       },
       apiCall: (e) => log.push(`api ${e.name} -> ${String(e.result)}`),
       launch: (e) => log.push(`launch ${e.phase} ${e.kernel} <<<${e.grid.x}, ${e.block.x}>>>${e.outcome === undefined ? '' : ' ' + String(e.outcome)}`),
+      operation: (e) => log.push(`op ${e.kind} ${e.name} stream ${e.stream}`),
     };
     let stdout = '';
     const status = runProgram(compiled.program, { argv: ['ev'], options: defaultRunOptions, sink: { stdout: (t) => (stdout += t), stderr: () => undefined }, report: () => undefined, listener });
@@ -47,5 +48,8 @@ describe('execution events', () => {
     expect(kernel.filter((l) => l.startsWith('store global 4'))).toEqual(['store global 4 lane 0 = 0', 'store global 4 lane 1 = 10', 'store global 4 lane 2 = 20', 'store global 4 lane 3 = 30']);
     expect(log).toContain('launch rejected fill <<<1, 2048>>> 1');
     expect(log.indexOf('api printf -> 5')).toBeGreaterThan(log.indexOf('api cudaDeviceSynchronize -> 0'));
+    // The queued kernel runs inside cudaDeviceSynchronize, and the timeline hears it once it ends.
+    expect(log.indexOf('op kernel fill stream 0')).toBeGreaterThan(log.indexOf('launch end fill <<<1, 4>>> ok'));
+    expect(log.indexOf('op kernel fill stream 0')).toBeLessThan(log.indexOf('api cudaDeviceSynchronize -> 0'));
   });
 });
