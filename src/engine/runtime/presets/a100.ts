@@ -1,4 +1,5 @@
 import { h100Props } from '../props.js';
+import { h100Timing, type TimingConstants } from '../timing.js';
 import type { DevicePreset } from './types.js';
 
 /*
@@ -14,6 +15,25 @@ import type { DevicePreset } from './types.js';
  * Hopper-only features (clusters, TMA, fabric handles, 4 sync domains) are off. The uuid is all
  * zeros: no particular card.
  */
+
+/**
+ * The A100's timing: PCIe Gen4 x16 to the host (32 GB/s raw; bandwidthTest on DGX A100 systems
+ * reports about 25 GB/s pinned each way), HBM2e at 2039 GB/s peak (NVIDIA A100 datasheet) of
+ * which a device-to-device copy reaches about 1500 GB/s as bandwidthTest counts it (read plus
+ * write: 750 bytes copied per ns), 1410 MHz boost clock, 108 SMs with 4
+ * schedulers each. Launch costs are the H100's (same driver generation).
+ */
+export const a100Timing: TimingConstants = {
+  ...h100Timing,
+  device: 'NVIDIA A100-SXM4-80GB',
+  smClockGHz: 1.41,
+  smCount: 108,
+  pinnedHtoDBytesPerNs: 25,
+  pinnedDtoHBytesPerNs: 25,
+  pageableBytesPerNs: 12,
+  deviceCopyBytesPerNs: 750,
+  memsetBytesPerNs: 1700,
+};
 
 /** NVIDIA A100 SXM4 80 GB. */
 export const a100Preset: DevicePreset = {
@@ -73,4 +93,5 @@ export const a100Preset: DevicePreset = {
   pitchAlignment: 512,
   // As on the H100: a context keeps about 512 MiB.
   allocatableBytes: 85100068864 - 536870912,
+  timing: a100Timing,
 };

@@ -1,4 +1,5 @@
 import { h100Props } from '../props.js';
+import { h100Timing } from '../timing.js';
 import type { DevicePreset } from './types.js';
 
 /*
@@ -45,4 +46,5 @@ export const h100Preset: DevicePreset = {
   pitchAlignment: 512,
   // A CUDA 13 context on the H100 keeps about 512 MiB of the 79.2 GiB for itself.
   allocatableBytes: 85017493504 - 536870912,
+  timing: h100Timing,
 };

@@ -1,4 +1,5 @@
 import { h100Props } from '../props.js';
+import { h100Timing, type TimingConstants } from '../timing.js';
 import type { DevicePreset } from './types.js';
 
 /*
@@ -16,6 +17,30 @@ import type { DevicePreset } from './types.js';
  * Features introduced after Kepler (clusters, memory pools, RDMA ordering...) report 0. The uuid
  * is all zeros: no particular card.
  */
+
+/**
+ * The K80's timing: PCIe Gen3 x16 to the host. bandwidthTest on a K80 (Stanford CME 213, 2020,
+ * lecture 7) measured 7.9 GB/s pinned host-to-device, 10.7 GB/s device-to-host and 157 GB/s
+ * device-to-device (bandwidthTest counts each byte read and written: 78.5 bytes copied per ns);
+ * one GK210 has 240 GB/s of GDDR5 (the lecture notes' peak table) and runs at 824 MHz with 4
+ * warp schedulers per SMX. Kepler launches cost more host time than Hopper's (about 5 us). Other constants are the H100's.
+ */
+export const k80Timing: TimingConstants = {
+  ...h100Timing,
+  device: 'Tesla K80',
+  launchCallNs: 5000,
+  submitLatencyNs: 5000,
+  kernelFixedNs: 3000,
+  smClockGHz: 0.824,
+  smCount: 13,
+  pinnedHtoDBytesPerNs: 7.9,
+  pinnedDtoHBytesPerNs: 10.7,
+  pageableBytesPerNs: 5,
+  stagingBytesPerNs: 6,
+  copyFixedNs: 2500,
+  deviceCopyBytesPerNs: 78.5,
+  memsetBytesPerNs: 180,
+};
 
 /** Tesla K80 (one of its two GPUs). */
 export const k80Preset: DevicePreset = {
@@ -100,4 +125,5 @@ export const k80Preset: DevicePreset = {
   pitchAlignment: 512,
   // An estimate: Kepler contexts kept about 256 MiB.
   allocatableBytes: 11996954624 - 268435456,
+  timing: k80Timing,
 };

@@ -1,4 +1,5 @@
 import type { DeviceProps } from '../props.js';
+import type { TimingConstants } from '../timing.js';
 
 /*
  * What a simulated GPU model is: its cudaDeviceProp, the attribute values CUDA 13 no longer
@@ -40,4 +41,6 @@ export interface DevicePreset {
   readonly pitchAlignment: number;
   /** Device memory a CUDA context leaves for cudaMalloc (totalGlobalMem less the context's own). */
   readonly allocatableBytes: number;
+  /** The stream timing model's constants for this GPU and its host link. */
+  readonly timing: TimingConstants;
 }
