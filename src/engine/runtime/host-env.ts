@@ -17,7 +17,7 @@ import { Streams, type Stream } from './streams.js';
 import { EventTable } from './events.js';
 import { streamApi } from './stream-api.js';
 import { copyApi, PinnedRanges, trackPinned } from './copy-api.js';
-import { h100Timing, kernelNs } from './timing.js';
+import { kernelNs } from './timing.js';
 import { deviceWork } from '../exec/index.js';
 import { residentBlocks } from '../exec/block.js';
 import { isScalar, sizeOf } from '../check/types.js';
@@ -55,8 +55,7 @@ export class HostRuntime implements HostEnv {
   ) {
     const pinned = new PinnedRanges();
     this.table = { ...hostLibc, ...cudaApi(device), ...trackPinned(memoryApi(device), pinned), ...deviceApi(device), assert: (c, args) => this.hostAssert(c, args) };
-    // The timing constants of the simulated device (presets other than the H100 can supply theirs here).
-    this.streams = new Streams(h100Timing, (op) => {
+    this.streams = new Streams(device.preset.timing, (op) => {
       run.listener?.operation?.(op);
       run.timeline?.(op);
     });
