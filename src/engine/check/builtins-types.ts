@@ -3,6 +3,7 @@ import {
   charType, doubleType, floatType, intType, scharType, shortType, sizeType, ucharType, uintType, ullongType, ushortType, llongType,
 } from './types.js';
 import { layoutStruct } from './layout.js';
+import { cgTypeNames } from './cg-types.js';
 import { cudaDevicePropLayout, cudaDevicePropSize } from '../runtime/props.js';
 import { cudaErrors } from '../runtime/errors.js';
 import { cudaMemConstants, cudaMemTypedefs } from './builtins-cuda-mem.js';
@@ -125,16 +126,8 @@ export const builtinTypedefs: ReadonlyMap<string, CType> = new Map<string, CType
   ...cudaMemTypedefs,
 ]);
 
-/** Cooperative-groups and other C++ library types accepted by name but not run yet. */
-export const unsupportedTypeNames: ReadonlySet<string> = new Set([
-  'cooperative_groups::thread_block', 'cooperative_groups::grid_group', 'cooperative_groups::thread_group',
-  'cooperative_groups::thread_block_tile', 'cooperative_groups::coalesced_group',
-  'thread_block', 'grid_group', 'thread_group', 'thread_block_tile', 'coalesced_group',
-  'cg::thread_block', 'cg::grid_group', 'cg::thread_group', 'cg::thread_block_tile', 'cg::coalesced_group',
-]);
-
-/** Names the parser must treat as type names. */
-export const builtinTypeNames: ReadonlySet<string> = new Set([...builtinTypedefs.keys(), ...unsupportedTypeNames]);
+/** Names the parser must treat as type names (cooperative groups' types are in cg-types.ts). */
+export const builtinTypeNames: ReadonlySet<string> = new Set([...builtinTypedefs.keys(), ...cgTypeNames]);
 
 /** Enumerators and constants from the CUDA/C headers: name -> (value, type). */
 export const builtinConstants: ReadonlyMap<string, { value: number | bigint; type: CType }> = (() => {

@@ -14,6 +14,7 @@ import { removedBuiltins, type BuiltinSig, type ParamSpec } from './builtins.js'
 import { builtinTypedefs, streamType } from './builtins-types.js';
 import { deduce, instantiate } from './check-func.js';
 import { exprText } from './check-text.js';
+import { cgCall, cgMemberCall } from './cg.js';
 
 /*
  * Calls: overload resolution over user functions, function templates and the
@@ -41,7 +42,7 @@ function checkSpace(c: Checker, callee: ExecSpace | 'both', name: string, loc: S
 /** Checks a call expression. */
 export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
   if (e.callee.kind !== 'ident') {
-    if (e.callee.kind === 'member') unsupported(e.loc, 'member function calls');
+    if (e.callee.kind === 'member') return { lv: false, e: cgMemberCall(c, e, e.callee) };
     const f = rv(c, expr(c, e.callee));
     fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
   }
@@ -68,7 +69,7 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
     return { lv: false, e: userCall(c, fn, entry, ops, e.loc) };
   }
   if (sym.k === 'type') fail(e.loc, `functional casts of '${name}' should have been parsed as constructions`);
-  if (sym.k === 'unsupportedType') unsupported(e.loc, `'${sym.name}' (cooperative groups)`);
+  if (sym.k === 'cg') return { lv: false, e: cgCall(c, sym.name, e) };
   const f = rv(c, expr(c, e.callee));
   fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
 }

@@ -5,7 +5,8 @@ import type { Expr, FunctionDecl, TypeNode } from '../front/ast.js';
 import type { ExecSpace, IExpr, IFunction, VarStorage, VarSym } from './ir.js';
 import type { CType } from './types.js';
 import { boolType, charType, doubleType, floatType, intType, llongType, longType, scharType, shortType, typeName, uintType, ullongType, ulongType, ucharType, ushortType, voidType } from './types.js';
-import { builtinConstants, builtinTypedefs, fileType, unsupportedTypeNames } from './builtins-types.js';
+import { builtinConstants, builtinTypedefs, fileType } from './builtins-types.js';
+import { cgNamespaceMembers, resolveCgType } from './cg-types.js';
 import { builtinFunctions, type BuiltinSig } from './builtins.js';
 import type { Value } from './check-conv.js';
 import { evalConst, isInteger } from './check-conv.js';
@@ -46,14 +47,15 @@ export type Sym =
   | { readonly k: 'builtins'; readonly list: readonly BuiltinSig[] }
   | { readonly k: 'ns'; readonly ns: Namespace }
   | { readonly k: 'builtinVar'; readonly name: BuiltinVarName }
-  | { readonly k: 'unsupportedType'; readonly name: string };
+  /** A cooperative_groups member other than a plain type (functions, thread_block_tile, grid_group), or a name the namespace lacks: check/cg.ts gives it meaning. */
+  | { readonly k: 'cg'; readonly name: string };
 
 export interface Namespace {
   readonly name: string;
   readonly members: Map<string, Sym>;
   readonly usings: Namespace[];
   readonly parent: Namespace | null;
-  /** std:: falls back to the built-ins (std::min, std::sqrt...); cooperative_groups reports unsupported. */
+  /** std:: falls back to the built-ins (std::min, std::sqrt...); cooperative_groups hands unknown names to check/cg.ts. */
   readonly library?: 'std' | 'cg';
 }
 
@@ -80,6 +82,8 @@ export class Checker {
   readonly functions: IFunction[] = [];
   readonly globals: VarSym[] = [];
   readonly warnings: Diagnostic[] = [];
+  /** Errors (with their notes) after which checking went on, so one run reports every misuse as nvcc does; the unit fails at the end. */
+  readonly errors: Diagnostic[] = [];
   readonly global: Namespace;
   scope: Scope;
   fn: FnCtx | null = null;
@@ -87,7 +91,7 @@ export class Checker {
   constructor(readonly file: string, readonly sources: ReadonlyMap<string, string>) {
     this.global = { name: '', members: new Map(), usings: [], parent: null };
     const std: Namespace = { name: 'std', members: new Map(), usings: [], parent: this.global, library: 'std' };
-    const cg: Namespace = { name: 'cooperative_groups', members: new Map(), usings: [], parent: this.global, library: 'cg' };
+    const cg: Namespace = { name: 'cooperative_groups', members: new Map(cgNamespaceMembers()), usings: [], parent: this.global, library: 'cg' };
     this.global.members.set('std', { k: 'ns', ns: std });
     this.global.members.set('cooperative_groups', { k: 'ns', ns: cg });
     this.scope = { syms: this.global.members, parent: null, ns: this.global };
@@ -96,6 +100,11 @@ export class Checker {
   /** Adds a warning. */
   warn(loc: SourceLoc, message: string): void {
     this.warnings.push({ severity: 'warning', message, loc });
+  }
+
+  /** Records an error (and optional notes at the same place) and lets checking continue. */
+  error(loc: SourceLoc, message: string, ...notes: string[]): void {
+    this.errors.push({ severity: 'error', message, loc }, ...notes.map((n): Diagnostic => ({ severity: 'note', message: n, loc })));
   }
 
   /** Creates a variable; locals are recorded in the current function's frame list. */
@@ -155,7 +164,7 @@ export class Checker {
       const last = i === parts.length - 1;
       if (!hit) {
         if (last && ns.library === 'std') return builtinSym(p);
-        if (last && ns.library === 'cg') return { k: 'unsupportedType', name: `cooperative_groups::${p}` };
+        if (last && ns.library === 'cg') return { k: 'cg', name: p };
         if (last && ns === this.global) return builtinSym(p);
         return null;
       }
@@ -179,9 +188,9 @@ export class Checker {
       case 'builtin':
         return cv(BUILTIN_TYPES[t.name] ?? intType, t.isConst);
       case 'named': {
-        if (t.templateArgs) unsupported(t.loc, 'class templates');
         const s = this.lookup(t.name);
-        if (s?.k === 'unsupportedType' || unsupportedTypeNames.has(t.name)) unsupported(t.loc, `'${t.name}'`);
+        if (s?.k === 'cg') return cv(resolveCgType(s.name, t, (a) => this.typeOf(a, evalSize), evalSize), t.isConst);
+        if (t.templateArgs) unsupported(t.loc, 'class templates');
         if (!s || s.k !== 'type') fail(t.loc, `unknown type name '${t.name}'`);
         return cv(s.t, t.isConst);
       }
@@ -246,7 +255,6 @@ function builtinSym(name: string): Sym | null {
   if (name in STDIO) return { k: 'const', value: STDIO[name]!, type: { kind: 'pointer', to: fileType } };
   // NULL as glibc's C++ headers define it (__null): an integer zero of pointer width that is a null pointer constant.
   if (name === 'NULL') return { k: 'const', value: 0n, type: longType };
-  if (unsupportedTypeNames.has(name)) return { k: 'unsupportedType', name };
   return null;
 }
 

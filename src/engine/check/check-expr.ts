@@ -12,6 +12,8 @@ import { addressOf, arith, conv, convRank, memLv, ptrAdd, rv, structAddr, struct
 import { binary, assign, incdec, explicitCast } from './check-binary.js';
 import { call, launch } from './check-call.js';
 import { constructExpr } from './check-init.js';
+import { cgMemberValue, cgNameValue } from './cg.js';
+import { cgInfo } from './cg-types.js';
 
 /*
  * Expressions: name resolution, literals, member access and subscripts, unary
@@ -166,8 +168,8 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
     case 'ns':
       fail(e.loc, `'${e.name}' is a namespace, not a value`);
     // falls out via fail
-    case 'unsupportedType':
-      unsupported(e.loc, `'${s.name}' (cooperative groups)`);
+    case 'cg':
+      return cgNameValue(c, s.name, e.name, e.loc);
   }
 }
 
@@ -200,6 +202,7 @@ function member(c: Checker, e: Expr & { kind: 'member' }): Operand {
     addr = base.lv ? addressOf(c, base, e.loc) : structAddr(base.e);
   }
   if (st.kind !== 'struct') fail(e.loc, 'internal');
+  if (cgInfo(st)) cgMemberValue(c, st, e.name, e.nameLoc ?? e.loc);
   const f = st.info.fields.find((x) => x.name === e.name);
   if (!f) fail(e.loc, `no member named '${e.name}' in '${st.info.name}'`);
   const ft: CType = st.isConst && !f.type.isConst ? ({ ...f.type, isConst: true } as CType) : f.type;

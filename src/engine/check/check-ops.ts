@@ -5,6 +5,7 @@ import type { CType } from './types.js';
 import { boolType, longType, sameType, sizeOf, typeName } from './types.js';
 import { evalConst, isArith, isInteger, promote, rank, unqual, usualArith } from './check-conv.js';
 import type { Checker } from './check-ctx.js';
+import { cgConvertible } from './cg-types.js';
 
 /*
  * Conversions between checked expressions: the implicit conversions C++ allows
@@ -109,7 +110,7 @@ export function isNullConst(e: IExpr): boolean {
 /** Ranks an implicit conversion for overload resolution: 0 exact, 1 promotion, 2 conversion, -1 impossible. */
 export function convRank(e: IExpr, to: CType): number {
   const from = e.type;
-  if (to.kind === 'struct') return from.kind === 'struct' && (from.info === to.info || (to.info.builtin === 'dim3' && from.info.builtin === 'uint3')) ? 0 : -1;
+  if (to.kind === 'struct') return from.kind === 'struct' && (from.info === to.info || (to.info.builtin === 'dim3' && from.info.builtin === 'uint3')) ? 0 : cgConvertible(from, to) ? 2 : -1;
   if (isArith(to)) {
     if (isArith(from)) {
       if (sameType(unqual(from), unqual(to)) && (from.kind !== 'int' || to.kind !== 'int' || from.name === to.name || from.bits > 8)) return 0;
@@ -137,6 +138,8 @@ export type ConvHow = 'init' | 'assign' | 'param' | 'return';
 /** Applies an implicit conversion, or fails with clang's message. `isLv` says whether the source was an lvalue. */
 export function implicitConv(c: Checker, e: IExpr, to: CType, how: ConvHow, loc: SourceLoc, isLv: boolean): IExpr {
   if (to.kind === 'struct') {
+    // A cooperative group converts to thread_group by reinterpreting its (identical) layout.
+    if (cgConvertible(e.type, to)) return { k: 'load', type: unqual(to), addr: retype(structAddr(e), { kind: 'pointer', to: unqual(to) }), space: 'generic', loc };
     if (convRank(e, to) >= 0) return e;
     if (to.info.builtin === 'dim3' && isInteger(e.type)) return dim3From(c, [e], loc);
   } else if (convRank(e, to) >= 0) {

@@ -20,9 +20,10 @@ export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string
   try {
     for (const d of unit.decls) declareTop(c, d);
   } catch (err) {
-    if (err instanceof DiagError) return { ok: false, diags: [...c.warnings, err.diag, ...err.notes] };
+    if (err instanceof DiagError) return { ok: false, diags: [...c.warnings, ...c.errors, err.diag, ...err.notes] };
     throw err;
   }
+  if (c.errors.length > 0) return { ok: false, diags: [...c.warnings, ...c.errors] };
   const main = c.global.members.get('main');
   let mainFn: IFunction | null = null;
   if (main?.k === 'funcs') mainFn = main.list.find((f) => f.fn?.body)?.fn ?? null;

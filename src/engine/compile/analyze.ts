@@ -1,4 +1,5 @@
 import type { IExpr, IFunction, IStmt, VarSym } from '../check/ir.js';
+import { isCgBarrier } from './cg.js';
 import { isResumableHostCall } from '../exec/env.js';
 
 /** What a function's body uses, collected once before code generation. */
@@ -29,7 +30,7 @@ export function analyze(fn: IFunction): FnFacts {
       case 'incdec': tg(e.target); return;
       case 'call': f.calls.add(e.fn); e.args.forEach(ex); if (e.retSlot) f.addressTaken.add(e.retSlot); return;
       // A CUDA runtime call may run queued kernels, so (like a launch) it makes a host function a generator.
-      case 'intrinsic': if (e.name.startsWith('__syncthreads')) f.barrier = true; if (isResumableHostCall(e.name)) f.launches = true; e.args.forEach(ex); return;
+      case 'intrinsic': if (e.name.startsWith('__syncthreads') || isCgBarrier(e.name)) f.barrier = true; if (isResumableHostCall(e.name)) f.launches = true; e.args.forEach(ex); return;
       case 'launch': f.launches = true; [e.grid, e.block, e.sharedBytes, e.stream, ...e.args].forEach(ex); return;
       case 'copy': ex(e.dst); ex(e.src); return;
       case 'structTemp': f.addressTaken.add(e.v); e.init.forEach(st); return;

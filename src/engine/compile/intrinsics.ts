@@ -3,6 +3,7 @@ import { isWide } from '../check/types.js';
 import type { ExprCompiler } from './expr.js';
 import { canonNaN, normInt, truthy } from './ops.js';
 import { MATH } from './devmath.js';
+import { compileCg, isCgIntrinsic } from './cg.js';
 import { isResumableHostCall } from '../exec/env.js';
 import { WARP_PRIMITIVES, compileWarpPrimitive } from './warp-intrinsics.js';
 
@@ -19,7 +20,7 @@ export function hasDeviceMath(base: string): boolean {
 
 const PURE_EXTRA = new Set(['__popc', '__popcll', '__clz', '__clzll', '__ffs', '__ffsll', '__brev', '__brevll', 'clock', 'clock64',
   '__double_as_longlong', '__longlong_as_double', 'labs', 'llabs', '__threadfence', '__threadfence_block', '__threadfence_system', '__nanosleep']);
-const IMPURE = /^(atomic|__sync|__shfl|__ballot|__all|__any|__activemask|__match|__reduce|printf|malloc|free|memset|memcpy|assert|__assert)/;
+const IMPURE = /^(atomic|__sync|__shfl|__ballot|__all|__any|__activemask|__match|__reduce|printf|malloc|free|memset|memcpy|assert|__assert|cg\.)/;
 
 /** True when a device built-in has no cross-lane effect (it can be evaluated inside a fused lane loop). */
 export function isPureIntrinsic(key: string): boolean {
@@ -39,6 +40,7 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
     return `${t}[l]`;
   }
   const args = e.args.map((a) => c.ex(a));
+  if (isCgIntrinsic(e.name)) return compileCg(c, e, args, loc);
   const [base, code] = e.name.split(':') as [string, string | undefined];
   const a0 = args[0] ?? '0', a1 = args[1] ?? '0', a2 = args[2] ?? '0';
   const wide = code === 'i64' || code === 'u64';

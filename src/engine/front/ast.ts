@@ -117,7 +117,8 @@ export type Expr =
   /** `k<<<grid, block, shared, stream>>>(args)`; `config` has 2 to 4 expressions. */
   | { readonly kind: 'launch'; readonly callee: Expr; readonly config: readonly Expr[]; readonly args: readonly Expr[]; readonly loc: SourceLoc }
   | { readonly kind: 'index'; readonly base: Expr; readonly index: Expr; readonly loc: SourceLoc }
-  | { readonly kind: 'member'; readonly base: Expr; readonly name: string; readonly arrow: boolean; readonly loc: SourceLoc }
+  /** `nameLoc`: where the member's name is (diagnostics about the member point there). */
+  | { readonly kind: 'member'; readonly base: Expr; readonly name: string; readonly arrow: boolean; readonly loc: SourceLoc; readonly nameLoc?: SourceLoc }
   /** `(T)x`, `static_cast<T>(x)`, `reinterpret_cast`, `const_cast`. */
   | { readonly kind: 'cast'; readonly type: TypeNode; readonly operand: Expr; readonly style: 'c' | 'static' | 'reinterpret' | 'const' | 'dynamic'; readonly loc: SourceLoc }
   /** `T(args)` or `T{args}` where T is a type: functional cast / construction, e.g. `dim3(16, 16)`, `float(i)`, `int{3}`. */

@@ -301,7 +301,8 @@ function parsePostfix(p: Parser, base: Expr, loc: SourceLoc): Expr {
         p.accept('template');
         if (p.at('~')) p.error('destructors are not supported by Warpscope');
         if (!p.isName()) p.error('expected unqualified-id');
-        base = { kind: 'member', base, name: p.next().text, arrow: t.text === '->', loc };
+        const nameTok = p.next();
+        base = { kind: 'member', base, name: nameTok.text, arrow: t.text === '->', loc, nameLoc: nameTok.loc };
         break;
       }
       case '++':
