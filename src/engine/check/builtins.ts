@@ -39,14 +39,16 @@ export interface BuiltinSig {
   readonly uac?: boolean;
   /** Why the built-in is deprecated: calls are accepted with clang's "'name' is deprecated: ..." warning. */
   readonly deprecated?: string;
+  /** Why the GPU's assembler rejects every call for sm_90, although the front end accepts it. */
+  readonly unassemblable?: string;
 }
 
 const table = new Map<string, BuiltinSig[]>();
 
 /** Registers one signature. */
-function def(space: BuiltinSpace, name: string, ret: CType, params: ParamSpec[], opts: { key?: string; defaults?: (number | bigint)[]; variadic?: boolean; uac?: boolean; deprecated?: string } = {}): void {
+function def(space: BuiltinSpace, name: string, ret: CType, params: ParamSpec[], opts: { key?: string; defaults?: (number | bigint)[]; variadic?: boolean; uac?: boolean; deprecated?: string; unassemblable?: string } = {}): void {
   const list = table.get(name) ?? [];
-  list.push({ name, key: opts.key ?? name, space, ret, params, defaults: opts.defaults ?? [], variadic: opts.variadic ?? false, uac: opts.uac, deprecated: opts.deprecated });
+  list.push({ name, key: opts.key ?? name, space, ret, params, defaults: opts.defaults ?? [], variadic: opts.variadic ?? false, uac: opts.uac, deprecated: opts.deprecated, unassemblable: opts.unassemblable });
   table.set(name, list);
 }
 
@@ -133,9 +135,13 @@ def('device', '__ballot_sync', uintType, [uintType, intType]);
 def('device', '__all_sync', intType, [uintType, intType]);
 def('device', '__any_sync', intType, [uintType, intType]);
 def('device', '__activemask', uintType, []);
-// The pre-CUDA-9 votes: nvcc still declares them for sm_90 but warns (#1444-D); they vote over the active lanes.
+// The pre-CUDA-9 votes: nvcc still declares them for sm_90 and warns (#1444-D), then ptxas rejects
+// each call ("Instruction 'vote' without '.sync' is not supported on .target sm_70 and higher").
 for (const [n, ret] of [['__all', intType], ['__any', intType], ['__ballot', uintType]] as const)
-  def('device', n, ret, [intType], { deprecated: `not valid on compute_70 and above; use ${n}_sync` });
+  def('device', n, ret, [intType], {
+    deprecated: `not valid on compute_70 and above; use ${n}_sync`,
+    unassemblable: `'${n}' cannot be built for sm_90: ptxas rejects 'vote' without '.sync' on sm_70 and higher`,
+  });
 for (const t of [intType, uintType, longType, ulongType, llongType, ullongType, F, D]) {
   def('device', '__shfl_sync', t, [uintType, t, intType, intType], { key: `__shfl_sync:${code(t)}`, defaults: [32] });
   def('device', '__shfl_up_sync', t, [uintType, t, uintType, intType], { key: `__shfl_up_sync:${code(t)}`, defaults: [32] });

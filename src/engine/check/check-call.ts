@@ -237,6 +237,7 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
   }
   checkSpace(c, chosen.space, name, loc);
   if (chosen.deprecated) c.warn(loc, `'${name}' is deprecated: ${chosen.deprecated}`);
+  if (chosen.unassemblable) c.assemblerError(loc, chosen.unassemblable, `use ${name}_sync with a mask, e.g. ${name}_sync(__activemask(), ...)`);
   const args: IExpr[] = [];
   chosen.params.forEach((p, i) => {
     const op = ops[i];

@@ -102,6 +102,14 @@ export class Checker {
     this.warnings.push({ severity: 'warning', message, loc });
   }
 
+  /** Errors of the assembler stage: reported only when the front end found none, as nvcc never runs ptxas then. */
+  readonly assemblerErrors: Diagnostic[] = [];
+
+  /** Records an error ptxas would give (with notes at the same place); checking continues. */
+  assemblerError(loc: SourceLoc, message: string, ...notes: string[]): void {
+    this.assemblerErrors.push({ severity: 'error', message, loc }, ...notes.map((n): Diagnostic => ({ severity: 'note', message: n, loc })));
+  }
+
   /** Records an error (and optional notes at the same place) and lets checking continue. */
   error(loc: SourceLoc, message: string, ...notes: string[]): void {
     this.errors.push({ severity: 'error', message, loc }, ...notes.map((n): Diagnostic => ({ severity: 'note', message: n, loc })));

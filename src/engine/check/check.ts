@@ -24,6 +24,8 @@ export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string
     throw err;
   }
   if (c.errors.length > 0) return { ok: false, diags: [...c.warnings, ...c.errors] };
+  // ptxas only sees a program the front end accepted, so its rejections come last.
+  if (c.assemblerErrors.length > 0) return { ok: false, diags: [...c.warnings, ...c.assemblerErrors] };
   const main = c.global.members.get('main');
   let mainFn: IFunction | null = null;
   if (main?.k === 'funcs') mainFn = main.list.find((f) => f.fn?.body)?.fn ?? null;
