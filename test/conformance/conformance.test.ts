@@ -38,9 +38,19 @@ function rejected(dir: string): string[] {
 /** Sorted, de-duplicated line numbers of `severity` diagnostics for `file` in nvcc's (`file(LINE): error`) or clang's (`file:LINE:COL: error:`) format. */
 function diagLines(text: string, file: string, severity: 'error' | 'warning'): number[] {
   const lines = new Set<number>();
+  const ours = (name: string): boolean => name === file || name.endsWith('/' + file) || file.endsWith('/' + name);
+  // A diagnostic inside a CUDA header counts at the line of the program that instantiated it
+  // (nvcc's "detected during: ... at line N of FILE").
+  let inHeader: string | null = null;
   for (const line of text.split('\n')) {
     const m = /^(.+?)\((\d+)\): (error|warning)\b/.exec(line) ?? /^(.+?):(\d+):\d+: (error|warning):/.exec(line);
-    if (m && m[3] === severity && (m[1] === file || m[1]!.endsWith('/' + file) || file.endsWith('/' + m[1]!))) lines.add(Number(m[2]));
+    if (m) {
+      inHeader = ours(m[1]!) ? null : m[3]!;
+      if (m[3] === severity && inHeader === null) lines.add(Number(m[2]));
+      continue;
+    }
+    const via = / at line (\d+) of (\S+)$/.exec(line);
+    if (via && inHeader === severity && ours(via[2]!)) lines.add(Number(via[1]));
   }
   return [...lines].sort((a, b) => a - b);
 }
