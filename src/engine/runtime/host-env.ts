@@ -126,7 +126,7 @@ export class HostRuntime implements HostEnv {
     this.streams.hostNs += this.streams.timing.launchCallNs;
     if (ctx.errors.stickyError !== 0) return;
     const info = this.compiled.kernelInfo(kernel);
-    const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, this.device.preset.props, this.device.maxDynamicShared.get(kernel.id));
+    const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, this.device.preset.props, this.device.maxDynamicShared.get(kernel.id), kernel.launchBounds?.maxThreads);
     const listener = this.run.listener;
     const shape = { kernel: kernel.name, grid, block, sharedBytes, loc };
     const s = this.streams.get(Number(stream));

@@ -14,13 +14,17 @@ const cudaErrorInvalidValue = 1;
 /** Dynamic shared memory above this needs cudaFuncSetAttribute opt-in on every GPU since Volta. */
 export const DEFAULT_MAX_DYNAMIC_SHARED = 48 * 1024;
 
-/** The error code a launch with this configuration fails with, or 0 when it may run. `maxDynamicShared` is the kernel's cudaFuncAttributeMaxDynamicSharedMemorySize. */
-export function launchConfigError(grid: Dim3, block: Dim3, dynamicShared: number, staticShared: number, props: DeviceProps, maxDynamicShared = DEFAULT_MAX_DYNAMIC_SHARED): number {
+/**
+ * The error code a launch with this configuration fails with, or 0 when it may run. `maxDynamicShared` is the kernel's
+ * cudaFuncAttributeMaxDynamicSharedMemorySize; `kernelMaxThreads` its __launch_bounds__ maximum (ptxas builds the kernel
+ * for no more threads, so the H100 refuses a bigger block).
+ */
+export function launchConfigError(grid: Dim3, block: Dim3, dynamicShared: number, staticShared: number, props: DeviceProps, maxDynamicShared = DEFAULT_MAX_DYNAMIC_SHARED, kernelMaxThreads = props.maxThreadsPerBlock): number {
   const [bx, by, bz] = props.maxThreadsDim;
   const [gx, gy, gz] = props.maxGridSize;
   if (block.x === 0 || block.y === 0 || block.z === 0 || grid.x === 0 || grid.y === 0 || grid.z === 0) return cudaErrorInvalidValue;
   if (block.x > bx! || block.y > by! || block.z > bz!) return cudaErrorInvalidValue;
-  if (block.x * block.y * block.z > props.maxThreadsPerBlock) return cudaErrorInvalidValue;
+  if (block.x * block.y * block.z > Math.min(props.maxThreadsPerBlock, kernelMaxThreads)) return cudaErrorInvalidValue;
   if (grid.x > gx! || grid.y > gy! || grid.z > gz!) return cudaErrorInvalidValue;
   if (staticShared > DEFAULT_MAX_DYNAMIC_SHARED) return cudaErrorInvalidValue;
   if (dynamicShared > maxDynamicShared || dynamicShared + staticShared > Number(props.sharedMemPerBlockOptin)) return cudaErrorInvalidValue;

@@ -17,4 +17,10 @@ describe('launch configuration checks of an H100', () => {
     expect(launchConfigError(d(1, 65536), d(32), 0, 0, h100Props)).toBe(1);
     expect(launchConfigError(d(0), d(32), 0, 0, h100Props)).toBe(1);
   });
+
+  it('rejects a block bigger than the kernel\'s __launch_bounds__ maximum, as the H100 does', () => {
+    expect(launchConfigError(d(1), d(256), 0, 0, h100Props, undefined, 256)).toBe(0);
+    expect(launchConfigError(d(1), d(257), 0, 0, h100Props, undefined, 256)).toBe(1);
+    expect(launchConfigError(d(1), d(16, 9), 0, 0, h100Props, undefined, 128)).toBe(1);
+  });
 });
