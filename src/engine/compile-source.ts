@@ -2,7 +2,7 @@ import { preprocess } from './front/preprocess.js';
 import type { Preprocessed } from './front/preprocess.js';
 import { parse } from './front/parse.js';
 import { mergePasses, sameTokens } from './front/passes.js';
-import { check, builtinTypeNames } from './check/check.js';
+import { check, builtinTypeNames, qualifiedOnlyTypeNames } from './check/check.js';
 import type { Diagnostic, Result } from './front/diag.js';
 import type { TranslationUnit } from './front/ast.js';
 import type { IProgram } from './check/ir.js';
@@ -52,6 +52,8 @@ export function compileSource(file: string, host: SourceHost): CompileOutcome {
     if (!d.ok) return { ok: false, diags: [...warnings, ...d.diags], sources };
     unit = mergePasses(h.value, d.value);
   }
+  // Either pass may include a header under an #if on __CUDA_ARCH__; a library name is visible if either did.
+  unit = { ...unit, headers: new Set([...hostPP.value.builtinHeaders, ...devPP.value.builtinHeaders]) };
   const checked: Result<IProgram> = check(unit, sources);
   if (!checked.ok) return { ok: false, diags: [...warnings, ...checked.diags], sources };
   warnings.push(...checked.warnings);
@@ -59,7 +61,7 @@ export function compileSource(file: string, host: SourceHost): CompileOutcome {
 }
 
 function parseTokens(pp: Preprocessed, file: string, warnings: Diagnostic[]): Result<TranslationUnit> {
-  const unit = parse(pp.tokens, file, { typeNames: builtinTypeNames });
+  const unit = parse(pp.tokens, file, { typeNames: builtinTypeNames, qualifiedOnlyTypeNames });
   if (unit.ok) addNew(warnings, unit.warnings);
   return unit;
 }

@@ -3,7 +3,7 @@ import {
   charType, doubleType, floatType, intType, scharType, shortType, sizeType, ucharType, uintType, ullongType, ushortType, llongType,
 } from './types.js';
 import { layoutStruct } from './layout.js';
-import { cgTypeNames } from './cg-types.js';
+import { cgFunctorTypeNames, cgTypeNames } from './cg-types.js';
 import { cudaDevicePropLayout, cudaDevicePropSize } from '../runtime/props.js';
 import { cudaErrors } from '../runtime/errors.js';
 import { cudaMemConstants, cudaMemTypedefs } from './builtins-cuda-mem.js';
@@ -127,7 +127,10 @@ export const builtinTypedefs: ReadonlyMap<string, CType> = new Map<string, CType
 ]);
 
 /** Names the parser must treat as type names (cooperative groups' types are in cg-types.ts). */
-export const builtinTypeNames: ReadonlySet<string> = new Set([...builtinTypedefs.keys(), ...cgTypeNames]);
+export const builtinTypeNames: ReadonlySet<string> = new Set([...builtinTypedefs.keys(), ...cgTypeNames, ...cgFunctorTypeNames]);
+
+/** Built-in type names a using-directive leaves qualified (ParseOptions.qualifiedOnlyTypeNames): `less`, `plus`... stay ordinary identifiers. */
+export const qualifiedOnlyTypeNames: ReadonlySet<string> = new Set(cgFunctorTypeNames);
 
 /** Enumerators and constants from the CUDA/C headers: name -> (value, type). */
 export const builtinConstants: ReadonlyMap<string, { value: number | bigint; type: CType }> = (() => {

@@ -1,11 +1,11 @@
 import type { SourceLoc } from '../front/token.js';
-import type { Expr, TypeNode } from '../front/ast.js';
+import type { Expr, TemplateArg, TypeNode } from '../front/ast.js';
 import { fail, unsupported } from '../front/diag.js';
 import type { IExpr } from './ir.js';
 import type { CType, StructInfo } from './types.js';
-import { uintType } from './types.js';
+import { typeName, uintType } from './types.js';
 import { layoutStruct } from './layout.js';
-import { evalConst } from './check-conv.js';
+import { evalConst, isArith, unqual } from './check-conv.js';
 
 /*
  * Cooperative groups' types (<cooperative_groups.h>) as the checker sees them.
@@ -51,6 +51,25 @@ const FIELDS: readonly GroupField[] = ['kind', 'rank', 'size', 'mask', 'metaRank
 /** Byte offset of each field (all unsigned int). Field names start with "__cg_" so `g.size` is not a data member. */
 export const GROUP_FIELD_OFFSET: Readonly<Record<GroupField, number>> = { kind: 0, rank: 4, size: 8, mask: 12, metaRank: 16, metaSize: 20 };
 
+/** The header that declares cg::reduce and the functors (cooperative_groups.h alone does not), as Preprocessed.builtinHeaders names it. */
+export const REDUCE_HEADER = 'cooperative_groups/reduce.h';
+
+/** True for the names of namespace cooperative_groups that only <cooperative_groups/reduce.h> declares. */
+export function needsReduceHeader(name: string): boolean {
+  return name === 'reduce' || (CG_OPS as readonly string[]).includes(name);
+}
+
+/** The note for a reduce.h name used without the header. */
+export function reduceHeaderNote(name: string): string {
+  return `include <cooperative_groups/reduce.h>, which declares 'cooperative_groups::${name}'`;
+}
+
+/** What resolving a cooperative_groups type needs from the checker (check-ctx.ts implements it). */
+export interface CgTypeHost {
+  readonly headers: ReadonlySet<string>;
+  error(loc: SourceLoc, message: string, ...notes: string[]): void;
+}
+
 const infos = new WeakMap<StructInfo, CgType>();
 const memo = new Map<string, CType>();
 
@@ -78,6 +97,12 @@ export function groupType(g: GroupType): CType {
   }
 }
 
+/** Where the last part of a qualified name starts (clang puts the caret there). */
+export function lastPartLoc(name: string, loc: SourceLoc): SourceLoc {
+  const i = name.lastIndexOf('::');
+  return i < 0 ? loc : { ...loc, col: loc.col + i + 2 };
+}
+
 /** The functor type cg::OP<elem>. */
 export function opType(op: CgOp, elem: CType, elemName: string): CType {
   return make(`op:${op}:${elemName}`, `cooperative_groups::${op}<${elemName}>`, { k: 'op', op, elem }, []);
@@ -100,6 +125,9 @@ export function cgConvertible(from: CType, to: CType): boolean {
   const t = groupInfo(to);
   return f !== null && t !== null && t.k === 'generic';
 }
+
+/** The functors' qualified names: types to the parser (`cg::plus<int> op;` declares), but not made visible by a using-directive (ParseOptions.qualifiedOnlyTypeNames). */
+export const cgFunctorTypeNames: readonly string[] = CG_OPS.map((n) => `cooperative_groups::${n}`);
 
 /** cooperative_groups names the parser must read as types (thread_block_tile takes template arguments). */
 export const cgTypeNames: readonly string[] = ['thread_block', 'thread_group', 'thread_block_tile', 'coalesced_group', 'grid_group', 'multi_grid_group'].map(
@@ -127,9 +155,13 @@ export function validTileSize(n: number): boolean {
   return Number.isInteger(n) && n >= 1 && n <= 32 && (n & (n - 1)) === 0;
 }
 
-/** The type a cooperative_groups name denotes in a declaration (`cg::thread_block_tile<8> t`, `cg::grid_group g`). */
-export function resolveCgType(name: string, t: TypeNode & { kind: 'named' }, typeOf: (t: TypeNode) => CType, evalExpr: (e: Expr) => IExpr): CType {
+/** The type a cooperative_groups name denotes in a declaration (`cg::thread_block_tile<8> t`, `cg::plus<int> op`, `cg::grid_group g`). */
+export function resolveCgType(host: CgTypeHost, name: string, t: TypeNode & { kind: 'named' }, typeOf: (t: TypeNode) => CType, evalExpr: (e: Expr) => IExpr): CType {
   if (name === 'grid_group' || name === 'multi_grid_group') unsupported(t.loc, `'cooperative_groups::${name}' (grid-wide groups need a cooperative launch, which Warpscope does not simulate)`);
+  if ((CG_OPS as readonly string[]).includes(name)) {
+    if (!host.headers.has(REDUCE_HEADER)) host.error(lastPartLoc(t.name, t.loc), `no member named '${name}' in namespace 'cooperative_groups'`, reduceHeaderNote(name));
+    return functorType(name as CgOp, t.templateArgs, t.loc, typeOf);
+  }
   if (name !== 'thread_block_tile') {
     if (CG_FUNCTIONS.has(name)) fail(t.loc, `'cooperative_groups::${name}' is not a type`);
     fail(t.loc, `no type named '${name}' in namespace 'cooperative_groups'`);
@@ -140,12 +172,37 @@ export function resolveCgType(name: string, t: TypeNode & { kind: 'named' }, typ
   if (arg.kind !== 'expr') fail(t.loc, `template argument for non-type template parameter must be an expression`);
   const v = evalConst(evalExpr(arg.expr));
   if (v === null) fail(arg.expr.loc, `non-type template argument is not a constant expression`);
-  return groupType({ k: 'tile', size: checkTileSize(Number(v), arg.expr.loc) });
+  return groupType({ k: 'tile', size: checkTileSize(host, Number(v), arg.expr.loc) });
 }
 
-/** Rejects tile sizes as CUDA's headers do (a static_assert) or as Warpscope must (multi-warp tiles are experimental). */
-export function checkTileSize(n: number, loc: SourceLoc): number {
+/** cg::OP<T> from its template arguments: one arithmetic type. */
+export function functorType(op: CgOp, targs: readonly TemplateArg[] | undefined, loc: SourceLoc, typeOf: (t: TypeNode) => CType): CType {
+  const arg = targs?.[0];
+  if (!arg || arg.kind !== 'type' || targs!.length !== 1) fail(loc, `use of class template 'cooperative_groups::${op}' requires template arguments`);
+  const elem = unqual(typeOf(arg.type));
+  if (!isArith(elem)) unsupported(loc, `cooperative_groups::${op} of '${typeName(elem)}'`);
+  return opType(op, elem, typeName(elem));
+}
+
+/** Why a variable of type `t` cannot be declared without an initializer (no group type has an accessible default constructor), or null. */
+export function cgDefaultConstructError(t: CType): string | null {
+  const elem = t.kind === 'array' ? t.of : t;
+  const g = groupInfo(unqual(elem));
+  if (!g) return null;
+  // thread_block() is private (this_thread_block() is its friend); the other groups have no default constructor at all.
+  return g.k === 'block' ? `calling a private constructor of class 'cooperative_groups::thread_block'` : `no matching constructor for initialization of '${typeName(unqual(elem))}'`;
+}
+
+/** The note after cgDefaultConstructError: how groups are made. */
+export const CG_MAKE_NOTE = 'a group is made by this_thread_block(), tiled_partition(...), coalesced_threads() or this_thread()';
+
+/**
+ * Rejects tile sizes as CUDA's headers do (a static_assert) or as Warpscope must (multi-warp tiles are experimental).
+ * The static assertion lets checking go on (as a warp-wide tile) so later errors are reported too, as nvcc does.
+ */
+export function checkTileSize(host: CgTypeHost, n: number, loc: SourceLoc): number {
   if (validTileSize(n)) return n;
   if (n > 32 && (n & (n - 1)) === 0 && n <= 1024) unsupported(loc, `thread_block_tile<${n}> (tiles of more than 32 threads are experimental in CUDA)`);
-  return fail(loc, 'static assertion failed: Size must be one of 1/2/4/8/16/32');
+  host.error(loc, 'static assertion failed: Size must be one of 1/2/4/8/16/32');
+  return 32;
 }

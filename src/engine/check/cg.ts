@@ -3,7 +3,7 @@ import { fail, unsupported } from '../front/diag.js';
 import type { Expr } from '../front/ast.js';
 import type { BuiltinVar, IExpr } from './ir.js';
 import type { CType } from './types.js';
-import { intType, longType, pointerTo, sameType, sizeOf, typeName, uintType, ullongType, ulongType, voidType } from './types.js';
+import { boolType, intType, longType, pointerTo, sameType, sizeOf, typeName, uintType, ullongType, ulongType, voidType } from './types.js';
 import { evalConst, isArith, isInteger, unqual } from './check-conv.js';
 import type { Checker } from './check-ctx.js';
 import { mkConst } from './check-ctx.js';
@@ -13,7 +13,8 @@ import { expr, rexpr } from './check-expr.js';
 import { callerSpace } from './check-call.js';
 import { builtinFunctions } from './builtins.js';
 import type { GroupField, GroupType } from './cg-types.js';
-import { BLOCK_ID, CG_FUNCTIONS, CG_OPS, COALESCED_ID, GROUP_FIELD_OFFSET, checkTileSize, cgInfo, groupInfo, groupType, opType, validTileSize } from './cg-types.js';
+import { BLOCK_ID, CG_OPS, COALESCED_ID, GROUP_FIELD_OFFSET, checkTileSize, cgInfo, functorType, groupInfo, groupType, validTileSize } from './cg-types.js';
+import { MEMBER_HINTS, reportCgName } from './cg-names.js';
 
 /*
  * Cooperative groups in device code: this_thread_block(), tiled_partition, coalesced_threads(),
@@ -23,7 +24,7 @@ import { BLOCK_ID, CG_FUNCTIONS, CG_OPS, COALESCED_ID, GROUP_FIELD_OFFSET, check
  * width = tile size), so the warp machinery in compile/ runs them. The few operations with no
  * warp-intrinsic equivalent are `cg.*` intrinsics compiled by compile/cg.ts:
  *   cg.sync(kind)                      thread_block::sync(), and thread_group::sync() when kind is a block's
- *   cg.pack(bits, mask)                lane bits -> group-rank bits (coalesced/tile ballot, match_any)
+ *   cg.pack(bits, mask)                lane bits -> group-rank bits (coalesced/tile ballot, match_any, match_all)
  *   cg.rankLane(mask, rank, self)      lane of the member of that rank (self: own lane when out of range, else 31)
  *   cg.partMask(kind, rank, size, mask, n)  the lanes of this thread's tile in tiled_partition(parent, n)
  *   cg.reduce(op, tileSize, mask, v)   cg::reduce in CUDA's order of combination (tileSize 0: coalesced group)
@@ -112,32 +113,11 @@ function deviceOnly(c: Checker, name: string, loc: SourceLoc): void {
   fail(loc, `calling a __device__ function("${name}") from a ${words} function("${c.fn?.fn.name ?? 'main'}") is not allowed`);
 }
 
-/** Where the last part of a qualified name starts (clang puts the caret there). */
-function lastPartLoc(name: string, loc: SourceLoc): SourceLoc {
-  const i = name.lastIndexOf('::');
-  return i < 0 ? loc : { ...loc, col: loc.col + i + 2 };
-}
-
-/** Names of the lecture notes' (and other) guesses that nvcc rejects, with what to write instead. */
-const NAMESPACE_HINTS: Readonly<Record<string, string>> = {
-  synchronize: "cooperative groups synchronise with 'cooperative_groups::sync(g)' or 'g.sync()'",
-  partition: "did you mean 'tiled_partition'? ('cooperative_groups::tiled_partition(parent, n)' or 'tiled_partition<n>(parent)')",
-  this_block: "did you mean 'this_thread_block'?",
-};
-const MEMBER_HINTS: Readonly<Record<string, string>> = {
-  synchronize: "did you mean 'sync'? (or 'cooperative_groups::sync(g)')",
-  barrier: "did you mean 'sync'?",
-  rank: "did you mean 'thread_rank'?",
-  group_size: "did you mean 'size'?",
-};
-
 /** A call `cooperative_groups::NAME(...)` (or NAME(...) under a using-directive). */
 export function cgCall(c: Checker, name: string, e: Expr & { kind: 'call' }): IExpr {
   const callee = e.callee.kind === 'ident' ? e.callee : null;
   const loc = e.loc;
-  if (!CG_FUNCTIONS.has(name)) {
-    const at = lastPartLoc(callee?.name ?? name, callee?.loc ?? loc);
-    c.error(at, `no member named '${name}' in namespace 'cooperative_groups'`, ...(NAMESPACE_HINTS[name] ? [NAMESPACE_HINTS[name]!] : []));
+  if (reportCgName(c, name, callee?.name ?? name, callee?.loc ?? loc)) {
     return name === 'partition' ? structTempOf(c, groupType({ k: 'generic' }), loc, () => []) : mkConst(intType, 0, loc);
   }
   if ((CG_OPS as readonly string[]).includes(name)) return opValue(c, name as (typeof CG_OPS)[number], e);
@@ -173,15 +153,12 @@ export function cgCall(c: Checker, name: string, e: Expr & { kind: 'call' }): IE
   }
 }
 
-/** cg::plus<int>() and the other functors: an empty struct whose type names the operation. */
+/** `plus<int>()` under a using-directive (and the other functors): an empty struct whose type names the operation. */
 function opValue(c: Checker, op: (typeof CG_OPS)[number], e: Expr & { kind: 'call' }): IExpr {
   const targs = e.callee.kind === 'ident' ? e.callee.templateArgs : undefined;
-  const arg = targs?.[0];
-  if (!arg || arg.kind !== 'type' || targs!.length !== 1) fail(e.loc, `use of class template 'cooperative_groups::${op}' requires template arguments`);
+  const t = functorType(op, targs, e.loc, (x) => c.resolveType(x, (y) => rexpr(c, y)).type);
   argCount(e.args, 0, e.loc);
-  const elem = unqual(c.resolveType(arg.type, (x) => rexpr(c, x)).type);
-  if (!isArith(elem)) unsupported(e.loc, `cooperative_groups::${op} of '${typeName(elem)}'`);
-  return structTempOf(c, opType(op, elem, typeName(elem)), e.loc, () => []);
+  return structTempOf(c, t, e.loc, () => []);
 }
 
 /** tiled_partition<N>(parent): a thread_block_tile<N> of a block or of a larger tile. */
@@ -191,7 +168,7 @@ function staticTile(c: Checker, e: Expr & { kind: 'call' }): IExpr {
   if (!targ || targ.kind !== 'expr') fail(loc, `no matching function for call to 'tiled_partition'`);
   const n = evalConst(rexpr(c, targ.expr));
   if (n === null) fail(targ.expr.loc, 'non-type template argument is not a constant expression');
-  const size = checkTileSize(Number(n), targ.expr.loc);
+  const size = checkTileSize(c, Number(n), targ.expr.loc);
   argCount(e.args, 1, loc);
   const h = groupArg(c, e.args[0], 'tiled_partition', loc);
   if (h.g.k !== 'block' && h.g.k !== 'tile') fail(loc, `implicit instantiation of undefined template 'cooperative_groups::details::tiled_partition_impl<${size}, ${typeName(h.t)}>'`);
@@ -222,12 +199,19 @@ function dynamicTile(c: Checker, e: Expr & { kind: 'call' }): IExpr {
     n = { k: 'var', v, type: uintType, loc };
   }
   const hh: Handle = { ...h, setup };
-  const [prank, psize] = [field(hh, 'rank', loc), field(hh, 'size', loc)];
-  const mask = (): IExpr => cgIntr('cg.partMask', uintType, [field(hh, 'kind', loc), prank, psize, field(hh, 'mask', loc), n], loc);
+  const f = (x: GroupField): IExpr => field(hh, x, loc);
+  const [prank, psize] = [f('rank'), f('size')];
+  const mask = (): IExpr => cgIntr('cg.partMask', uintType, [f('kind'), prank, psize, f('mask'), n], loc);
   const g: GroupType = h.g.k === 'coalesced' ? { k: 'coalesced' } : { k: 'generic' };
+  // CUDA's coalesced_group::_get_tiled_threads returns a parent no larger than n whole, with its meta rank
+  // and size. (A tiled parent's further tiles count only whole tiles, but only a thread_group, which has no
+  // meta_group_size(), can have one: a coalesced_group is never tiled.)
+  const isBlock: IExpr = { k: 'compare', op: '==', type: boolType, left: f('kind'), right: u(BLOCK_ID, loc), loc };
+  const whole: IExpr = { k: 'logical', op: '&&', type: boolType, left: { k: 'unary', op: '!', type: boolType, arg: isBlock, loc }, right: { k: 'compare', op: '<=', type: boolType, left: psize, right: n, loc }, loc };
+  const pick = (a: IExpr, b: IExpr): IExpr => ({ k: 'cond', type: uintType, cond: whole, then: a, else: b, loc });
   return after(hh, makeGroup(c, g, {
     kind: u(COALESCED_ID, loc), rank: op2('&', prank, op2('-', n, u(1, loc), loc), loc), size: conv(warp('__popc', [mask()], loc), uintType), mask: mask(),
-    metaRank: op2('/', prank, n, loc), metaSize: op2('/', op2('+', psize, op2('-', n, u(1, loc), loc), loc), n, loc),
+    metaRank: pick(f('metaRank'), op2('/', prank, n, loc)), metaSize: pick(f('metaSize'), op2('/', op2('+', psize, op2('-', n, u(1, loc), loc), loc), n, loc)),
   }, loc));
 }
 
@@ -320,11 +304,23 @@ function memberCall(c: Checker, h: Handle, name: string, args: readonly Expr[], 
       return cgIntr('cg.pack', uintType, [lanes, field(h, 'mask', loc)], loc);
     }
     case 'match_all':
-      unsupported(loc, `'match_all' on a cooperative group (its predicate is returned through a reference)`);
-    // falls out via unsupported
+      return matchAll(c, h, args, loc);
     default:
       return shuffle(c, h, name, args, loc);
   }
+}
+
+/** match_all(value, int &pred): the group-relative mask when every member holds the same value (else 0), and pred through the reference. */
+function matchAll(c: Checker, h: Handle, args: readonly Expr[], loc: SourceLoc): IExpr {
+  argCount(args, 2, loc);
+  const v = shuffleable(c, rexpr(c, args[0]!), loc);
+  const p = expr(c, args[1]!);
+  const pt = p.lv ? p.type : p.e.type;
+  if (!p.lv) fail(args[1]!.loc, `non-const lvalue reference to type 'int' cannot bind to a temporary of type '${typeName(unqual(pt))}'`);
+  if (!sameType(unqual(pt), intType) || (pt.kind === 'int' && pt.name !== 'int')) fail(args[1]!.loc, `non-const lvalue reference to type 'int' cannot bind to a value of unrelated type '${typeName(unqual(pt))}'`);
+  if (pt.isConst) fail(args[1]!.loc, `binding reference of type 'int' to value of type 'const int' drops 'const' qualifier`);
+  const lanes = warp('__match_all_sync', [field(h, 'mask', loc), v.value, addressOf(c, p, args[1]!.loc)], loc, 1);
+  return cgIntr('cg.pack', uintType, [lanes, field(h, 'mask', loc)], loc);
 }
 
 /** A shuffled value in a type the warp shuffles take (small integers widen to int, pointers travel as 64-bit integers) and the way back. */
@@ -356,13 +352,4 @@ function shuffle(c: Checker, h: Handle, name: string, args: readonly Expr[], loc
   else target = arith('-', intType, conv(rank, intType), implicitConv(c, delta, intType, 'param', args[1]!.loc, false), loc);
   const lane = cgIntr('cg.rankLane', intType, [mask, target, mkConst(intType, name === 'shfl' ? 0 : 1, loc)], loc);
   return v.back(warp('__shfl_sync', [field(h, 'mask', loc), v.value, lane, u(32, loc)], loc, 1));
-}
-
-/** A cooperative_groups name used as a value rather than called. */
-export function cgNameValue(c: Checker, name: string, spelled: string, loc: SourceLoc): Operand {
-  if (!CG_FUNCTIONS.has(name) && name !== 'thread_block_tile' && name !== 'grid_group' && name !== 'multi_grid_group') {
-    c.error(lastPartLoc(spelled, loc), `no member named '${name}' in namespace 'cooperative_groups'`, ...(NAMESPACE_HINTS[name] ? [NAMESPACE_HINTS[name]!] : []));
-    return { lv: false, e: mkConst(intType, 0, loc) };
-  }
-  return fail(loc, `reference to function '${spelled}' is only supported in calls`);
 }

@@ -87,8 +87,8 @@ export class Checker {
   readonly global: Namespace;
   scope: Scope;
   fn: FnCtx | null = null;
-  /** File name of the unit, for assert's message. */
-  constructor(readonly file: string, readonly sources: ReadonlyMap<string, string>) {
+  /** `file`: the unit's name, for assert's message; `headers`: the built-in headers it included (TranslationUnit.headers), for names only a header declares. */
+  constructor(readonly file: string, readonly sources: ReadonlyMap<string, string>, readonly headers: ReadonlySet<string>) {
     this.global = { name: '', members: new Map(), usings: [], parent: null };
     const std: Namespace = { name: 'std', members: new Map(), usings: [], parent: this.global, library: 'std' };
     const cg: Namespace = { name: 'cooperative_groups', members: new Map(cgNamespaceMembers()), usings: [], parent: this.global, library: 'cg' };
@@ -197,7 +197,7 @@ export class Checker {
         return cv(BUILTIN_TYPES[t.name] ?? intType, t.isConst);
       case 'named': {
         const s = this.lookup(t.name);
-        if (s?.k === 'cg') return cv(resolveCgType(s.name, t, (a) => this.typeOf(a, evalSize), evalSize), t.isConst);
+        if (s?.k === 'cg') return cv(resolveCgType(this, s.name, t, (a) => this.typeOf(a, evalSize), evalSize), t.isConst);
         if (t.templateArgs) unsupported(t.loc, 'class templates');
         if (!s || s.k !== 'type') fail(t.loc, `unknown type name '${t.name}'`);
         return cv(s.t, t.isConst);

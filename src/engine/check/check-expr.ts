@@ -12,7 +12,8 @@ import { addressOf, arith, conv, convRank, memLv, ptrAdd, rv, structAddr, struct
 import { binary, assign, incdec, explicitCast } from './check-binary.js';
 import { call, launch } from './check-call.js';
 import { constructExpr } from './check-init.js';
-import { cgMemberValue, cgNameValue } from './cg.js';
+import { cgMemberValue } from './cg.js';
+import { cgNameValue } from './cg-names.js';
 import { cgInfo } from './cg-types.js';
 
 /*

@@ -11,6 +11,7 @@ import { conv, dim3From, implicitConv, rv, structAddr, structTempOf, zeroOf, ret
 import { explicitCast, hasEffects } from './check-binary.js';
 import { expr } from './check-expr.js';
 import { encodeScalar } from './layout.js';
+import { checkCgDefaultConstruct } from './cg-names.js';
 
 /*
  * Initializers: brace lists for arrays and structs (with C's brace elision and
@@ -136,6 +137,7 @@ export function localInit(c: Checker, v: VarSym, init: Expr | null, style: strin
     if (parenArgs.length === 1 && t.kind === 'struct') init = parenArgs[0]!;
     else unsupported(loc, 'constructor-style initialisation of this type');
   }
+  if (!init || (init.kind === 'initList' && init.items.length === 0)) checkCgDefaultConstruct(c, t, loc);
   if (!init) return [none];
   if (init.kind === 'initList' || (init.kind === 'string' && t.kind === 'array')) {
     const stores: Store[] = [];
@@ -190,6 +192,7 @@ export function constructExpr(c: Checker, e: Expr & { kind: 'construct' }): IExp
     return e.braces ? implicitConv(c, rv(c, op), t, 'init', e.loc, op.lv) : explicitCast(c, rv(c, op), t, e.loc);
   }
   if (t.kind !== 'struct') fail(e.loc, `cannot construct a value of type '${typeName(t)}'`);
+  if (e.args.length === 0) checkCgDefaultConstruct(c, t, e.loc);
   if (t.info.builtin === 'dim3') return dim3From(c, e.args.map((a) => conv(rv(c, expr(c, a)), uintType)), e.loc);
   if (!e.braces && e.args.length === 1) {
     const op = expr(c, e.args[0]!);

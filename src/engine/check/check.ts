@@ -11,11 +11,11 @@ import { declareTop, defineTag } from './check-decl.js';
  * as C requires, and each function body is checked where it is defined.
  */
 
-export { builtinTypeNames } from './builtins-types.js';
+export { builtinTypeNames, qualifiedOnlyTypeNames } from './builtins-types.js';
 
 /** Checks a translation unit; errors come back as diagnostics, never thrown. */
 export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string>): Result<IProgram> {
-  const c = new Checker(unit.file, sources);
+  const c = new Checker(unit.file, sources, unit.headers ?? new Set());
   c.defineTag = (def, isEnum) => defineTag(c, def, isEnum);
   try {
     for (const d of unit.decls) declareTop(c, d);

@@ -222,4 +222,6 @@ export type TopDecl =
 export interface TranslationUnit {
   readonly file: string;
   readonly decls: readonly TopDecl[];
+  /** The built-in headers the preprocessor included (Preprocessed.builtinHeaders), attached after parsing; absent means none. */
+  readonly headers?: ReadonlySet<string>;
 }

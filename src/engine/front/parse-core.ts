@@ -11,6 +11,8 @@ import { DiagError, fail } from './diag.js';
 export interface ParseOptions {
   /** Names that denote types before any declaration: built-ins such as `dim3`, `size_t`, `cg::thread_block`. */
   readonly typeNames: ReadonlySet<string>;
+  /** Type names a using-directive does not make visible unqualified: `cooperative_groups::less` and the other functors, whose short names are common identifiers. */
+  readonly qualifiedOnlyTypeNames?: ReadonlySet<string>;
 }
 
 /** Keywords that can never be a plain identifier in an expression or a declarator name. */
@@ -88,6 +90,8 @@ export class Parser {
   private readonly scopes: Set<string>[] = [new Set()];
   private readonly aliases = new Map<string, string>();
   private readonly templates = new Set<string>();
+  /** Qualified-only type names a using-directive reached, by short name (`plus` -> `cooperative_groups::plus`). */
+  private readonly usingOnly = new Map<string, string>();
   /** Enclosing named namespaces, so `ns::T` resolves after `namespace ns { struct T; }`. */
   readonly nsStack: string[] = [];
 
@@ -284,7 +288,25 @@ export class Parser {
   useNamespace(ns: string): void {
     const prefix = `${this.resolve(ns)}::`;
     for (const n of this.opts.typeNames) {
+      if (n.startsWith(prefix) && this.opts.qualifiedOnlyTypeNames?.has(n)) this.usingOnly.set(n.slice(prefix.length), n);
+      if (this.opts.qualifiedOnlyTypeNames?.has(n)) continue;
       if (n.startsWith(prefix) && !n.slice(prefix.length).includes('::')) this.declareType(n.slice(prefix.length));
+    }
+  }
+
+  /** The qualified name of a qualified-only type a using-directive reached under the short `name` (`plus`), or null. */
+  usingOnlyType(name: string): string | null {
+    return this.usingOnly.get(name) ?? null;
+  }
+
+  /** Runs `f` with `name` read as a type name (in a scope of its own, gone afterwards). */
+  withTypeName<T>(name: string, f: () => T): T {
+    this.pushScope();
+    this.declareType(name);
+    try {
+      return f();
+    } finally {
+      this.popScope();
     }
   }
 

@@ -18,6 +18,8 @@ export function unknownTypeError(p: Parser): never {
   const s = p.scanName(p.pos);
   if (s !== null && p.isPunctAt(s.end, '(')) return p.error('C++ requires a type specifier for all declarations');
   if (s !== null && p.isPunctAt(s.end, '<')) {
+    const full = p.usingOnlyType(s.name);
+    if (full !== null) return p.error(`'${s.name}<...>' named through a using-directive outside a local variable declaration (write '${full}<...>') is not supported by Warpscope`);
     const i = s.name.lastIndexOf('::');
     return p.error(i < 0 ? `no template named '${s.name}'` : `no template named '${s.name.slice(i + 2)}' in namespace '${s.name.slice(0, i)}'`);
   }

@@ -3,6 +3,7 @@ import type { SourceLoc } from './token.js';
 import type { Parser } from './parse-core.js';
 import { parseAssign, parseCallArgs, parseExpr } from './parse-expr.js';
 import { parseDeclSpecs, parseTypeId, skipAttributes } from './parse-type.js';
+import { parseTemplateArgs } from './parse-primary.js';
 
 /*
  * C declarators: `*const p`, `a[2][3]`, `(*fp)(int)`, `&r`. A declarator is read
@@ -147,7 +148,21 @@ function looksLikeParenInit(p: Parser): boolean {
   if (p.at('void', 1) || p.at('static', 1) || p.at('__restrict__', 1)) return false;
   // `f(Foo x)` with Foo unknown: a parameter list, so the parameter parser can say "unknown type name".
   if (p.isName(1) && p.isName(2)) return false;
-  return true;
+  return usingOnlyTypeAt(p, p.pos + 1) === null;
+}
+
+/** `plus<int> op` at token index `i` after `using namespace cooperative_groups`: the short name when a qualified-only type is declaring something there. */
+function usingOnlyTypeAt(p: Parser, i: number): string | null {
+  const t = p.tokAt(i);
+  if (t.kind !== 'ident' || p.usingOnlyType(t.text) === null || !p.isPunctAt(i + 1, '<')) return null;
+  const save = p.pos;
+  p.pos = i + 1;
+  const ok = p.speculate(() => {
+    parseTemplateArgs(p, true);
+    return p.isName();
+  });
+  p.pos = save;
+  return ok === true ? t.text : null;
 }
 
 /** Parses `(params)` of a function declarator. */
@@ -163,7 +178,9 @@ export function parseParams(p: Parser): { params: Param[]; variadic: boolean } {
         break;
       }
       const start = p.tok.loc;
-      const s = parseDeclSpecs(p, 'param');
+      // A functor named through a using-directive is a type here only (see Parser.usingOnlyType).
+      const only = usingOnlyTypeAt(p, p.pos);
+      const s = only !== null ? p.withTypeName(only, () => parseDeclSpecs(p, 'param')) : parseDeclSpecs(p, 'param');
       if (s.base === null) {
         if (p.isName()) p.error(`unknown type name '${p.tok.text}'`);
         p.error('expected parameter declarator');

@@ -108,7 +108,13 @@ export function parseBlockItem(p: Parser): Stmt[] {
   }
   if (isDeclStart(p)) return declsToStmts(parseDeclaration(p, 'local', null, false));
   if (p.isName() || p.at('::')) {
-    if (looksLikeUnknownType(p)) unknownTypeError(p);
+    if (looksLikeUnknownType(p)) {
+      // `plus<int> op;` after `using namespace cooperative_groups`: the functor's short name is a type for
+      // this declaration only, so variables and functions named plus/less/greater elsewhere stay identifiers.
+      const s = p.scanName(p.pos);
+      if (s !== null && p.usingOnlyType(s.name) !== null) return declsToStmts(p.withTypeName(s.name, () => parseDeclaration(p, 'local', null, false)));
+      unknownTypeError(p);
+    }
   }
   const expr = parseExpr(p);
   p.expectSemi("expected ';' after expression");

@@ -27,6 +27,8 @@ export interface PreprocessOptions {
 export interface Preprocessed {
   tokens: Token[];
   includedFiles: Map<string, string>;
+  /** Canonical names of the built-in headers included, directly or through other headers (`cooperative_groups/reduce.h`): the checker makes a library name visible only where its header was. */
+  builtinHeaders: ReadonlySet<string>;
 }
 
 // Deeper than any sane program nests; stops a file that includes itself without a guard.
@@ -57,7 +59,7 @@ export function preprocess(text: string, file: string, options: PreprocessOption
   }
   const tokens = pp.out;
   tokens.push({ kind: 'eof', text: '', loc: endLoc(text, file), spaceBefore: true });
-  return { ok: true, value: { tokens, includedFiles: pp.included }, warnings: pp.warnings };
+  return { ok: true, value: { tokens, includedFiles: pp.included, builtinHeaders: pp.builtinsDone }, warnings: pp.warnings };
 }
 
 class Preprocessor {
@@ -67,7 +69,7 @@ class Preprocessor {
   private readonly macros = new Map<string, Macro>();
   private readonly expander = new Expander(this.macros);
   private readonly once = new Set<string>();
-  private readonly builtinsDone = new Set<string>();
+  readonly builtinsDone = new Set<string>();
   private depth = 0;
 
   constructor(private readonly options: PreprocessOptions) {}

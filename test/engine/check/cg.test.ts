@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { preprocess } from '../../../src/engine/front/preprocess.js';
 import { parse } from '../../../src/engine/front/parse.js';
-import { check, builtinTypeNames } from '../../../src/engine/check/check.js';
+import { check, builtinTypeNames, qualifiedOnlyTypeNames } from '../../../src/engine/check/check.js';
 
-/** Every diagnostic of checking `src` (as t.cu) as "severity line:col: message", or [] when it checks. */
-function diags(src: string): string[] {
-  const pp = preprocess(src, 't.cu', { readFile: () => null });
+/** Every diagnostic of checking `src` (as t.cu, with the user headers in `files`) as "severity line:col: message", or [] when it checks. */
+function diags(src: string, files: Readonly<Record<string, string>> = {}): string[] {
+  const pp = preprocess(src, 't.cu', { readFile: (f) => files[f] ?? null });
   if (!pp.ok) throw new Error(`pp: ${pp.diags[0]?.message}`);
-  const p = parse(pp.value.tokens, 't.cu', { typeNames: builtinTypeNames });
-  if (!p.ok) throw new Error(`parse: ${p.diags[0]?.loc.line}:${p.diags[0]?.loc.col}: ${p.diags[0]?.message}`);
-  const r = check(p.value, pp.value.includedFiles);
+  const p = parse(pp.value.tokens, 't.cu', { typeNames: builtinTypeNames, qualifiedOnlyTypeNames });
+  if (!p.ok) return [`parse ${p.diags[0]?.loc.line}:${p.diags[0]?.loc.col}: ${p.diags[0]?.message}`];
+  const r = check({ ...p.value, headers: pp.value.builtinHeaders }, pp.value.includedFiles);
   return r.ok ? [] : r.diags.map((d) => `${d.severity} ${d.loc.line}:${d.loc.col}: ${d.message}`);
 }
 
@@ -89,6 +89,81 @@ __global__ void k(int *out)
     ]);
     expect(inKernel('auto t = cg::tiled_partition<8>(cg::this_thread_block()); f[0] = cg::reduce(t, 1.0f, cg::bit_or<float>());')).toEqual([
       "error 5:68: invalid operands to binary expression ('float' and 'float')",
+    ]);
+  });
+
+  it('reports a group declared without a value, as nvcc does (no group type has an accessible default constructor)', () => {
+    const note = 'note 5:{c}: a group is made by this_thread_block(), tiled_partition(...), coalesced_threads() or this_thread()';
+    expect(inKernel('cg::thread_block tb; o[0] = tb.size();')).toEqual(["error 5:20: calling a private constructor of class 'cooperative_groups::thread_block'", note.replace('{c}', '20')]);
+    expect(inKernel('cg::thread_group g;')).toEqual(["error 5:20: no matching constructor for initialization of 'cooperative_groups::thread_group'", note.replace('{c}', '20')]);
+    expect(inKernel('cg::coalesced_group a{};')[0]).toBe("error 5:23: no matching constructor for initialization of 'cooperative_groups::coalesced_group'");
+    expect(inKernel('cg::thread_block_tile<4> ts[2];')[0]).toBe("error 5:28: no matching constructor for initialization of 'cooperative_groups::thread_block_tile<4>'");
+    expect(inKernel('o[0] = cg::thread_block().size();')[0]).toBe("error 5:10: calling a private constructor of class 'cooperative_groups::thread_block'");
+    expect(inKernel('cg::plus<int> op; cg::thread_block b = cg::this_thread_block(); cg::thread_group g = b;')).toEqual([]);
+  });
+
+  it('declares cg::reduce and the functors only where <cooperative_groups/reduce.h> was included, directly or through a header', () => {
+    const prog = (inc: string): string => `#include <cooperative_groups.h>
+${inc}
+namespace cg = cooperative_groups;
+__global__ void k(int *o) {
+  auto t = cg::tiled_partition<32>(cg::this_thread_block());
+  o[0] = cg::reduce(t, 1, cg::plus<int>());
+  cg::less<int> lo;
+  using namespace cooperative_groups;
+  o[1] = reduce(t, 2, greater<int>());
+}
+`;
+    const note = (n: string): string => `include <cooperative_groups/reduce.h>, which declares 'cooperative_groups::${n}'`;
+    expect(diags(prog(''))).toEqual([
+      "error 6:14: no member named 'reduce' in namespace 'cooperative_groups'", `note 6:14: ${note('reduce')}`,
+      "error 6:31: no member named 'plus' in namespace 'cooperative_groups'", `note 6:31: ${note('plus')}`,
+      "error 7:7: no member named 'less' in namespace 'cooperative_groups'", `note 7:7: ${note('less')}`,
+      "error 9:10: no member named 'reduce' in namespace 'cooperative_groups'", `note 9:10: ${note('reduce')}`,
+      "error 9:23: no member named 'greater' in namespace 'cooperative_groups'", `note 9:23: ${note('greater')}`,
+    ]);
+    expect(diags(prog('#include <cooperative_groups/reduce.h>'))).toEqual([]);
+    expect(diags(prog('#include "mine.h"'), { 'mine.h': '#pragma once\n#include <cooperative_groups/reduce.h>\n' })).toEqual([]);
+  });
+
+  it('reports every rejected line of one program, going on after each error (cg/rejected.cu)', () => {
+    const src = `#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *out)
+{
+    cg::thread_block tb;
+    cg::thread_block_tile<3> t3 = cg::tiled_partition<3>(cg::this_thread_block());
+    out[threadIdx.x] = cg::reduce(cg::tiled_partition<32>(cg::this_thread_block()), 1, cg::plus<int>());
+    out[0] += tb.size() + t3.size();
+}
+`;
+    const lines = diags(src).filter((d) => d.startsWith('error')).map((d) => Number(/ (\d+):/.exec(d)![1]));
+    expect([...new Set(lines)]).toEqual([5, 6, 7]);
+  });
+
+  it('match_all takes its predicate by int reference', () => {
+    const tile = 'auto t = cg::tiled_partition<8>(cg::this_thread_block()); ';
+    expect(inKernel(`${tile}int p; unsigned m = t.match_all(1.5f, p);`)).toEqual([]);
+    expect(inKernel(`${tile}unsigned p; t.match_all(1, p);`)).toEqual(["error 5:88: non-const lvalue reference to type 'int' cannot bind to a value of unrelated type 'unsigned int'"]);
+    expect(inKernel(`${tile}t.match_all(1, 0);`)).toEqual(["error 5:76: non-const lvalue reference to type 'int' cannot bind to a temporary of type 'int'"]);
+    expect(inKernel(`${tile}int p; t.match_all(1);`)[0]).toBe('error 5:68: too few arguments to function call, expected 2, have 1');
+  });
+
+  it('keeps less/greater/plus ordinary identifiers under a using-directive, and reads a functor type there only where it declares', () => {
+    expect(diags(`${head}using namespace cooperative_groups;
+struct P { int less, plus; };
+__device__ int pick(int less, int greater) { return (less < greater) ? less : greater; }
+__global__ void k(int *o, P *p) {
+  int plus = 1, greater = 2;
+  bool lt = (plus < greater), gt = plus > greater;
+  o[0] = p->less + p->plus + pick(plus, greater) + lt + gt;
+}
+__global__ void k2(int *o) {
+  plus<int> op;
+  o[1] = reduce(tiled_partition<4>(this_thread_block()), 1, op);
+}`)).toEqual([]);
+    expect(diags(`${head}using namespace cooperative_groups;\nplus<int> globalOp;\n`)).toEqual([
+      "parse 5:1: 'plus<...>' named through a using-directive outside a local variable declaration (write 'cooperative_groups::plus<...>') is not supported by Warpscope",
     ]);
   });
 

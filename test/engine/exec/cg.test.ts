@@ -114,4 +114,57 @@ __device__ int sum2(cg::thread_group g, int *x) { g.sync(); return x[47] + 2; }`
     expect(s.status).toBe(124);
     expect(s.stderr).toContain("error: deadlock in kernel 'k': threads (0..23,0,0) of block (0,0,0) wait at line 7;");
   });
+  it('tile match_any/match_all give tile-relative masks (bit k = the tile\'s rank k) and match_all sets pred through its reference, as on the H100', () => {
+    const body = `  int t = threadIdx.x;
+  cg::thread_block_tile<16> q = cg::tiled_partition<16>(cg::this_thread_block());
+  int pred = 7, pred2 = 7;
+  unsigned same = q.match_all(t / 16, pred), mixed = q.match_all(t % 2, pred2);
+  o[t] = q.match_any(t % 5);
+  o[64 + t] = same + 100000 * pred;
+  o[128 + t] = mixed + 10 * pred2;`;
+    const r = run(program(body, 64, 192));
+    // In each 16-thread tile the values t % 5 repeat every 5 ranks: ranks k, k+5, k+10, k+15.
+    const anyMask = (i: number): number => { let m = 0; for (let k = 0; k < 16; k++) if ((i & ~15) + k < 64 && ((i & ~15) + k) % 5 === i % 5) m |= 1 << k; return m; };
+    expect(r.stdout).toBe(row(anyMask, 64) + row(() => 0xffff + 100000, 64) + row(() => 0, 64) + 'cudaSuccess\n');
+  });
+
+  it('a coalesced group\'s match_all numbers its members; a value that differs clears pred and the mask', () => {
+    const body = `  int t = threadIdx.x;
+  if (t % 2 == 0) {
+    cg::coalesced_group a = cg::coalesced_threads();
+    int p = -1;
+    o[t] = a.match_all(t < 100 ? 5 : t, p) + 100000 * p;
+    int p2 = -1;
+    o[t + 1] = a.match_all(t, p2) + 10 * p2;
+  }`;
+    const r = run(program(body, 32));
+    expect(r.stdout).toBe(row((i) => (i % 2 === 0 ? 0xffff + 100000 : 0), 32) + 'cudaSuccess\n');
+  });
+
+  it('tiled_partition of a coalesced group into tiles of at least its size returns the group itself, meta rank and size included', () => {
+    // The even lanes of each warp (16 members) in quarters of 4; re-partitioning a quarter by 8 keeps it whole.
+    const body = `  int t = threadIdx.x;
+  if (t % 2 == 0) {
+    cg::coalesced_group even = cg::coalesced_threads();
+    cg::coalesced_group q = cg::tiled_partition(even, 4);
+    cg::coalesced_group w = cg::tiled_partition(q, 8);
+    o[t] = w.meta_group_rank() + 10 * w.meta_group_size() + 100 * w.size() + 1000 * w.thread_rank() + 10000 * q.meta_group_rank();
+  }`;
+    const r = run(program(body, 64));
+    expect(r.stdout).toBe(row((i) => (i % 2 ? 0 : ((i % 32) >> 3) * 10001 + 40 + 400 + 1000 * (((i % 32) >> 1) & 3)), 64) + 'cudaSuccess\n');
+  });
+
+  it('functor objects: declared variables (qualified, or unqualified under a using-directive) and passed to __device__ functions', () => {
+    const prelude = `using namespace cooperative_groups;
+__device__ int tileSum(thread_block_tile<8> t, int v, plus<int> op) { return reduce(t, v, op); }`;
+    const body = `  cg::thread_block_tile<8> t = cg::tiled_partition<8>(cg::this_thread_block());
+  cg::plus<int> op;
+  cooperative_groups::greater<float> g;
+  less<int> lo;
+  int plus = 2, less = 3;
+  o[threadIdx.x] = tileSum(t, threadIdx.x, op) + plus * less + (int)reduce(t, (float)threadIdx.x, g) * 1000 + reduce(t, (int)threadIdx.x, lo) * 100000;`;
+    const r = run(program(body, 16, 16, prelude));
+    // Tile 0 holds 0..7 (sum 28, max 7, min 0), tile 1 holds 8..15 (sum 92, max 15, min 8).
+    expect(r.stdout).toBe(row((i) => (i < 8 ? 28 + 6 + 7000 : 92 + 6 + 15000 + 800000), 16) + 'cudaSuccess\n');
+  });
 });
