@@ -16,7 +16,7 @@ import { normInt, truthy } from './ops.js';
 
 /** Warp primitives this file compiles, by base name. */
 export const WARP_PRIMITIVES: ReadonlySet<string> = new Set([
-  '__ballot', '__all', '__any', '__ballot_sync', '__all_sync', '__any_sync', '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync',
+  '__ballot_sync', '__all_sync', '__any_sync', '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync',
   '__reduce_add_sync', '__reduce_min_sync', '__reduce_max_sync', '__reduce_and_sync', '__reduce_or_sync', '__reduce_xor_sync',
   '__match_any_sync', '__match_all_sync',
 ]);
@@ -35,8 +35,6 @@ function matchKey(t: CType, v: string): string {
 /** Compiles one warp primitive call to a lane expression (the warp work goes to c.pre). */
 export function compileWarpPrimitive(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, args: readonly string[], loc: string): string {
   const u32 = { kind: 'int', bits: 32, signed: false, name: 'unsigned int' } as const;
-  // The deprecated __all/__any/__ballot take no mask: they vote over the lanes that are active.
-  if (!base.endsWith('_sync')) return compileWarpPrimitive(c, { ...e, args: [{ k: 'const', value: 0, type: u32, loc: e.loc }, ...e.args] }, base + '_sync', ['A', ...args], loc);
   const a0 = args[0] ?? '0', a1 = args[1] ?? '0', a2 = args[2] ?? '0';
   const m = c.temp(u32);
   const bad = c.id('k');

@@ -131,14 +131,20 @@ int main() {
     expect(r.stdout).toBe('11111 '.repeat(16) + '31 '.repeat(16) + '\n');
   });
 
-  it('accepts the deprecated __all/__any/__ballot with a warning and votes over the active lanes', () => {
+  it('warns that __all/__any/__ballot are deprecated, then rejects each call as ptxas does for sm_90', () => {
     const r = runSource(kernelProgram('  if (lane < 8) out[lane] = __all(lane < 40) + 10 * __any(lane == 3) + 100 * __ballot(lane & 1);'));
     expect(warnings(r)).toEqual([
       "5:29: '__all' is deprecated: not valid on compute_70 and above; use __all_sync",
       "5:53: '__any' is deprecated: not valid on compute_70 and above; use __any_sync",
       "5:78: '__ballot' is deprecated: not valid on compute_70 and above; use __ballot_sync",
     ]);
-    expect(r.stdout).toBe('17011 '.repeat(8) + '0 '.repeat(24) + '\n');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.loc.line}:${d.loc.col}: ${d.message}`)).toEqual([
+      "5:29: '__all' cannot be built for sm_90: ptxas rejects 'vote' without '.sync' on sm_70 and higher",
+      "5:53: '__any' cannot be built for sm_90: ptxas rejects 'vote' without '.sync' on sm_70 and higher",
+      "5:78: '__ballot' cannot be built for sm_90: ptxas rejects 'vote' without '.sync' on sm_70 and higher",
+    ]);
   });
 
   it('rejects the removed __shfl family as undeclared, with a note naming the _sync replacement', () => {
