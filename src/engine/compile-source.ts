@@ -19,14 +19,14 @@ import type { SourceHost } from './api.js';
  * device pass and host code the host pass.
  */
 
-/** The sm_90 value nvcc gives __CUDA_ARCH__ in its device pass. */
-export const CUDA_ARCH = '900';
+/** The value nvcc gives __CUDA_ARCH__ in its device pass for sm_90, the default GPU (the H100). */
+export const CUDA_ARCH = 900;
 
 /** A checked program, or the diagnostics that stopped it, with every source text read (for printing source lines). */
 export type CompileOutcome = { readonly ok: true; readonly program: IProgram; readonly warnings: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> } | { readonly ok: false; readonly diags: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> };
 
-/** Preprocesses (twice, as nvcc does), parses and checks `file`. */
-export function compileSource(file: string, host: SourceHost): CompileOutcome {
+/** Preprocesses (twice, as nvcc does), parses and checks `file` for a GPU of compute capability `arch` (__CUDA_ARCH__). */
+export function compileSource(file: string, host: SourceHost, arch = CUDA_ARCH): CompileOutcome {
   const text = host.readFile(file);
   const sources = new Map<string, string>();
   if (text === null) return { ok: false, diags: [{ severity: 'error', message: `no such file or directory: '${file}'`, loc: { file, line: 0, col: 0 } }], sources };
@@ -36,7 +36,7 @@ export function compileSource(file: string, host: SourceHost): CompileOutcome {
   if (!hostPP.ok) return { ok: false, diags: hostPP.diags, sources };
   for (const [name, src] of hostPP.value.includedFiles) sources.set(name, src);
   const warnings: Diagnostic[] = [...hostPP.warnings];
-  const devPP = preprocess(text, file, { readFile, defines: new Map([['__CUDA_ARCH__', CUDA_ARCH]]) });
+  const devPP = preprocess(text, file, { readFile, defines: new Map([['__CUDA_ARCH__', String(arch)]]) });
   if (!devPP.ok) return { ok: false, diags: [...warnings, ...devPP.diags], sources };
   for (const [name, src] of devPP.value.includedFiles) sources.set(name, src);
   addNew(warnings, devPP.warnings);
@@ -54,7 +54,7 @@ export function compileSource(file: string, host: SourceHost): CompileOutcome {
   }
   // Either pass may include a header under an #if on __CUDA_ARCH__; a library name is visible if either did.
   unit = { ...unit, headers: new Set([...hostPP.value.builtinHeaders, ...devPP.value.builtinHeaders]) };
-  const checked: Result<IProgram> = check(unit, sources);
+  const checked: Result<IProgram> = check(unit, sources, arch);
   if (!checked.ok) return { ok: false, diags: [...warnings, ...checked.diags], sources };
   warnings.push(...checked.warnings);
   return { ok: true, program: checked.value, warnings, sources };

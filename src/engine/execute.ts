@@ -1,6 +1,7 @@
 import { formatDiagnostic, type Diagnostic } from './front/diag.js';
 import { compileSource } from './compile-source.js';
 import { runProgram } from './runtime/program.js';
+import { findPreset } from './runtime/presets/index.js';
 import type { EngineCommand, EngineEvent, SourceHost } from './api.js';
 
 /*
@@ -12,7 +13,9 @@ import type { EngineCommand, EngineEvent, SourceHost } from './api.js';
 export function execute(cmd: EngineCommand, host: SourceHost, emit: (e: EngineEvent) => void): number {
   let compiled: ReturnType<typeof compileSource>;
   try {
-    compiled = compileSource(cmd.file, host);
+    // nvcc would build for the simulated GPU's architecture (-arch=sm_XY): it decides __CUDA_ARCH__ and what the headers declare.
+    const props = findPreset(cmd.options.device ?? 'h100')?.props;
+    compiled = compileSource(cmd.file, host, props ? props.major * 100 + props.minor * 10 : undefined);
   } catch (e) {
     // A bug in Warpscope's front end: name it as ours instead of printing a JavaScript stack trace.
     const d: Diagnostic = { severity: 'error', message: `internal error in Warpscope while compiling: ${e instanceof Error ? e.message : String(e)} (please report it with this program)`, loc: { file: cmd.file, line: 0, col: 0 } };

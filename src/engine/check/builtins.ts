@@ -37,18 +37,18 @@ export interface BuiltinSig {
   readonly variadic: boolean;
   /** Overloads resolved by the usual arithmetic conversions of the arguments (CUDA's min/max define every mixed pair). */
   readonly uac?: boolean;
-  /** Why the built-in is deprecated: calls are accepted with clang's "'name' is deprecated: ..." warning. */
-  readonly deprecated?: string;
-  /** Why the GPU's assembler rejects every call for sm_90, although the front end accepts it. */
-  readonly unassemblable?: string;
+  /** CUDA's headers declare it only when __CUDA_ARCH__ is at least this (e.g. 800 for __reduce_add_sync). */
+  readonly minArch?: number;
+  /** A pre-CUDA-9 warp function: the `_sync` function that replaced it (deprecated and unassemblable from compute_70 on). */
+  readonly legacyOf?: string;
 }
 
 const table = new Map<string, BuiltinSig[]>();
 
 /** Registers one signature. */
-function def(space: BuiltinSpace, name: string, ret: CType, params: ParamSpec[], opts: { key?: string; defaults?: (number | bigint)[]; variadic?: boolean; uac?: boolean; deprecated?: string; unassemblable?: string } = {}): void {
+function def(space: BuiltinSpace, name: string, ret: CType, params: ParamSpec[], opts: { key?: string; defaults?: (number | bigint)[]; variadic?: boolean; uac?: boolean; minArch?: number; legacyOf?: string } = {}): void {
   const list = table.get(name) ?? [];
-  list.push({ name, key: opts.key ?? name, space, ret, params, defaults: opts.defaults ?? [], variadic: opts.variadic ?? false, uac: opts.uac, deprecated: opts.deprecated, unassemblable: opts.unassemblable });
+  list.push({ name, key: opts.key ?? name, space, ret, params, defaults: opts.defaults ?? [], variadic: opts.variadic ?? false, uac: opts.uac, minArch: opts.minArch, legacyOf: opts.legacyOf });
   table.set(name, list);
 }
 
@@ -114,11 +114,12 @@ for (const n of ['__syncthreads_count', '__syncthreads_and', '__syncthreads_or']
 def('device', '__syncwarp', voidType, [uintType], { defaults: [0xffffffff] });
 for (const n of ['__threadfence', '__threadfence_block', '__threadfence_system']) def('device', n, voidType, []);
 def('device', 'clock64', llongType, []);
-def('device', '__nanosleep', voidType, [uintType]);
+def('device', '__nanosleep', voidType, [uintType], { minArch: 700 });
 
 // Atomics.
 const atom = (n: string, types: CType[]): void => {
-  for (const t of types) def('device', n, t, [pointerTo(t), t], { key: types.length > 1 ? `${n}:${code(t)}` : n });
+  // atomicAdd on double needs sm_60; 64-bit atomicMin/Max sm_35 (every preset has that).
+  for (const t of types) def('device', n, t, [pointerTo(t), t], { key: types.length > 1 ? `${n}:${code(t)}` : n, minArch: n === 'atomicAdd' && t === D ? 600 : undefined });
 };
 atom('atomicAdd', [intType, uintType, ullongType, F, D]);
 atom('atomicSub', [intType, uintType]);
@@ -135,13 +136,9 @@ def('device', '__ballot_sync', uintType, [uintType, intType]);
 def('device', '__all_sync', intType, [uintType, intType]);
 def('device', '__any_sync', intType, [uintType, intType]);
 def('device', '__activemask', uintType, []);
-// The pre-CUDA-9 votes: nvcc still declares them for sm_90 and warns (#1444-D), then ptxas rejects
-// each call ("Instruction 'vote' without '.sync' is not supported on .target sm_70 and higher").
-for (const [n, ret] of [['__all', intType], ['__any', intType], ['__ballot', uintType]] as const)
-  def('device', n, ret, [intType], {
-    deprecated: `not valid on compute_70 and above; use ${n}_sync`,
-    unassemblable: `'${n}' cannot be built for sm_90: ptxas rejects 'vote' without '.sync' on sm_70 and higher`,
-  });
+// The pre-CUDA-9 votes: for sm_70 and above nvcc still declares them but warns (#1444-D), then ptxas
+// rejects each call ("Instruction 'vote' without '.sync' is not supported on .target sm_70 and higher").
+for (const [n, ret] of [['__all', intType], ['__any', intType], ['__ballot', uintType]] as const) def('device', n, ret, [intType], { legacyOf: `${n}_sync` });
 for (const t of [intType, uintType, longType, ulongType, llongType, ullongType, F, D]) {
   def('device', '__shfl_sync', t, [uintType, t, intType, intType], { key: `__shfl_sync:${code(t)}`, defaults: [32] });
   def('device', '__shfl_up_sync', t, [uintType, t, uintType, intType], { key: `__shfl_up_sync:${code(t)}`, defaults: [32] });
@@ -150,11 +147,11 @@ for (const t of [intType, uintType, longType, ulongType, llongType, ullongType, 
 }
 // sm_70_rt.h: match on every 32- and 64-bit integer and floating type.
 for (const t of [intType, uintType, longType, ulongType, llongType, ullongType, F, D]) {
-  def('device', '__match_any_sync', uintType, [uintType, t], { key: `__match_any_sync:${code(t)}` });
-  def('device', '__match_all_sync', uintType, [uintType, t, pointerTo(intType)], { key: `__match_all_sync:${code(t)}` });
+  def('device', '__match_any_sync', uintType, [uintType, t], { key: `__match_any_sync:${code(t)}`, minArch: 700 });
+  def('device', '__match_all_sync', uintType, [uintType, t, pointerTo(intType)], { key: `__match_all_sync:${code(t)}`, minArch: 700 });
 }
-for (const n of ['__reduce_add_sync', '__reduce_min_sync', '__reduce_max_sync']) for (const t of [intType, uintType]) def('device', n, t, [uintType, t], { key: `${n}:${code(t)}` });
-for (const n of ['__reduce_and_sync', '__reduce_or_sync', '__reduce_xor_sync']) def('device', n, uintType, [uintType, uintType]);
+for (const n of ['__reduce_add_sync', '__reduce_min_sync', '__reduce_max_sync']) for (const t of [intType, uintType]) def('device', n, t, [uintType, t], { key: `${n}:${code(t)}`, minArch: 800 });
+for (const n of ['__reduce_and_sync', '__reduce_or_sync', '__reduce_xor_sync']) def('device', n, uintType, [uintType, uintType], { minArch: 800 });
 def('device', '__popc', intType, [uintType]);
 def('device', '__popcll', intType, [ullongType]);
 def('device', '__clz', intType, [intType]);
@@ -260,7 +257,7 @@ h('cudaStreamWaitEvent', [streamType, eventType, uintType], [0]);
 h('cudaStreamGetFlags', [streamType, pointerTo(uintType)]);
 h('cudaLaunchHostFunc', [streamType, 'hostfn', vp]);
 
-/** The pre-CUDA-9 shuffles nvcc no longer declares for compute_70 and above, with the call that replaces each. */
+/** The pre-CUDA-9 shuffles, which CUDA's headers declare only below compute_70, with the call that replaces each. */
 export const removedBuiltins: ReadonlyMap<string, string> = new Map([
   ['__shfl', '__shfl_sync(mask, var, srcLane)'],
   ['__shfl_up', '__shfl_up_sync(mask, var, delta)'],

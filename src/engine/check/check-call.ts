@@ -55,13 +55,26 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
     const vec = /^make_(\w+)$/.exec(name);
     if (vec && builtinTypedefs.get(vec[1]!)?.kind === 'struct') return { lv: false, e: makeVector(c, builtinTypedefs.get(vec[1]!)!, e) };
     const replacement = removedBuiltins.get(name);
+    // Below compute_70 the headers still declare them: the whole warp's active lanes take part.
+    if (replacement && c.arch < 700) return call(c, withActiveMask(e, `${name}_sync`));
     if (replacement) {
       const note: Diagnostic = { severity: 'note', message: `'${name}' was removed for compute_70 and above; use ${replacement}, whose mask names the lanes taking part`, loc: e.callee.loc };
       throw new DiagError(errorAt(e.callee.loc, `use of undeclared identifier '${name}'`), [note]);
     }
     fail(e.callee.loc, `use of undeclared identifier '${name}'`);
   }
-  if (sym.k === 'builtins') return { lv: false, e: builtinCall(c, sym.list, name, e.args, e.loc) };
+  if (sym.k === 'builtins') {
+    const declared = sym.list.filter((s) => (s.minArch ?? 0) <= c.arch);
+    if (declared.length === 0) {
+      const need = Math.min(...sym.list.map((s) => s.minArch ?? 0));
+      throw new DiagError(errorAt(e.callee.loc, `use of undeclared identifier '${name}'`), [
+        { severity: 'note', message: `CUDA declares '${name}' for compute capability ${need / 100}.${(need % 100) / 10} and above; the simulated GPU is sm_${c.arch / 10} (see --device)`, loc: e.callee.loc },
+      ]);
+    }
+    const legacy = declared[0]!.legacyOf;
+    if (legacy && c.arch < 700) return call(c, withActiveMask(e, legacy));
+    return { lv: false, e: builtinCall(c, declared, name, e.args, e.loc) };
+  }
   if (sym.k === 'funcs') {
     const ops = e.args.map((a) => expr(c, a));
     const { fn, entry } = resolveUser(c, sym.list, name, e.callee.templateArgs, ops, e.loc);
@@ -236,8 +249,10 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
     if (!chosen) fail(loc, `no matching function for call to '${name}'`);
   }
   checkSpace(c, chosen.space, name, loc);
-  if (chosen.deprecated) c.warn(loc, `'${name}' is deprecated: ${chosen.deprecated}`);
-  if (chosen.unassemblable) c.assemblerError(loc, chosen.unassemblable, `use ${name}_sync with a mask, e.g. ${name}_sync(__activemask(), ...)`);
+  if (chosen.legacyOf) {
+    c.warn(loc, `'${name}' is deprecated: not valid on compute_70 and above; use ${chosen.legacyOf}`);
+    c.assemblerError(loc, `'${name}' cannot be built for sm_${c.arch / 10}: ptxas rejects 'vote' without '.sync' on sm_70 and higher`, `use ${chosen.legacyOf} with a mask, e.g. ${chosen.legacyOf}(__activemask(), ...)`);
+  }
   const args: IExpr[] = [];
   chosen.params.forEach((p, i) => {
     const op = ops[i];
@@ -255,6 +270,13 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
   });
   for (let i = chosen.params.length; i < ops.length; i++) args.push(varArg(c, rv(c, ops[i]!), loc));
   return { k: 'intrinsic', name: chosen.key, type: chosen.ret, args, loc };
+}
+
+/** `f(args)` rewritten as `replacement(__activemask(), args)`: a pre-CUDA-9 warp function on a GPU that still has it. */
+function withActiveMask(e: Expr & { kind: 'call' }, replacement: string): Expr & { kind: 'call' } {
+  const loc = e.callee.loc;
+  const mask: Expr = { kind: 'call', callee: { kind: 'ident', name: '__activemask', loc }, args: [], loc };
+  return { ...e, callee: { kind: 'ident', name: replacement, loc }, args: [mask, ...e.args] };
 }
 
 /** Default argument promotions for `...` arguments. */

@@ -88,7 +88,8 @@ export class Checker {
   scope: Scope;
   fn: FnCtx | null = null;
   /** `file`: the unit's name, for assert's message; `headers`: the built-in headers it included (TranslationUnit.headers), for names only a header declares. */
-  constructor(readonly file: string, readonly sources: ReadonlyMap<string, string>, readonly headers: ReadonlySet<string>) {
+  /** `arch`: the __CUDA_ARCH__ of the device pass (900 for sm_90), which decides what CUDA's headers declare. */
+  constructor(readonly file: string, readonly sources: ReadonlyMap<string, string>, readonly headers: ReadonlySet<string>, readonly arch = 900) {
     this.global = { name: '', members: new Map(), usings: [], parent: null };
     const std: Namespace = { name: 'std', members: new Map(), usings: [], parent: this.global, library: 'std' };
     const cg: Namespace = { name: 'cooperative_groups', members: new Map(cgNamespaceMembers()), usings: [], parent: this.global, library: 'cg' };

@@ -14,8 +14,8 @@ import { declareTop, defineTag } from './check-decl.js';
 export { builtinTypeNames, qualifiedOnlyTypeNames } from './builtins-types.js';
 
 /** Checks a translation unit; errors come back as diagnostics, never thrown. */
-export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string>): Result<IProgram> {
-  const c = new Checker(unit.file, sources, unit.headers ?? new Set());
+export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string>, arch = 900): Result<IProgram> {
+  const c = new Checker(unit.file, sources, unit.headers ?? new Set(), arch);
   c.defineTag = (def, isEnum) => defineTag(c, def, isEnum);
   try {
     for (const d of unit.decls) declareTop(c, d);
