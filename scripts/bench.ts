@@ -23,7 +23,7 @@ interface Result {
   stdout: string;
 }
 
-function runProgram(name: string): Result {
+function runProgram(name: string, args: readonly string[] = [], device?: string): Result {
   const file = `${DIR}/${name}`;
   let stdout = '';
   let stderr = '';
@@ -31,7 +31,7 @@ function runProgram(name: string): Result {
   const w0 = deviceWork.warpStatements;
   const start = performance.now();
   const status = execute(
-    { kind: 'run', file, argv: [name.replace(/\.cu$/, '')], options: defaultRunOptions },
+    { kind: 'run', file, argv: [name.replace(/\.cu$/, ''), ...args], options: { ...defaultRunOptions, device } },
     { readFile: (p) => { try { return readFileSync(p, 'latin1'); } catch { return null; } } },
     (e) => {
       if (e.kind === 'stdout') stdout += e.text;
@@ -74,6 +74,23 @@ for (const name of Object.keys(targets)) {
       `${fmt(r.threadStatements)}thread-stmts, ${fmt(r.threadStatements / r.seconds)}thread-stmts/s, ${fmt(r.warpStatements)}warp-stmts  | ${r.stdout.trim()}  | ${same ? 'same as the H100' : 'DIFFERS from the H100'}`,
   );
 }
+// The timing model against real GPUs: modelled effective bandwidth of the lecture's five
+// transposes (one timed run each) beside an H100's measurement and the notes' K80 table.
+const K80_NOTES = [16.96, 59.8, 80.54, 127, 161.1];
+const gbs = (out: string): number[] => [...out.matchAll(/([\d.]+) GB\/s/g)].map((m) => Number(m[1]));
+const h100Measured = gbs(readFileSync(`${DIR}/transpose_bandwidth.h100.txt`, 'latin1'));
+const onH100 = runProgram('transpose_bandwidth.cu', ['1'], 'h100');
+const onK80 = runProgram('transpose_bandwidth.cu', ['1'], 'k80');
+const [mh, mk] = [gbs(onH100.stdout), gbs(onK80.stdout)];
+console.log(`\n${'GB/s'.padEnd(28)} ${'h100 model'.padStart(10)} ${'measured'.padStart(8)} ${'ratio'.padStart(6)}  ${'k80 model'.padStart(10)} ${'notes'.padStart(8)} ${'ratio'.padStart(6)}`);
+const names = [...onH100.stdout.matchAll(/^(.*?)\s+[\d.]+ ms/gm)].map((m) => m[1]!);
+names.forEach((n, i) => {
+  const cell = (model: number | undefined, real: number | undefined): string =>
+    `${(model ?? NaN).toFixed(1).padStart(10)} ${(real ?? NaN).toFixed(1).padStart(8)} ${((model ?? NaN) / (real ?? NaN)).toFixed(2).padStart(6)}`;
+  console.log(`${n.padEnd(28)} ${cell(mh[i], h100Measured[i])}  ${cell(mk[i], K80_NOTES[i])}`);
+});
+console.log(`(modelled in ${(onH100.seconds + onK80.seconds).toFixed(1)} s; docs/timing.md explains the model)`);
+
 const s = startup();
 ok &&= s < 0.5;
 console.log(`${'startup (hello.cu, CLI)'.padEnd(22)} ${s.toFixed(2).padStart(6)} s  (target < 0.5 s ${s < 0.5 ? 'ok' : 'MISSED'})`);

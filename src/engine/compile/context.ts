@@ -1,6 +1,7 @@
 import type { SourceLoc } from '../front/token.js';
 import type { IFunction, VarSym } from '../check/ir.js';
 import type { CType } from '../check/types.js';
+import type { AccessSite } from '../exec/transactions.js';
 
 /** What a function compiler needs from the program being compiled (tables the generated code indexes). */
 export interface ProgramTables {
@@ -20,6 +21,10 @@ export interface ProgramTables {
   fnName(fn: IFunction, host: boolean): string;
   /** True when that version is a generator (it may suspend). */
   isGen(fn: IFunction, host: boolean): boolean;
+  /** Index of a new device load or store site (exec/transactions.ts counts its transactions). */
+  site(s: AccessSite): number;
+  /** Index of a new lane loop executing these sites (its sampling countdown, compile/traffic.ts). */
+  laneLoop(sites: readonly number[]): number;
   /** Slot in WarpCtx.pool where that version keeps its lane arrays between activations, or null when it must allocate them per activation (recursion, host code). */
   poolSlot(fn: IFunction, host: boolean): number | null;
 }

@@ -7,6 +7,7 @@ import { arith, canonNaN, convert, literal, normInt, truthy } from './ops.js';
 import { compileIntrinsic, isPureIntrinsic } from './intrinsics.js';
 import { isResumableHostCall } from '../exec/env.js';
 import { builtinVar, hasInlineEffect, helper } from './lane-names.js';
+import { SiteTracker } from './traffic.js';
 
 /*
  * Expression compilation for one function version (device or host). An expression compiles to
@@ -29,13 +30,17 @@ export abstract class ExprCompiler {
   readonly frame = new Map<VarSym, number>();
   frameSize = 0;
   private n = 0;
+  /** The device loads and stores of this function, whose transactions the executor counts. */
+  protected readonly traffic: SiteTracker;
   private readonly inlineMemo = new WeakMap<IExpr, boolean>();
 
   constructor(
     readonly fn: IFunction,
     readonly host: boolean,
     readonly T: ProgramTables,
-  ) {}
+  ) {
+    this.traffic = new SiteTracker(T);
+  }
 
   /** Compiles statements into warp-level code lines (implemented by the statement compiler). */
   abstract stmts(body: readonly IStmt[], out: string[]): void;
@@ -63,7 +68,8 @@ export abstract class ExprCompiler {
   lanes(body: string): string {
     if (this.host) return `if (A !== 0) { const l = 0; ${body} }`;
     // A full warp (the common case) takes a plain counted loop: no bit scanning per lane.
-    return `if (A === -1) { for (let l = 0; l < 32; l++) { ${body} } } else { for (let m_ = A; m_ !== 0; m_ &= m_ - 1) { const l = 31 - Math.clz32(m_ & -m_); ${body} } }`;
+    const loops = (b: string): string => `if (A === -1) { for (let l = 0; l < 32; l++) { ${b} } } else { for (let m_ = A; m_ !== 0; m_ &= m_ - 1) { const l = 31 - Math.clz32(m_ & -m_); ${b} } }`;
+    return this.traffic.loop(body, loops);
   }
 
   /** Runs `f` with a fresh pre list and returns the lines it produced. */
@@ -109,7 +115,7 @@ export abstract class ExprCompiler {
   load(addr: string, t: CType, space: Space): string {
     const c = typeCode(t);
     if (this.host) return `HL(${addr}, ${c})`;
-    return `${helper(space)}${c}(${addr}, l)`;
+    return `${helper(space)}${c}(${this.traffic.address(addr, c, space, false)}, l)`;
   }
 
   /** Lane statement storing v. */
@@ -117,7 +123,7 @@ export abstract class ExprCompiler {
     const c = typeCode(t);
     if (this.host) return `HS(${addr}, ${c}, ${v});`;
     const h = space === 'global' ? 'GS' : space === 'shared' ? 'SS' : space === 'local' ? 'LS' : 'ST';
-    return `${h}${c}(${addr}, ${v}, l);`;
+    return `${h}${c}(${this.traffic.address(addr, c, space, true)}, ${v}, l);`;
   }
 
   /** True when e compiles to a lane expression with no warp-level code. */
@@ -250,7 +256,7 @@ export abstract class ExprCompiler {
   private logical(e: IExpr & { k: 'logical' }): string {
     const L = this.ex(e.left);
     if (this.inl(e.right)) {
-      const R = this.ex(e.right);
+      const R = this.traffic.partly(() => this.ex(e.right));
       return `((${truthy(e.left.type, L)} ${e.op} ${truthy(e.right.type, R)}) ? 1 : 0)`;
     }
     const t = this.temp(e.type);
@@ -265,7 +271,7 @@ export abstract class ExprCompiler {
 
   private cond(e: IExpr & { k: 'cond' }): string {
     const C = this.ex(e.cond);
-    if (this.inl(e.then) && this.inl(e.else)) return `(${truthy(e.cond.type, C)} ? ${this.ex(e.then)} : ${this.ex(e.else)})`;
+    if (this.inl(e.then) && this.inl(e.else)) return `(${truthy(e.cond.type, C)} ? ${this.traffic.partly(() => this.ex(e.then))} : ${this.traffic.partly(() => this.ex(e.else))})`;
     const t = this.temp(e.type);
     const k = this.id('k');
     this.pre.push(`let ${k} = 0;`, this.lanes(`if (${truthy(e.cond.type, C)}) ${k} |= 1 << l;`));

@@ -5,6 +5,8 @@ import { accessHelpers } from './access.js';
 import { analyze, type FnFacts } from './analyze.js';
 import type { ProgramTables } from './context.js';
 import { FnCompiler } from './stmt.js';
+import { TRAFFIC_PROLOGUE } from './traffic.js';
+import type { AccessSite } from '../exec/transactions.js';
 
 /** Everything code generation produced for a program: the module source and its tables. */
 export interface Generated {
@@ -15,6 +17,12 @@ export interface Generated {
   readonly locs: readonly SourceLoc[];
   readonly types: readonly (readonly CType[])[];
   readonly fns: readonly IFunction[];
+  /** Device load and store sites, by the index generated code passes to TX.flush. */
+  readonly sites: readonly AccessSite[];
+  /** The sites each sampled lane loop executes, by its countdown index. */
+  readonly laneLoops: readonly (readonly number[])[];
+  /** Compiled for the debugger (CompileOptions.instrument). */
+  readonly instrumented: boolean;
   /** Transitive callees of each function (itself included). */
   reach(fn: IFunction): Set<IFunction>;
 }
@@ -59,6 +67,8 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
   const fns: IFunction[] = [];
   const fnIdx = new Map<IFunction, number>();
   const pools: IFunction[] = [];
+  const sites: AccessSite[] = [];
+  const laneLoops: (readonly number[])[] = [];
   const poolIdx = new Map<IFunction, number>();
   const intern = <K>(m: Map<K, number>, list: unknown[], k: K, item: unknown): number => {
     let i = m.get(k);
@@ -74,6 +84,8 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
     locIndex: (l) => intern(locIdx, locs, `${l.file}:${l.line}:${l.col}`, l),
     typesIndex: (t) => types.push(t) - 1,
     fnIndex: (f) => intern(fnIdx, fns, f, f),
+    site: (s) => sites.push(s) - 1,
+    laneLoop: (ids) => laneLoops.push(ids) - 1,
     fnName: (f, host) => `${host ? 'H' : 'D'}${f.id}`,
     isGen: gen,
     poolSlot: (fn, host) => {
@@ -83,7 +95,7 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
       return intern(poolIdx, pools, fn, fn);
     },
   };
-  const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', accessHelpers(instrument)];
+  const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', TRAFFIC_PROLOGUE, accessHelpers(instrument)];
   const names: string[] = [];
   for (const fn of all) {
     const versions = fn.space === 'hostDevice' ? [false, true] : [fn.space === 'host'];
@@ -95,5 +107,5 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
     }
   }
   parts.push(`return { fns: { ${names.join(', ')} }, setObserver(o) { O = o; } };`);
-  return { source: parts.join('\n'), facts, statics, shared, locs, types, fns, reach };
+  return { source: parts.join('\n'), facts, statics, shared, locs, types, fns, sites, laneLoops, instrumented: instrument, reach };
 }

@@ -111,7 +111,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
           inst.rt.observer = env.observer;
         }
         const entry = inst.mod.fns[`D${kernel.id}`] as unknown as KernelEntry;
-        return runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE }, config, args, env);
+        return settled(inst.rt, runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE }, config, args, env));
       },
     };
   };
@@ -171,6 +171,15 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
       return isScalar(prog.main.ret) ? rv[0]! | 0 : 0;
     },
   };
+}
+
+/** Runs a launch and then adds its memory traffic to deviceTraffic, however it ends. */
+function* settled(rt: RuntimeHelpers, launch: Resumable<LaunchOutcome>): Resumable<LaunchOutcome> {
+  try {
+    return yield* launch;
+  } finally {
+    rt.tx.settle();
+  }
 }
 
 function placeStatics(gen: Generated, memory: Memory): number[] {

@@ -15,6 +15,7 @@ import type { Generated } from './generate.js';
 import * as ops from './rt.js';
 import type { Diagnostic } from '../front/diag.js';
 import { warpMaskMessage, type WarpMaskEvent } from './warp-diag.js';
+import { TRAFFIC_SAMPLE_PERIOD, TrafficSites } from '../exec/transactions.js';
 
 /**
  * Receives debugger events from instrumented code. Blocks of a grid interleave at barriers, so
@@ -59,10 +60,16 @@ export class RuntimeHelpers {
   readonly d2ll = doubleAsLongLong;
   readonly ll2d = longLongAsDouble;
 
+  /** Address buffers and counting of the program's access sites (generated code binds it as TX). */
+  readonly tx: TrafficSites;
+
   constructor(
     private readonly M: Memory,
     private readonly gen: Generated,
-  ) {}
+  ) {
+    // The debugger's instrumented code counts every instruction; normal runs sample (exec/transactions.ts).
+    this.tx = new TrafficSites(gen.sites, gen.laneLoops, gen.instrumented ? 1 : TRAFFIC_SAMPLE_PERIOD);
+  }
 
   /** Every device math function by base name (generated code binds it as MF). */
   readonly MF: Readonly<Record<string, MathFn>> = MATH;

@@ -110,6 +110,7 @@ export class FnCompiler extends ExprCompiler {
 
   private head(loc: IStmt['loc'], out: string[]): void {
     const k = this.T.locIndex(loc);
+    this.traffic.loc = k;
     out.push(`if (++S.n > S.max) RT.stepOver(S); ${this.host ? '' : 'S.t += A === -1 ? 32 : PC(A); '}W.loc = LOC[${k}];`);
     if (this.T.instrument) out.push(`if (O !== null) { RT.cw = W; if (O.statement(W, A, LOC[${k}])) yield RT.stepSuspend(LOC[${k}]); }`);
   }

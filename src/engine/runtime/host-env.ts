@@ -17,9 +17,8 @@ import { Streams, type Stream } from './streams.js';
 import { EventTable } from './events.js';
 import { streamApi } from './stream-api.js';
 import { copyApi, PinnedRanges, trackPinned } from './copy-api.js';
-import { kernelNs } from './timing.js';
-import { deviceWork } from '../exec/index.js';
-import { residentBlocks } from '../exec/block.js';
+import { deviceResidency, kernelNs } from './timing.js';
+import { deviceTraffic, deviceWork, trafficSnapshot } from '../exec/index.js';
 import { isScalar, sizeOf } from '../check/types.js';
 import { cudaErrorInvalidResourceHandle } from './api-common.js';
 
@@ -159,6 +158,7 @@ export class HostRuntime implements HostEnv {
     listener?.launch({ phase: 'begin', ...shape });
     yield { kind: 'launch', kernel: kernel.name, loc };
     const before = deviceWork.warpStatements;
+    const t0 = trafficSnapshot();
     const outcome = yield* info.runGrid({ grid, block, sharedBytes }, params.map((p) => p.value), {
       memory: this.memory,
       printf: this.devicePrintf,
@@ -168,13 +168,18 @@ export class HostRuntime implements HostEnv {
     });
     for (const p of params) if (p.copy !== 0) this.memory.freeHost(p.copy);
     listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape });
+    const t = deviceTraffic;
     const warpsPerBlock = Math.ceil((block.x * block.y * block.z) / 32);
-    const blocks = grid.x * grid.y * grid.z;
-    const duration = kernelNs(this.streams.timing, {
+    const timing = this.streams.timing;
+    const duration = kernelNs(timing, {
       warpStatements: deviceWork.warpStatements - before,
-      blocks,
+      globalLoads: t.globalLoads - t0.globalLoads + t.localLoads - t0.localLoads,
+      sectors: t.globalLoadSectors - t0.globalLoadSectors + t.globalStoreSectors - t0.globalStoreSectors + t.localSectors - t0.localSectors,
+      sharedWavefronts: t.sharedLoadWavefronts - t0.sharedLoadWavefronts + t.sharedStoreWavefronts - t0.sharedStoreWavefronts,
+      blocks: grid.x * grid.y * grid.z,
       warpsPerBlock,
-      residentBlocks: residentBlocks(warpsPerBlock, Math.ceil(info.staticSharedBytes / 16) * 16 + sharedBytes),
+      // The preset's SMs and per-SM limits: the K80 holds far fewer blocks at once than the H100 the executor schedules like.
+      residentBlocks: deviceResidency(timing, this.device.preset.sm, warpsPerBlock, Math.ceil(info.staticSharedBytes / 16) * 16 + sharedBytes),
     });
     switch (outcome.kind) {
       case 'ok':

@@ -5,6 +5,8 @@
  * The model is deterministic: the same program always gets the same times.
  */
 
+import type { SmLimits } from './presets/types.js';
+
 /** The constants of one device's timing model (times in ns, bandwidths in bytes per ns = GB/s). */
 export interface TimingConstants {
   readonly device: string;
@@ -25,6 +27,14 @@ export interface TimingConstants {
   readonly instructionsPerStatement: number;
   /** Cycles a warp waits between dependent statements (arithmetic pipeline latency). */
   readonly dependentStatementCycles: number;
+  /** Cycles a warp waits for each global (or local) load it issues: the loaded memory system's latency. */
+  readonly memLatencyCycles: number;
+  /** Peak DRAM bandwidth (HBM or GDDR), bytes per ns. */
+  readonly dramBytesPerNs: number;
+  /** The fraction of the peak that streaming kernels sustain (refresh, ECC, read/write turnaround). */
+  readonly dramEfficiency: number;
+  /** SM cycles one shared-memory wavefront (a pass through the 32 banks) occupies. */
+  readonly sharedCyclesPerWavefront: number;
   /** Host-to-device and device-to-host bandwidth from pinned memory (PCIe DMA). */
   readonly pinnedHtoDBytesPerNs: number;
   readonly pinnedDtoHBytesPerNs: number;
@@ -56,6 +66,10 @@ export const h100Timing: TimingConstants = {
   issuePerSmPerCycle: 4,
   instructionsPerStatement: 2,
   dependentStatementCycles: 3,
+  memLatencyCycles: 500,
+  dramBytesPerNs: 3350,
+  dramEfficiency: 0.7,
+  sharedCyclesPerWavefront: 1,
   pinnedHtoDBytesPerNs: 55,
   pinnedDtoHBytesPerNs: 55,
   pageableBytesPerNs: 20,
@@ -71,23 +85,59 @@ export const h100Timing: TimingConstants = {
 export interface KernelWork {
   /** Warp-statements executed by all warps of the grid. */
   readonly warpStatements: number;
+  /** Warp-level global and local load instructions (exec/transactions.ts). */
+  readonly globalLoads: number;
+  /** 32-byte sectors of global and local memory the grid's loads and stores touched. */
+  readonly sectors: number;
+  /** Shared-memory wavefronts: one per conflict-free shared access, k for a k-way bank conflict. */
+  readonly sharedWavefronts: number;
   readonly blocks: number;
   readonly warpsPerBlock: number;
   /** Blocks the whole device holds at once for this kernel's shape (waves = blocks / residentBlocks). */
   readonly residentBlocks: number;
 }
 
-/**
- * A kernel's duration: the larger of its issue time (all statements spread over the SMs its
- * blocks occupy) and its latency time (one warp's statements back to back, once per wave).
- */
-export function kernelNs(t: TimingConstants, w: KernelWork): number {
+/** The four bounds of a kernel's time (ns, without the fixed cost); the largest is its duration. */
+export interface KernelBounds {
+  /** All warp instructions issued by the SMs the grid occupies. */
+  readonly issue: number;
+  /** One warp's dependent chain of statements and loads, once per wave of resident blocks. */
+  readonly latency: number;
+  /** Every sector moved at the sustained DRAM bandwidth. */
+  readonly dram: number;
+  /** Every shared-memory wavefront through the banks of the SMs the grid occupies. */
+  readonly shared: number;
+}
+
+/** The bounds kernelNs takes the largest of (docs/timing.md explains each). */
+export function kernelBounds(t: TimingConstants, w: KernelWork): KernelBounds {
   const warps = Math.max(1, w.blocks * w.warpsPerBlock);
   const activeSms = Math.min(t.smCount, Math.max(1, w.blocks));
-  const issueCycles = (w.warpStatements * t.instructionsPerStatement) / (activeSms * t.issuePerSmPerCycle);
   const waves = Math.ceil(w.blocks / Math.max(1, w.residentBlocks));
-  const latencyCycles = (w.warpStatements / warps) * waves * t.dependentStatementCycles;
-  return Math.round(t.kernelFixedNs + Math.max(issueCycles, latencyCycles) / t.smClockGHz);
+  const chain = (w.warpStatements * t.dependentStatementCycles + w.globalLoads * t.memLatencyCycles) / warps;
+  return {
+    issue: (w.warpStatements * t.instructionsPerStatement) / (activeSms * t.issuePerSmPerCycle) / t.smClockGHz,
+    latency: (chain * waves) / t.smClockGHz,
+    dram: (w.sectors * 32) / (t.dramBytesPerNs * t.dramEfficiency),
+    shared: (w.sharedWavefronts * t.sharedCyclesPerWavefront) / activeSms / t.smClockGHz,
+  };
+}
+
+/**
+ * A kernel's duration: its fixed cost plus the largest of its issue, latency, DRAM and shared
+ * memory bounds, as if each resource were used flat out while the others waited on it.
+ */
+export function kernelNs(t: TimingConstants, w: KernelWork): number {
+  const b = kernelBounds(t, w);
+  return Math.round(t.kernelFixedNs + Math.max(b.issue, b.latency, b.dram, b.shared));
+}
+
+/** Blocks of `warpsPerBlock` warps and `sharedBytes` of shared memory the whole device holds at once (the occupancy calculator's warp, block and shared memory limits). */
+export function deviceResidency(t: TimingConstants, sm: SmLimits, warpsPerBlock: number, sharedBytes: number): number {
+  const perBlock = Math.ceil((sharedBytes + sm.reservedSharedPerBlock) / sm.sharedAllocUnit) * sm.sharedAllocUnit;
+  const shared = sm.carveoutsKiB ? sm.carveoutsKiB[sm.carveoutsKiB.length - 1]! * 1024 : sm.sharedMem;
+  const perSm = Math.min(sm.maxBlocks, Math.floor(sm.maxWarps / Math.max(1, warpsPerBlock)), perBlock > 0 ? Math.floor(shared / perBlock) : sm.maxBlocks);
+  return t.smCount * Math.max(1, perSm);
 }
 
 /** Which way a copy goes; 'HtoH' is a host copy the runtime does with the CPU. */

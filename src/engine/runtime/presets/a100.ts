@@ -21,13 +21,15 @@ import type { DevicePreset } from './types.js';
  * reports about 25 GB/s pinned each way), HBM2e at 2039 GB/s peak (NVIDIA A100 datasheet) of
  * which a device-to-device copy reaches about 1500 GB/s as bandwidthTest counts it (read plus
  * write: 750 bytes copied per ns), 1410 MHz boost clock, 108 SMs with 4
- * schedulers each. Launch costs are the H100's (same driver generation).
+ * schedulers each. Launch costs and the kernel memory constants other than the DRAM peak are
+ * the H100's (same driver generation; no measurement to calibrate the A100's on).
  */
 export const a100Timing: TimingConstants = {
   ...h100Timing,
   device: 'NVIDIA A100-SXM4-80GB',
   smClockGHz: 1.41,
   smCount: 108,
+  dramBytesPerNs: 2039,
   pinnedHtoDBytesPerNs: 25,
   pinnedDtoHBytesPerNs: 25,
   pageableBytesPerNs: 12,

@@ -23,7 +23,11 @@ import type { DevicePreset } from './types.js';
  * lecture 7) measured 7.9 GB/s pinned host-to-device, 10.7 GB/s device-to-host and 157 GB/s
  * device-to-device (bandwidthTest counts each byte read and written: 78.5 bytes copied per ns);
  * one GK210 has 240 GB/s of GDDR5 (the lecture notes' peak table) and runs at 824 MHz with 4
- * warp schedulers per SMX. Kepler launches cost more host time than Hopper's (about 5 us). Other constants are the H100's.
+ * warp schedulers per SMX. Kepler launches cost more host time than Hopper's (about 5 us).
+ * Kernel memory constants (docs/timing.md): a load waits 750 cycles and a shared wavefront takes
+ * 4, calibrated on the notes' transpose1 and transpose3 (Kepler replays uncoalesced and
+ * bank-conflicting instructions; the notes say Maxwell's conflicts cost 2-5x less). Other
+ * constants are the H100's.
  */
 export const k80Timing: TimingConstants = {
   ...h100Timing,
@@ -33,6 +37,9 @@ export const k80Timing: TimingConstants = {
   kernelFixedNs: 3000,
   smClockGHz: 0.824,
   smCount: 13,
+  memLatencyCycles: 750,
+  dramBytesPerNs: 240,
+  sharedCyclesPerWavefront: 4,
   pinnedHtoDBytesPerNs: 7.9,
   pinnedDtoHBytesPerNs: 10.7,
   pageableBytesPerNs: 5,
