@@ -6,12 +6,12 @@ import { compileProgram } from '../../../src/engine/compile/index.js';
 import { MATH } from '../../../src/engine/compile/devmath.js';
 import { fnc, intr, L, program } from '../exec/ir-helpers.js';
 
-/** Every builtins.ts signature callable from device code, by key (one signature each). */
+/** Every builtins.ts signature callable from device code, by key (one signature each); the legacy votes never reach code generation (the checker rewrites or rejects them). */
 function deviceKeys(): Map<string, { params: CType[]; ret: CType }> {
   const keys = new Map<string, { params: CType[]; ret: CType }>();
   for (const sigs of builtinFunctions.values())
     for (const s of sigs) {
-      if (s.space === 'host' || keys.has(s.key)) continue;
+      if (s.space === 'host' || s.legacyOf || keys.has(s.key)) continue;
       keys.set(s.key, { params: s.params.filter((p): p is CType => typeof p !== 'string'), ret: s.ret });
     }
   return keys;
