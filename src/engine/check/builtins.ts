@@ -217,6 +217,7 @@ h('cudaFreeHost', [vp]);
 h('cudaMemcpy', [vp, cvp, sizeType, memcpyKindType]);
 h('cudaMemcpyAsync', [vp, cvp, sizeType, memcpyKindType, streamType], [0]);
 h('cudaMemcpy2D', [vp, sizeType, cvp, sizeType, sizeType, sizeType, memcpyKindType]);
+h('cudaMemcpy2DAsync', [vp, sizeType, cvp, sizeType, sizeType, sizeType, memcpyKindType, streamType], [0]);
 h('cudaMemset', [vp, intType, sizeType]);
 h('cudaMemsetAsync', [vp, intType, sizeType, streamType], [0]);
 h('cudaMemcpyToSymbol', ['symbol', cvp, sizeType, sizeType, memcpyKindType], [0, 1]);

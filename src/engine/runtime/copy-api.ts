@@ -2,6 +2,7 @@ import type { Resumable, Scalar } from '../exec/env.js';
 import type { HostBuiltin, ResumableBuiltin, RuntimeContext } from './context.js';
 import type { Stream, Streams } from './streams.js';
 import { copyNs, memsetNs, stagingNs, type CopyDirection } from './timing.js';
+import { pitchError } from './memory-pitch.js';
 import {
   apiGen, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, ptrType, sync,
 } from './api-common.js';
@@ -58,6 +59,17 @@ export function trackPinned(table: Readonly<Record<string, HostBuiltin>>, pinned
   return out;
 }
 
+/** The rows a copy moves: `height` rows of `width` bytes, `dpitch`/`spitch` apart at the destination/source. */
+interface Rect {
+  readonly width: number;
+  readonly height: number;
+  readonly dpitch: number;
+  readonly spitch: number;
+}
+
+/** A plain copy of `n` bytes as one row. */
+const line = (n: number): Rect => ({ width: n, height: 1, dpitch: n, spitch: n });
+
 /** Checks a memcpy's direction against where its pointers live (UVA lets the runtime tell); returns the direction or an error code. */
 function direction(ctx: RuntimeContext, dst: number, src: number, kind: number): CopyDirection | number {
   const m = ctx.memory;
@@ -81,34 +93,36 @@ function direction(ctx: RuntimeContext, dst: number, src: number, kind: number):
 }
 
 /** The copy and fill built-ins, given the streams they run in and the pinned ranges. */
-export function copyApi(streams: Streams, pinned: PinnedRanges): Readonly<Record<string, ResumableBuiltin>> {
+export function copyApi(streams: Streams, pinned: PinnedRanges, maxPitch: number): Readonly<Record<string, ResumableBuiltin>> {
   /** Blocking calls run in the legacy stream: wait for what it waits for, then surface a fault. */
   function* waitLegacy(ctx: RuntimeContext): Resumable<number> {
     yield* streams.waitFor(streams.legacy);
     return sync(ctx);
   }
 
-  /** Queues a copy in `s`; `blocking`: the host waits for it (cudaMemcpy, pageable device-to-host). */
-  function* copy(ctx: RuntimeContext, s: Stream, dst: number, src: number, n: number, dir: CopyDirection, blocking: boolean): Resumable<void> {
+  /** Queues a copy of `rect` (one row for a plain memcpy) in `s`; `blocking`: the host waits for it (cudaMemcpy, pageable device-to-host). */
+  function* copy(ctx: RuntimeContext, s: Stream, dst: number, src: number, rect: Rect, dir: CopyDirection, blocking: boolean): Resumable<void> {
+    const n = rect.width * rect.height;
     const hostSide = dir === 'HtoD' ? src : dir === 'DtoH' ? dst : 0;
     const isPinned = dir === 'DtoD' || pinned.has(hostSide);
     const detail = { kind: 'memcpy', direction: dir, bytes: n, pinned: isPinned } as const;
     const duration = copyNs(streams.timing, n, dir, isPinned);
     const engine = dir === 'HtoD' || dir === 'DtoH' ? dir : null;
     let run = function* (): Resumable<number> {
-      ctx.memory.copy(dst, src, n);
+      for (let r = 0; r < rect.height; r++) ctx.memory.copy(dst + r * rect.dpitch, src + r * rect.spitch, rect.width);
       return duration;
     };
     if (!blocking && dir === 'HtoD' && !isPinned) {
       // Pageable source: the runtime copies it to a staging buffer before the call returns.
-      const staged = ctx.memory.readBytes(src, n);
+      const staged = Array.from({ length: rect.height }, (_, r) => ctx.memory.readBytes(src + r * rect.spitch, rect.width));
       streams.hostNs += stagingNs(streams.timing, n);
       run = function* () {
-        ctx.memory.writeBytes(dst, staged);
+        staged.forEach((row, r) => ctx.memory.writeBytes(dst + r * rect.dpitch, row));
         return duration;
       };
     }
-    const op = yield* streams.submit(s, detail, `cudaMemcpy${blocking ? '' : 'Async'} ${dir}`, run, null, engine ? { engine, duration } : null);
+    const name = `cudaMemcpy${rect.height > 1 || rect.dpitch !== rect.width ? '2D' : ''}${blocking ? '' : 'Async'} ${dir}`;
+    const op = yield* streams.submit(s, detail, name, run, null, engine ? { engine, duration } : null);
     if (blocking || (!isPinned && dir !== 'HtoD')) yield* streams.wait(op);
   }
 
@@ -133,7 +147,7 @@ export function copyApi(streams: Streams, pinned: PinnedRanges): Readonly<Record
         if (n === 0) return cudaSuccess;
         const dir = direction(ctx, dst, src, num(args, 3));
         if (typeof dir === 'number') return dir;
-        yield* copy(ctx, streams.legacy, dst, src, n, dir, true);
+        yield* copy(ctx, streams.legacy, dst, src, line(n), dir, true);
         return cudaSuccess;
       }),
     cudaMemcpyAsync: (ctx, args) =>
@@ -144,7 +158,20 @@ export function copyApi(streams: Streams, pinned: PinnedRanges): Readonly<Record
         if (n === 0) return cudaSuccess;
         const dir = direction(ctx, dst, src, num(args, 3));
         if (typeof dir === 'number') return dir;
-        yield* copy(ctx, s, dst, src, n, dir, false);
+        yield* copy(ctx, s, dst, src, line(n), dir, false);
+        return cudaSuccess;
+      }),
+    cudaMemcpy2DAsync: (ctx, args) =>
+      apiGen(ctx, function* () {
+        const [dst, dpitch, src, spitch, width, height] = [0, 1, 2, 3, 4, 5].map((i) => num(args, i)) as [number, number, number, number, number, number];
+        const s = asyncStream(args, 7);
+        if (!s) return cudaErrorInvalidResourceHandle;
+        const bad = pitchError(maxPitch, width, dpitch, spitch);
+        if (bad !== cudaSuccess) return bad;
+        if (width === 0 || height === 0) return cudaSuccess;
+        const dir = direction(ctx, dst, src, num(args, 6));
+        if (typeof dir === 'number') return dir;
+        yield* copy(ctx, s, dst, src, { width, height, dpitch, spitch }, dir, false);
         return cudaSuccess;
       }),
     cudaMemset: (ctx, args) =>

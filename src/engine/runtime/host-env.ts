@@ -60,7 +60,7 @@ export class HostRuntime implements HostEnv {
     });
     const events = new EventTable();
     const streamRuntime = { streams: this.streams, events, callHost: compiled.callHost.bind(compiled), resetDevice: () => device.reset() };
-    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, pinned) };
+    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, pinned, Number(device.preset.props.memPitch)) };
   }
 
   /** Runs a CUDA runtime built-in; one that waits for the device runs the queued work it waits for first. */

@@ -24,6 +24,11 @@ export function directionError(ctx: RuntimeContext, dst: number, src: number, ki
   return w === null || w === undefined || (w[0] === dstDev && w[1] === srcDev) ? cudaSuccess : cudaErrorInvalidValue;
 }
 
+/** The error a 2D copy gets for its pitches (a row wider than a pitch, or a pitch above the device's memPitch), or cudaSuccess. */
+export function pitchError(maxPitch: number, width: number, dpitch: number, spitch: number): number {
+  return width > dpitch || width > spitch || dpitch > maxPitch || spitch > maxPitch ? cudaErrorInvalidPitchValue : cudaSuccess;
+}
+
 /** The pitched-memory built-ins. */
 export function pitchedApi(dev: DeviceState): Readonly<Record<string, HostBuiltin>> {
   return {
@@ -49,8 +54,8 @@ export function pitchedApi(dev: DeviceState): Readonly<Record<string, HostBuilti
         const fault = sync(ctx);
         if (fault !== 0) return fault;
         const [dst, dpitch, src, spitch, width, height, kind] = [0, 1, 2, 3, 4, 5, 6].map((i) => num(args, i)) as [number, number, number, number, number, number, number];
-        const maxPitch = Number(dev.preset.props.memPitch);
-        if (width > dpitch || width > spitch || dpitch > maxPitch || spitch > maxPitch) return cudaErrorInvalidPitchValue;
+        const badPitch = pitchError(Number(dev.preset.props.memPitch), width, dpitch, spitch);
+        if (badPitch !== cudaSuccess) return badPitch;
         if (width === 0 || height === 0) return cudaSuccess;
         const bad = directionError(ctx, dst, src, kind);
         if (bad !== cudaSuccess) return bad;
