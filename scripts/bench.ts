@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { execute } from '../src/engine/execute.js';
 import { defaultRunOptions } from '../src/engine/api.js';
 import { deviceWork } from '../src/engine/exec/index.js';
+import { benchRecording } from './bench-trace.js';
 
 const DIR = 'test/bench-programs';
 
@@ -95,3 +96,5 @@ const s = startup();
 ok &&= s < 0.5;
 console.log(`${'startup (hello.cu, CLI)'.padEnd(22)} ${s.toFixed(2).padStart(6)} s  (target < 0.5 s ${s < 0.5 ? 'ok' : 'MISSED'})`);
 process.exitCode = ok ? 0 : 1;
+
+benchRecording(`${DIR}/reduce_1m.cu`);

@@ -7,7 +7,9 @@ export type CliRequest =
   | { readonly kind: 'version' }
   | { readonly kind: 'devices' }
   | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'run'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions> };
+  | { readonly kind: 'run'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions>; readonly output?: string }
+  | { readonly kind: 'record'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions>; readonly output?: string }
+  | { readonly kind: 'replay'; readonly file: string; readonly summary: boolean };
 
 /** The help text: every command and option. */
 export function usage(): string {
@@ -16,11 +18,16 @@ export function usage(): string {
 Commands:
   run FILE.cu [options] [-- ARGS...]   compile and run a CUDA program on the simulated GPU;
                                        prints what the program prints and exits with its status
+  record FILE.cu [-o OUT.trace] [options] [-- ARGS...]
+                                       run as 'run' does, writing a full trace (default
+                                       traces/NAME-YYYYMMDD-HHMMSS.trace; docs/trace-format.md)
+  replay FILE.trace [--summary]        print a trace's recorded output and exit with its status,
+                                       or summarise the run (program, device, launches, counts)
   devices                              list the GPUs --device can simulate
   help                                 show this help
   version                              show the version
 
-Options of run:
+Options of run and record:
   --fmad=true|false     contract a*b+c into fused multiply-adds as nvcc does by default
                         (default false, like nvcc -fmad=false)
   --max-steps N         stop a kernel launch after N warp-statements (default 100000000)
@@ -39,15 +46,22 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { kind: 'help' };
   if (command === 'version' || command === '--version' || command === '-V') return { kind: 'version' };
   if (command === 'devices') return rest.length === 0 ? { kind: 'devices' } : { kind: 'error', message: `unexpected argument '${rest[0]}'` };
-  if (command !== 'run') return { kind: 'error', message: `unknown command '${command}'` };
+  if (command === 'replay') return parseReplay(rest);
+  if (command !== 'run' && command !== 'record') return { kind: 'error', message: `unknown command '${command}'` };
+  const kind = command;
   let file: string | null = null;
+  let output: string | undefined;
   const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number; device?: string; timeline?: boolean } = {};
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
-    if (a === '--') return file === null ? { kind: 'error', message: 'run needs a .cu file' } : { kind: 'run', file, programArgs: rest.slice(i + 1), options };
+    if (a === '--') return file === null ? { kind: 'error', message: `${kind} needs a .cu file` } : { kind, file, programArgs: rest.slice(i + 1), options, output };
     if (a === '--fmad=true' || a === '--fmad') options.fmad = true;
     else if (a === '--fmad=false') options.fmad = false;
     else if (a === '--timeline') options.timeline = true;
+    else if (kind === 'record' && (a === '-o' || a.startsWith('--output'))) {
+      output = a.startsWith('--output=') ? a.slice('--output='.length) : rest[++i];
+      if (output === undefined || output === '') return { kind: 'error', message: `${a} needs a file name` };
+    }
     else if (/^--device(=|$)/.test(a)) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];
       const preset = v === undefined ? null : findPreset(v);
@@ -64,5 +78,18 @@ export function parseArgs(argv: readonly string[]): CliRequest {
     else if (file === null) file = a;
     else return { kind: 'error', message: `unexpected argument '${a}' (program arguments go after --)` };
   }
-  return file === null ? { kind: 'error', message: 'run needs a .cu file' } : { kind: 'run', file, programArgs: [], options };
+  return file === null ? { kind: 'error', message: `${kind} needs a .cu file` } : { kind, file, programArgs: [], options, output };
+}
+
+/** `replay FILE.trace [--summary]`. */
+function parseReplay(rest: readonly string[]): CliRequest {
+  let file: string | null = null;
+  let summary = false;
+  for (const a of rest) {
+    if (a === '--summary') summary = true;
+    else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
+    else if (file === null) file = a;
+    else return { kind: 'error', message: `unexpected argument '${a}'` };
+  }
+  return file === null ? { kind: 'error', message: 'replay needs a .trace file' } : { kind: 'replay', file, summary };
 }

@@ -1,23 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
-import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
+import { defaultRunOptions, type EngineCommand, type EngineEvent, type RunOptions } from '../engine/api.js';
+import type { TraceWriter } from '../trace/writer.js';
+import { defaultTracePath, replay, startRecording } from './record.js';
 import { parseArgs, usage } from './args.js';
 import { formatTimeline } from './timeline.js';
 import type { TimelineOp } from '../engine/runtime/streams.js';
 import { devicesListing } from './devices.js';
 
+/** Writes text (char codes 0..255) to stdout or stderr byte for byte; `record` also hands it to the trace. */
+type Print = (stream: 'stdout' | 'stderr', text: string) => void;
+const print: Print = (stream, text) => void process[stream].write(Buffer.from(text, 'latin1'));
+
 /** Writes the engine's events to this process's streams, byte for byte. */
-function writeEvent(e: EngineEvent): void {
+function writeEvent(e: EngineEvent, out: Print = print): void {
   switch (e.kind) {
     case 'stdout':
-      process.stdout.write(Buffer.from(e.text, 'latin1'));
-      break;
     case 'stderr':
-      process.stderr.write(Buffer.from(e.text, 'latin1'));
+      out(e.kind, e.text);
       break;
     case 'diagnostic':
-      process.stderr.write(e.rendered + '\n');
+      out('stderr', e.rendered + '\n');
       break;
     case 'timeline':
     case 'exit':
@@ -53,17 +57,35 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write('warpscope 0.1.0\n');
     return 0;
   }
+  if (parsed.kind === 'replay') return replay(parsed.file, parsed.summary);
   const options: RunOptions = { ...defaultRunOptions, ...parsed.options };
   if (readSource(parsed.file) === null) {
     process.stderr.write(`warpscope: error: cannot read '${parsed.file}'\n`);
     return 1;
   }
   const timeline: TimelineOp[] = [];
-  const status = execute({ kind: 'run', file: parsed.file, argv: [basename(parsed.file, '.cu'), ...parsed.programArgs], options }, { readFile: readSource }, (e) => {
+  const programArgv = [basename(parsed.file, '.cu'), ...parsed.programArgs];
+  let out = print;
+  let cmd: EngineCommand = { kind: 'run', file: parsed.file, argv: programArgv, options };
+  let writer: TraceWriter | null = null;
+  if (parsed.kind === 'record') {
+    const path = parsed.output ?? defaultTracePath(parsed.file);
+    const created = startRecording(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } });
+    if (typeof created === 'string') {
+      process.stderr.write(`warpscope: error: cannot write the trace '${path}': ${created}\n`);
+      return 1;
+    }
+    const w = (writer = created);
+    out = (stream, text) => (w.output(stream, text), print(stream, text));
+    cmd = { ...cmd, kind: 'record', listener: w };
+  }
+  const status = execute(cmd, { readFile: readSource }, (e) => {
     if (e.kind === 'timeline') timeline.push(e.op);
-    writeEvent(e);
+    if (e.kind === 'diagnostic') writer?.diagnostic(e.diagnostic, e.rendered);
+    writeEvent(e, out);
   });
-  if (options.timeline) process.stderr.write(formatTimeline(timeline));
+  if (options.timeline) out('stderr', formatTimeline(timeline));
+  writer?.finish(status);
   // Let the streams drain before the process exits with the program's status.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   return status;

@@ -1,5 +1,6 @@
 import type { Diagnostic } from './front/diag.js';
 import type { TimelineOp } from './runtime/streams.js';
+import type { ExecutionListener } from './runtime/listener.js';
 
 /*
  * The one typed command/event API through which the CLI, the Electron main process
@@ -29,7 +30,9 @@ export interface SourceHost {
 
 export type EngineCommand =
   /** Compile `file` and run its main() with `argv` (argv[0] is the program name). */
-  { readonly kind: 'run'; readonly file: string; readonly argv: readonly string[]; readonly options: RunOptions };
+  | { readonly kind: 'run'; readonly file: string; readonly argv: readonly string[]; readonly options: RunOptions }
+  /** As 'run', with every execution event also told to `listener` (a trace recorder, a debugger); the run's output is unchanged. */
+  | { readonly kind: 'record'; readonly file: string; readonly argv: readonly string[]; readonly options: RunOptions; readonly listener: ExecutionListener };
 
 export type EngineEvent =
   /** Bytes the program wrote to stdout/stderr (char codes 0..255), in the order a terminal would show them. */

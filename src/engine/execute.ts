@@ -33,12 +33,15 @@ export function execute(cmd: EngineCommand, host: SourceHost, emit: (e: EngineEv
     return 1;
   }
   compiled.warnings.forEach(report);
+  const listener = cmd.kind === 'record' ? cmd.listener : undefined;
+  listener?.sources?.(sources);
   const status = runProgram(compiled.program, {
     argv: cmd.argv,
     options: cmd.options,
     sink: { stdout: (text) => emit({ kind: 'stdout', text }), stderr: (text) => emit({ kind: 'stderr', text }) },
     report,
     timeline: cmd.options.timeline ? (op) => emit({ kind: 'timeline', op }) : undefined,
+    listener,
   });
   emit({ kind: 'exit', status });
   return status;

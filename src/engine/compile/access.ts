@@ -46,7 +46,8 @@ export function accessHelpers(instrument: boolean): string {
     const k = `o >= 0 && o + ${n} <= 98304${al}`;
     const lo = `(o + l * M.lStride)`;
     const obsL = (v: string, sp: string) => (instrument ? `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l); ` : '');
-    const obsS = (sp: string) => (instrument ? `RT.obsAccess('store', '${sp}', a, ${n}, v, l); ` : '');
+    // A store reports the value it overwrites where the address is in range (a debugger's old -> new); undefined on the slow path.
+    const obsS = (sp: string, old = 'undefined') => (instrument ? `RT.obsAccess('store', '${sp}', a, ${n}, v, l, ${old}); ` : '');
     const ret = (v: string, sp: string) => (instrument ? `{ const r_ = ${v}; ${obsL('r_', sp)}return r_; }` : `return ${v};`);
     out.push(
       `function GL${c}(a, l) { const o = a - GB; if (${g}) ${ret(rd(c, 'M.global', 'o'), 'global')} ${ret(`M.devLoad(a, ${c}, l)`, 'global')} }`,
@@ -54,9 +55,9 @@ export function accessHelpers(instrument: boolean): string {
       `function LL${c}(a, l) { const o = a - LB; if (${lc}) ${ret(rd(c, 'M.local', lo), 'local')} ${ret(`M.devLoad(a, ${c}, l)`, 'local')} }`,
       `function CL${c}(a, l) { const o = a - CB; if (${k}) ${ret(rd(c, 'M.constant', 'o'), 'constant')} ${ret(`M.devLoad(a, ${c}, l)`, 'constant')} }`,
       `function LD${c}(a, l) { if (a >= GB) return GL${c}(a, l); if (a >= CB) return CL${c}(a, l); if (a >= SB) return SL${c}(a, l); if (a >= LB) return LL${c}(a, l); return M.devLoad(a, ${c}, l); }`,
-      `function GS${c}(a, v, l) { const o = a - GB; if (${g}) { ${obsS('global')}${wr(c, 'M.global', 'o', 'v')} return; } ${obsS('global')}M.devStore(a, ${c}, v, l); }`,
-      `function SS${c}(a, v, l) { const o = a - SB; if (${s}) { ${obsS('shared')}${wr(c, 'M.shared', 'o', 'v')} return; } ${obsS('shared')}M.devStore(a, ${c}, v, l); }`,
-      `function LS${c}(a, v, l) { const o = a - LB; if (${lc}) { ${obsS('local')}${wr(c, 'M.local', lo, 'v')} return; } ${obsS('local')}M.devStore(a, ${c}, v, l); }`,
+      `function GS${c}(a, v, l) { const o = a - GB; if (${g}) { ${obsS('global', rd(c, 'M.global', 'o'))}${wr(c, 'M.global', 'o', 'v')} return; } ${obsS('global')}M.devStore(a, ${c}, v, l); }`,
+      `function SS${c}(a, v, l) { const o = a - SB; if (${s}) { ${obsS('shared', rd(c, 'M.shared', 'o'))}${wr(c, 'M.shared', 'o', 'v')} return; } ${obsS('shared')}M.devStore(a, ${c}, v, l); }`,
+      `function LS${c}(a, v, l) { const o = a - LB; if (${lc}) { ${obsS('local', rd(c, 'M.local', lo))}${wr(c, 'M.local', lo, 'v')} return; } ${obsS('local')}M.devStore(a, ${c}, v, l); }`,
       `function ST${c}(a, v, l) { if (a >= GB) GS${c}(a, v, l); else if (a >= CB) M.devStore(a, ${c}, v, l); else if (a >= SB) SS${c}(a, v, l); else if (a >= LB) LS${c}(a, v, l); else M.devStore(a, ${c}, v, l); }`,
     );
   }

@@ -37,4 +37,6 @@ export interface ExecutionListener extends Observer {
   launch(e: LaunchEvent): void;
   /** A stream operation finished in modelled time (kernel, copy, memset, event record, host function, wait): the stream timeline. */
   operation?(e: TimelineOp): void;
+  /** The compiled translation unit's source files (path -> text), once, before anything runs. */
+  sources?(files: ReadonlyMap<string, string>): void;
 }

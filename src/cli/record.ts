@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { TraceWriter, type TraceHeader } from '../trace/writer.js';
+import { Trace } from '../trace/reader.js';
+
+/*
+ * `warpscope record` and `warpscope replay`: the trace's edge. Recording is a run with a
+ * TraceWriter listening; replaying prints what the trace holds without running anything.
+ */
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** traces/NAME-YYYYMMDD-HHMMSS.trace for `record` without -o (local time, as a user reads a clock). */
+export function defaultTracePath(program: string, now = new Date()): string {
+  const stamp = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  return `traces/${basename(program, '.cu')}-${stamp}.trace`;
+}
+
+/** Creates the trace file (and its folder); an error message when it cannot. */
+export function startRecording(path: string, header: TraceHeader): TraceWriter | string {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  return TraceWriter.create(path, header);
+}
+
+/** `warpscope replay FILE [--summary]`: returns the exit status. */
+export async function replay(path: string, summary: boolean): Promise<number> {
+  const trace = Trace.open(path);
+  if (typeof trace === 'string') {
+    process.stderr.write(`warpscope: error: ${trace}\n`);
+    return 1;
+  }
+  try {
+    if (summary) {
+      process.stdout.write(summarize(trace));
+      return 0;
+    }
+    for (const o of trace.output()) {
+      const s = o.stream === 'stdout' ? process.stdout : process.stderr;
+      s.write(o.data);
+    }
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    const status = trace.exitStatus;
+    if (status === null) {
+      process.stderr.write(`warpscope: warning: the recording of '${path}' was interrupted; its output ends here\n`);
+      return 1;
+    }
+    return status;
+  } catch (e) {
+    process.stderr.write(`warpscope: error: '${path}' is a damaged trace (${e instanceof Error ? e.message : String(e)})\n`);
+    return 1;
+  } finally {
+    trace.close();
+  }
+}
+
+/** The `--summary` text. */
+export function summarize(t: Trace): string {
+  const argv = JSON.parse(t.meta.get('argv') ?? '[]') as string[];
+  const status = t.exitStatus;
+  const lines = [
+    `program:       ${t.meta.get('program') ?? '?'}${argv.length > 1 ? ` (arguments: ${argv.slice(1).join(' ')})` : ''}`,
+    `device:        ${t.meta.get('device') ?? '?'}`,
+    `recorded:      ${t.meta.get('created') ?? '?'}`,
+    `exit status:   ${status === null ? 'unknown (the recording was interrupted)' : String(status)}`,
+    `statements:    ${t.stepCount()}`,
+    `memory writes: ${t.writeCount()}`,
+    `barriers:      ${t.count('barriers', 'kind = 0')} arrivals, ${t.count('barriers', 'kind = 1')} releases`,
+    `api calls:     ${t.count('api_calls')}`,
+    `output chunks: ${t.count('output')}`,
+    `diagnostics:   ${t.count('diagnostics')}`,
+  ];
+  const launches = t.launches();
+  lines.push(`launches:      ${launches.length}`);
+  for (const l of launches) {
+    const steps = l.end_step === null ? 'unfinished' : `${l.end_step - l.begin_step} statements (steps ${l.begin_step}..${l.end_step})`;
+    lines.push(`  #${l.launch_id} ${l.kernel}<<<(${l.grid_x},${l.grid_y},${l.grid_z}), (${l.block_x},${l.block_y},${l.block_z})>>> ${steps}, ${l.outcome ?? 'running'}`);
+  }
+  return lines.join('\n') + '\n';
+}

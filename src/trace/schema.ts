@@ -1,0 +1,48 @@
+/*
+ * The SQLite schema of a .trace file (docs/trace-format.md describes every table and column).
+ * High-volume events (warp statements, memory writes) live in compressed columnar chunks so a
+ * recording stays under ~16 bytes per event and costs one INSERT per 64k events; everything
+ * else is one row per event so SQL can answer questions about it directly.
+ */
+
+/** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
+export const FORMAT_VERSION = 1;
+
+/** The value of meta.format: tells a .trace from any other SQLite file. */
+export const FORMAT_NAME = 'warpscope-trace';
+
+/** Events per chunk: the unit of a commit, so a killed recording loses at most this many. */
+export const CHUNK_EVENTS = 65536;
+
+/** Memory spaces as stored in writes.space. */
+export const SPACES = ['host', 'global', 'shared', 'local', 'constant'] as const;
+
+/** Output streams as stored in output.stream. */
+export const STREAMS = { stdout: 1, stderr: 2 } as const;
+
+/** Tags of a stored memory value (writes chunk column `tags`, 2 bits each for old and new). */
+export const VALUE_TAG = { none: 0, number: 1, bigint: 2 } as const;
+
+/** The DDL: run once on a new file. */
+export const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE sources (file_id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, text TEXT);
+CREATE TABLE locs (loc_id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL);
+CREATE TABLE launches (
+  launch_id INTEGER PRIMARY KEY, kernel TEXT NOT NULL,
+  grid_x INTEGER NOT NULL, grid_y INTEGER NOT NULL, grid_z INTEGER NOT NULL,
+  block_x INTEGER NOT NULL, block_y INTEGER NOT NULL, block_z INTEGER NOT NULL,
+  shared_bytes INTEGER NOT NULL, loc_id INTEGER NOT NULL,
+  begin_step INTEGER NOT NULL, end_step INTEGER, outcome TEXT);
+CREATE TABLE step_chunks (first_step INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE write_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, first_step INTEGER NOT NULL, last_step INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE barriers (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, kind INTEGER NOT NULL, mask INTEGER NOT NULL, loc_id INTEGER NOT NULL);
+CREATE TABLE warp_masks (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, primitive TEXT NOT NULL, detail TEXT NOT NULL, loc_id INTEGER NOT NULL);
+CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEXT NOT NULL, args TEXT NOT NULL, result TEXT, loc_id INTEGER NOT NULL);
+CREATE TABLE timeline (op_id INTEGER PRIMARY KEY, step INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, stream INTEGER NOT NULL, start_ns REAL NOT NULL, end_ns REAL NOT NULL, detail TEXT NOT NULL);
+CREATE TABLE output (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, stream INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE diagnostics (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL, rendered TEXT NOT NULL);
+`;
+
+/** Every table a reader expects: a file lacking one is not a trace of this format. */
+export const TABLES = ['meta', 'sources', 'locs', 'launches', 'step_chunks', 'write_chunks', 'barriers', 'warp_masks', 'api_calls', 'timeline', 'output', 'diagnostics'] as const;
