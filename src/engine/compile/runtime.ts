@@ -67,8 +67,9 @@ export class RuntimeHelpers {
     private readonly M: Memory,
     private readonly gen: Generated,
   ) {
-    // The debugger's instrumented code counts every instruction; normal runs sample (exec/transactions.ts).
-    this.tx = new TrafficSites(gen.sites, gen.laneLoops, gen.instrumented ? 1 : TRAFFIC_SAMPLE_PERIOD);
+    // Instrumented (recorded, debugged) runs sample as normal runs do (exec/transactions.ts), so the
+    // modelled times, and any cudaEventElapsedTime a program prints, are the same under `record`.
+    this.tx = new TrafficSites(gen.sites, gen.laneLoops, TRAFFIC_SAMPLE_PERIOD);
   }
 
   /** Every device math function by base name (generated code binds it as MF). */

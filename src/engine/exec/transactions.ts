@@ -16,8 +16,8 @@ import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../memory/layo
  * site's sampled totals by executions / sampled executions into `deviceTraffic`. Recording
  * every execution cost matmul 512 about 17% in address stores alone; sampling keeps the usual
  * cost to a counter decrement, and a kernel whose warps all access alike (the usual case) is
- * counted exactly. Compiled with `instrument` (the debugger) the period is 1: every instruction
- * is counted. The per-site totals are what a per-source-line breakdown would report (each site
+ * counted exactly. Instrumented code (record, the debugger) samples with the same period, so a
+ * recorded run models the same times as a plain one. The per-site totals are what a per-source-line breakdown would report (each site
  * knows its location).
  */
 
