@@ -31,4 +31,11 @@ describe('the architecture of the simulated GPU', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain("error: use of undeclared identifier '__shfl'");
   });
+
+  it('holds as many blocks at once as the preset\'s SMs do: a grid spinning on its last block finishes on the H100 and hangs on a K80', () => {
+    expect(run('spin_residency.cu', 'h100').stdout).toBe('out = 42\n');
+    const r = spawnSync(process.execPath, ['bin/warpscope.mjs', 'run', 'test/cli/programs/spin_residency.cu', '--device', 'k80', '--max-steps', '2000000'], { encoding: 'utf8' });
+    expect(r.status).toBe(124);
+    expect(r.stderr).toContain("kernel 'k' stopped after 2000000 warp steps");
+  });
 });

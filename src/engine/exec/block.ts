@@ -27,20 +27,6 @@ export interface BlockShape {
   readonly wide: readonly boolean[];
 }
 
-const SM_COUNT = 132;
-const MAX_BLOCKS_PER_SM = 32;
-const MAX_WARPS_PER_SM = 64;
-const SHARED_PER_SM = 233472; // 228 KiB
-const SHARED_RESERVED_PER_BLOCK = 1024; // the CUDA runtime keeps 1 KiB of each block's shared memory
-
-/** How many blocks of this shape an H100 holds resident at once (132 SMs; per SM: 32 blocks, 64 warps, 228 KiB shared). */
-export function residentBlocks(warpsPerBlock: number, sharedBytes: number): number {
-  // Warps, not threads, are what an SM allocates: a 48-thread block takes two warp slots.
-  const byWarps = Math.floor(MAX_WARPS_PER_SM / Math.max(1, warpsPerBlock));
-  const byShared = Math.floor(SHARED_PER_SM / (sharedBytes + SHARED_RESERVED_PER_BLOCK));
-  return SM_COUNT * Math.max(1, Math.min(MAX_BLOCKS_PER_SM, byWarps, byShared));
-}
-
 /** One resident block; `start` makes it run another block of the grid. */
 export class ResidentBlock {
   readonly warps: WarpCtx[] = [];

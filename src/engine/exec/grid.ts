@@ -4,7 +4,7 @@ import { MemoryFault } from '../memory/fault.js';
 import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
 import { StepLimitError, deviceWork, type StepCounter, type WarpCtx } from './warp.js';
-import { ResidentBlock, deadlockDetail, firstBarrierLoc, residentBlocks, threadsOf, type BlockShape, type WarpGen } from './block.js';
+import { ResidentBlock, deadlockDetail, firstBarrierLoc, threadsOf, type BlockShape, type WarpGen } from './block.js';
 import type { Observer } from '../compile/runtime.js';
 
 /** What a launch needs from the runtime. */
@@ -16,19 +16,10 @@ export interface DeviceEnv {
   stderr(text: string): void;
   /** Warp-statements a launch may execute before it is stopped. */
   readonly maxSteps: number;
-  /** Receives non-fatal diagnostics. None is produced since barriers count threads (sm_70+): a barrier reached by part of a warp is a deadlock outcome now. */
-  diagnostic?(d: LaunchDiagnostic): void;
+  /** How many blocks of this launch the simulated GPU holds at once (the runtime works it out from the device preset's SMs and per-SM limits). */
+  readonly residentBlocks: number;
   /** Debugger hooks; only reported by programs compiled with `instrument`. */
   readonly observer?: Observer;
-}
-
-/** A note about questionable but non-fatal behaviour. */
-export interface LaunchDiagnostic {
-  readonly kind: 'barrier-divergence';
-  readonly loc: SourceLoc;
-  readonly block: Dim3;
-  /** Threads (x,y,z) of the warp that arrived. */
-  readonly arrived: readonly Dim3[];
 }
 
 /** How a launch ended. */
@@ -127,7 +118,7 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
   // A slot takes the next block when the round reaches it empty, so a block that ends in its
   // first turn hands its state straight to the next one: barrier-free grids run block after block
   // in one state, and blocks start in grid order either way.
-  const slots = new Array<ResidentBlock | null>(Math.min(total, residentBlocks(nw, sharedSize))).fill(null);
+  const slots = new Array<ResidentBlock | null>(Math.min(total, Math.max(1, env.residentBlocks))).fill(null);
   let B: ResidentBlock = admit()!;
   slots[0] = B;
   let cur: WarpCtx = B.warps[0]!;

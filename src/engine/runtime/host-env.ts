@@ -159,7 +159,12 @@ export class HostRuntime implements HostEnv {
     yield { kind: 'launch', kernel: kernel.name, loc };
     const before = deviceWork.warpStatements;
     const t0 = trafficSnapshot();
+    const warpsPerBlock = Math.ceil((block.x * block.y * block.z) / 32);
+    const timing = this.streams.timing;
+    // The preset's SMs and per-SM limits decide how many blocks run at once (and interleave at barriers).
+    const residentBlocks = deviceResidency(timing, this.device.preset.sm, warpsPerBlock, Math.ceil(info.staticSharedBytes / 16) * 16 + sharedBytes);
     const outcome = yield* info.runGrid({ grid, block, sharedBytes }, params.map((p) => p.value), {
+      residentBlocks,
       memory: this.memory,
       printf: this.devicePrintf,
       stderr: (text: string) => ctx.out.writeStderr(text),
@@ -169,8 +174,6 @@ export class HostRuntime implements HostEnv {
     for (const p of params) if (p.copy !== 0) this.memory.freeHost(p.copy);
     listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape });
     const t = deviceTraffic;
-    const warpsPerBlock = Math.ceil((block.x * block.y * block.z) / 32);
-    const timing = this.streams.timing;
     const duration = kernelNs(timing, {
       warpStatements: deviceWork.warpStatements - before,
       globalLoads: t.globalLoads - t0.globalLoads + t.localLoads - t0.localLoads,
@@ -178,8 +181,7 @@ export class HostRuntime implements HostEnv {
       sharedWavefronts: t.sharedLoadWavefronts - t0.sharedLoadWavefronts + t.sharedStoreWavefronts - t0.sharedStoreWavefronts,
       blocks: grid.x * grid.y * grid.z,
       warpsPerBlock,
-      // The preset's SMs and per-SM limits: the K80 holds far fewer blocks at once than the H100 the executor schedules like.
-      residentBlocks: deviceResidency(timing, this.device.preset.sm, warpsPerBlock, Math.ceil(info.staticSharedBytes / 16) * 16 + sharedBytes),
+      residentBlocks,
     });
     switch (outcome.kind) {
       case 'ok':

@@ -17,7 +17,7 @@ describe('instrumentation', () => {
       statement: (_w, mask) => (stmts.push(mask), true),
       access: (kind, _s, addr) => void (kind === 'store' && stores.push(addr)),
     };
-    const g = cp.kernelInfo(k).runGrid({ grid: { x: 1, y: 1, z: 1 }, block: { x: 4, y: 1, z: 1 }, sharedBytes: 0 }, [buf], { memory, printf: () => {}, stderr: () => {}, maxSteps: 1000, observer });
+    const g = cp.kernelInfo(k).runGrid({ grid: { x: 1, y: 1, z: 1 }, block: { x: 4, y: 1, z: 1 }, sharedBytes: 0 }, [buf], { memory, printf: () => {}, stderr: () => {}, maxSteps: 1000, residentBlocks: 132, observer });
     const first = g.next();
     expect(first.value).toMatchObject({ kind: 'step' });
     let r = g.next();
@@ -42,7 +42,7 @@ describe('instrumentation', () => {
       barrier: (kind, block, warp, mask, loc) => void events.push(`${kind} b${block.x} w${warp} ${(mask >>> 0).toString(16)} l${loc.line}`),
     };
     // 2 blocks of 2 warps (the second warp has 16 lanes): blocks interleave at the barrier.
-    const g = cp.kernelInfo(k).runGrid({ grid: { x: 2, y: 1, z: 1 }, block: { x: 48, y: 1, z: 1 }, sharedBytes: 0 }, [buf], { memory, printf: () => {}, stderr: () => {}, maxSteps: 1000, observer });
+    const g = cp.kernelInfo(k).runGrid({ grid: { x: 2, y: 1, z: 1 }, block: { x: 48, y: 1, z: 1 }, sharedBytes: 0 }, [buf], { memory, printf: () => {}, stderr: () => {}, maxSteps: 1000, residentBlocks: 132, observer });
     let r = g.next();
     while (!r.done) r = g.next();
     expect(r.value).toEqual({ kind: 'ok' });
