@@ -1,10 +1,10 @@
 import type { Resumable, Scalar } from '../exec/env.js';
-import type { HostBuiltin, ResumableBuiltin, RuntimeContext } from './context.js';
+import type { ResumableBuiltin, RuntimeContext } from './context.js';
 import type { Stream, Streams } from './streams.js';
 import { copyNs, memsetNs, stagingNs, type CopyDirection } from './timing.js';
 import { pitchError } from './memory-pitch.js';
 import {
-  apiGen, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, ptrType, sync,
+  apiGen, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, sync,
 } from './api-common.js';
 
 /*
@@ -13,51 +13,6 @@ import {
  * source is staged (later changes to it do not reach the device); an async device-to-host
  * copy to pageable memory returns once the data is there. Pinned memory is truly async.
  */
-
-/** Page-locked host ranges (cudaMallocHost, cudaHostAlloc): copies from them are DMA, asynchronous and faster. */
-export class PinnedRanges {
-  private readonly ranges = new Map<number, number>();
-
-  add(base: number, size: number): void {
-    this.ranges.set(base, size);
-  }
-
-  remove(base: number): void {
-    this.ranges.delete(base);
-  }
-
-  /** Whether `addr` lies in a pinned allocation. */
-  has(addr: number): boolean {
-    for (const [base, size] of this.ranges) if (addr >= base && addr < base + size) return true;
-    return false;
-  }
-}
-
-/**
- * Wraps the allocation built-ins of pinned memory (memory-api.ts) so the copies know which
- * host ranges are page-locked: a successful cudaMallocHost/cudaHostAlloc adds its block,
- * cudaFreeHost removes it.
- */
-export function trackPinned(table: Readonly<Record<string, HostBuiltin>>, pinned: PinnedRanges): Record<string, HostBuiltin> {
-  const out: Record<string, HostBuiltin> = { ...table };
-  for (const name of ['cudaMallocHost', 'cudaHostAlloc']) {
-    const alloc = table[name];
-    if (!alloc) continue;
-    out[name] = (ctx, args, types, loc) => {
-      const r = alloc(ctx, args, types, loc);
-      if (r === 0) pinned.add(Number(ctx.memory.load(num(args, 0), ptrType)), Math.max(1, num(args, 1)));
-      return r;
-    };
-  }
-  const free = table['cudaFreeHost'];
-  if (free)
-    out['cudaFreeHost'] = (ctx, args, types, loc) => {
-      const r = free(ctx, args, types, loc);
-      if (r === 0) pinned.remove(num(args, 0));
-      return r;
-    };
-  return out;
-}
 
 /** The rows a copy moves: `height` rows of `width` bytes, `dpitch`/`spitch` apart at the destination/source. */
 interface Rect {
@@ -92,8 +47,8 @@ function direction(ctx: RuntimeContext, dst: number, src: number, kind: number):
   }
 }
 
-/** The copy and fill built-ins, given the streams they run in and the pinned ranges. */
-export function copyApi(streams: Streams, pinned: PinnedRanges, maxPitch: number): Readonly<Record<string, ResumableBuiltin>> {
+/** The copy and fill built-ins, given the streams they run in and the device's largest pitch. */
+export function copyApi(streams: Streams, maxPitch: number): Readonly<Record<string, ResumableBuiltin>> {
   /** Blocking calls run in the legacy stream: wait for what it waits for, then surface a fault. */
   function* waitLegacy(ctx: RuntimeContext): Resumable<number> {
     yield* streams.waitFor(streams.legacy);
@@ -104,7 +59,7 @@ export function copyApi(streams: Streams, pinned: PinnedRanges, maxPitch: number
   function* copy(ctx: RuntimeContext, s: Stream, dst: number, src: number, rect: Rect, dir: CopyDirection, blocking: boolean): Resumable<void> {
     const n = rect.width * rect.height;
     const hostSide = dir === 'HtoD' ? src : dir === 'DtoH' ? dst : 0;
-    const isPinned = dir === 'DtoD' || pinned.has(hostSide);
+    const isPinned = dir === 'DtoD' || ctx.memory.allocation(hostSide)?.space === 'pinned';
     const detail = { kind: 'memcpy', direction: dir, bytes: n, pinned: isPinned } as const;
     const duration = copyNs(streams.timing, n, dir, isPinned);
     const engine = dir === 'HtoD' || dir === 'DtoH' ? dir : null;

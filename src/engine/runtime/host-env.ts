@@ -16,7 +16,7 @@ import type { ProgramRun } from './program.js';
 import { Streams, type Stream } from './streams.js';
 import { EventTable } from './events.js';
 import { streamApi } from './stream-api.js';
-import { copyApi, PinnedRanges, trackPinned } from './copy-api.js';
+import { copyApi } from './copy-api.js';
 import { deviceResidency, kernelNs } from './timing.js';
 import { deviceTraffic, deviceWork, trafficSnapshot } from '../exec/index.js';
 import { isScalar, sizeOf } from '../check/types.js';
@@ -52,15 +52,14 @@ export class HostRuntime implements HostEnv {
     private readonly run: ProgramRun,
     private readonly devicePrintf: (text: string) => void,
   ) {
-    const pinned = new PinnedRanges();
-    this.table = { ...hostLibc, ...cudaApi(device), ...trackPinned(memoryApi(device), pinned), ...deviceApi(device), assert: (c, args) => this.hostAssert(c, args) };
+    this.table = { ...hostLibc, ...cudaApi(device), ...memoryApi(device), ...deviceApi(device), assert: (c, args) => this.hostAssert(c, args) };
     this.streams = new Streams(device.preset.timing, (op) => {
       run.listener?.operation?.(op);
       run.timeline?.(op);
     });
     const events = new EventTable();
     const streamRuntime = { streams: this.streams, events, callHost: compiled.callHost.bind(compiled), resetDevice: () => device.reset() };
-    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, pinned, Number(device.preset.props.memPitch)) };
+    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, Number(device.preset.props.memPitch)) };
   }
 
   /** Runs a CUDA runtime built-in; one that waits for the device runs the queued work it waits for first. */
