@@ -2,9 +2,9 @@ import type { Resumable, Scalar } from '../exec/env.js';
 import type { ResumableBuiltin, RuntimeContext } from './context.js';
 import type { Stream, Streams } from './streams.js';
 import { copyNs, memsetNs, stagingNs, type CopyDirection } from './timing.js';
-import { pitchError } from './memory-pitch.js';
+import { direction, pitchError } from './copy-rules.js';
 import {
-  apiGen, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, sync,
+  apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, sync,
 } from './api-common.js';
 
 /*
@@ -24,28 +24,6 @@ interface Rect {
 
 /** A plain copy of `n` bytes as one row. */
 const line = (n: number): Rect => ({ width: n, height: 1, dpitch: n, spitch: n });
-
-/** Checks a memcpy's direction against where its pointers live (UVA lets the runtime tell); returns the direction or an error code. */
-function direction(ctx: RuntimeContext, dst: number, src: number, kind: number): CopyDirection | number {
-  const m = ctx.memory;
-  const dstDev = m.isDevice(dst);
-  const srcDev = m.isDevice(src);
-  if (!(dstDev || m.isHost(dst)) || !(srcDev || m.isHost(src))) return cudaErrorInvalidValue;
-  const actual: CopyDirection = srcDev ? (dstDev ? 'DtoD' : 'DtoH') : dstDev ? 'HtoD' : 'HtoH';
-  switch (kind) {
-    case 0:
-    case 4:
-      return actual;
-    case 1:
-      return actual === 'HtoD' ? actual : cudaErrorInvalidValue;
-    case 2:
-      return actual === 'DtoH' ? actual : cudaErrorInvalidValue;
-    case 3:
-      return actual === 'DtoD' ? actual : cudaErrorInvalidValue;
-    default:
-      return cudaErrorInvalidMemcpyDirection;
-  }
-}
 
 /** The copy and fill built-ins, given the streams they run in and the device's largest pitch. */
 export function copyApi(streams: Streams, maxPitch: number): Readonly<Record<string, ResumableBuiltin>> {

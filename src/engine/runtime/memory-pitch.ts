@@ -1,5 +1,6 @@
-import { api, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaSuccess, num, ptrType, sync } from './api-common.js';
-import type { HostBuiltin, RuntimeContext } from './context.js';
+import { api, cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaSuccess, num, ptrType, sync } from './api-common.js';
+import type { HostBuiltin } from './context.js';
+import { direction, pitchError } from './copy-rules.js';
 import type { DeviceState } from './device-state.js';
 import type { CType } from '../check/types.js';
 
@@ -11,23 +12,6 @@ import type { CType } from '../check/types.js';
  */
 
 const sizeT: CType = { kind: 'int', bits: 64, signed: false, name: 'size_t' };
-const cudaErrorInvalidPitchValue = 12;
-
-/** Whether a copy of `kind` may go from `src` to `dst` (unified addressing tells the runtime where each lives). */
-export function directionError(ctx: RuntimeContext, dst: number, src: number, kind: number): number {
-  const m = ctx.memory;
-  const [dstDev, srcDev] = [m.isDevice(dst), m.isDevice(src)];
-  if ((!dstDev && !m.isHost(dst)) || (!srcDev && !m.isHost(src))) return cudaErrorInvalidValue;
-  const want: Record<number, [boolean, boolean] | null> = { 0: null, 1: [true, false], 2: [false, true], 3: [true, true], 4: null };
-  if (!(kind in want)) return cudaErrorInvalidMemcpyDirection;
-  const w = want[kind];
-  return w === null || w === undefined || (w[0] === dstDev && w[1] === srcDev) ? cudaSuccess : cudaErrorInvalidValue;
-}
-
-/** The error a 2D copy gets for its pitches (a row wider than a pitch, or a pitch above the device's memPitch), or cudaSuccess. */
-export function pitchError(maxPitch: number, width: number, dpitch: number, spitch: number): number {
-  return width > dpitch || width > spitch || dpitch > maxPitch || spitch > maxPitch ? cudaErrorInvalidPitchValue : cudaSuccess;
-}
 
 /** The pitched-memory built-ins. */
 export function pitchedApi(dev: DeviceState): Readonly<Record<string, HostBuiltin>> {
@@ -57,8 +41,8 @@ export function pitchedApi(dev: DeviceState): Readonly<Record<string, HostBuilti
         const badPitch = pitchError(Number(dev.preset.props.memPitch), width, dpitch, spitch);
         if (badPitch !== cudaSuccess) return badPitch;
         if (width === 0 || height === 0) return cudaSuccess;
-        const bad = directionError(ctx, dst, src, kind);
-        if (bad !== cudaSuccess) return bad;
+        const dir = direction(ctx, dst, src, kind);
+        if (typeof dir === 'number') return dir;
         for (let r = 0; r < height; r++) ctx.memory.copy(dst + r * dpitch, src + r * spitch, width);
         return cudaSuccess;
       }),
