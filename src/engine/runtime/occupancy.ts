@@ -1,4 +1,4 @@
-import type { DevicePreset } from './presets/index.js';
+import type { DevicePreset, SmLimits } from './presets/index.js';
 import type { KernelResources } from './kernel-resources.js';
 
 /*
@@ -22,9 +22,16 @@ export interface OccupancyKernel extends KernelResources {
 }
 
 /** Shared memory per SM under the default carveout: the largest step the device offers. */
-function sharedPerSm(device: DevicePreset): number {
-  const steps = device.sm.carveoutsKiB;
-  return steps ? steps[steps.length - 1]! * 1024 : device.sm.sharedMem;
+function sharedPerSm(sm: SmLimits): number {
+  const steps = sm.carveoutsKiB;
+  return steps ? steps[steps.length - 1]! * 1024 : sm.sharedMem;
+}
+
+/** Blocks one SM holds by its warp slots, block slots and shared memory (registers aside); also how many blocks the executor keeps resident. */
+export function blocksPerSm(sm: SmLimits, warpsPerBlock: number, sharedBytes: number): number {
+  const perBlock = ceilTo(sharedBytes + sm.reservedSharedPerBlock, sm.sharedAllocUnit);
+  const byShared = perBlock > 0 ? Math.floor(sharedPerSm(sm) / perBlock) : sm.maxBlocks;
+  return Math.min(sm.maxBlocks, Math.floor(sm.maxWarps / Math.max(1, warpsPerBlock)), byShared);
 }
 
 /** cudaOccupancyMaxActiveBlocksPerMultiprocessor. */
@@ -32,7 +39,6 @@ export function maxActiveBlocks(device: DevicePreset, k: OccupancyKernel, blockS
   const sm = device.sm;
   if (blockSize <= 0 || blockSize > device.props.maxThreadsPerBlock) return 0;
   const warps = Math.ceil(blockSize / device.props.warpSize);
-  const byWarps = Math.floor(sm.maxWarps / warps);
   let byRegs = sm.maxBlocks;
   if (k.numRegs > 0) {
     if (k.numRegs > sm.maxRegsPerThread) return 0;
@@ -40,13 +46,10 @@ export function maxActiveBlocks(device: DevicePreset, k: OccupancyKernel, blockS
     const warpsPerPartition = Math.floor(sm.registers / sm.subPartitions / perWarp);
     byRegs = Math.floor((warpsPerPartition * sm.subPartitions) / warps);
   }
-  let byShared = sm.maxBlocks;
   if (dynamicShared > k.maxDynamicShared) return 0;
   const shared = k.staticSharedBytes + dynamicShared;
   if (shared > Number(device.props.sharedMemPerBlockOptin)) return 0;
-  const perBlock = ceilTo(shared + sm.reservedSharedPerBlock, sm.sharedAllocUnit);
-  if (perBlock > 0) byShared = Math.floor(sharedPerSm(device) / perBlock);
-  return Math.max(0, Math.min(byWarps, sm.maxBlocks, byRegs, byShared));
+  return Math.max(0, Math.min(blocksPerSm(sm, warps, shared), byRegs));
 }
 
 /** cudaOccupancyMaxPotentialBlockSize: the block size (a multiple of the warp size, largest on ties) that keeps most threads resident, and the grid that fills the GPU with it. */

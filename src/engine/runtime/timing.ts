@@ -6,6 +6,7 @@
  */
 
 import type { SmLimits } from './presets/types.js';
+import { blocksPerSm } from './occupancy.js';
 
 /** The constants of one device's timing model (times in ns, bandwidths in bytes per ns = GB/s). */
 export interface TimingConstants {
@@ -134,10 +135,7 @@ export function kernelNs(t: TimingConstants, w: KernelWork): number {
 
 /** Blocks of `warpsPerBlock` warps and `sharedBytes` of shared memory the whole device holds at once (the occupancy calculator's warp, block and shared memory limits). */
 export function deviceResidency(t: TimingConstants, sm: SmLimits, warpsPerBlock: number, sharedBytes: number): number {
-  const perBlock = Math.ceil((sharedBytes + sm.reservedSharedPerBlock) / sm.sharedAllocUnit) * sm.sharedAllocUnit;
-  const shared = sm.carveoutsKiB ? sm.carveoutsKiB[sm.carveoutsKiB.length - 1]! * 1024 : sm.sharedMem;
-  const perSm = Math.min(sm.maxBlocks, Math.floor(sm.maxWarps / Math.max(1, warpsPerBlock)), perBlock > 0 ? Math.floor(shared / perBlock) : sm.maxBlocks);
-  return t.smCount * Math.max(1, perSm);
+  return t.smCount * Math.max(1, blocksPerSm(sm, warpsPerBlock, sharedBytes));
 }
 
 /** Which way a copy goes; 'HtoH' is a host copy the runtime does with the CPU. */
