@@ -1,5 +1,6 @@
 import type { RunOptions } from '../engine/api.js';
 import { devicePresets, findPreset } from '../engine/runtime/presets/index.js';
+import { parseScheduler, type SchedulerSpec } from '../engine/exec/scheduler.js';
 
 /** What the command line asked for. */
 export type CliRequest =
@@ -35,6 +36,10 @@ Options of run and record:
   --timeline            after the run, print each stream operation (kernels, copies, memsets,
                         events, host functions) with its modelled start and duration to stderr
   --device NAME         the GPU to simulate: ${devicePresets.map((d) => d.id).join(', ')} (default h100; see 'warpscope devices')
+  --scheduler S         how warps take turns: greedy (default: each warp runs until a barrier),
+                        round-robin (one statement per warp in turn) or random:SEED (the next
+                        statement's warp drawn by a PRNG seeded with SEED, 0..4294967295);
+                        round-robin and random show races between warps that lack a barrier
 
 Arguments after -- reach the program's argv.
 `;
@@ -51,7 +56,7 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   const kind = command;
   let file: string | null = null;
   let output: string | undefined;
-  const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number; device?: string; timeline?: boolean } = {};
+  const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number; device?: string; timeline?: boolean; scheduler?: SchedulerSpec } = {};
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--') return file === null ? { kind: 'error', message: `${kind} needs a .cu file` } : { kind, file, programArgs: rest.slice(i + 1), options, output };
@@ -67,6 +72,11 @@ export function parseArgs(argv: readonly string[]): CliRequest {
       const preset = v === undefined ? null : findPreset(v);
       if (!preset) return { kind: 'error', message: `unknown device '${v ?? ''}' (known: ${devicePresets.map((d) => d.id).join(', ')})` };
       options.device = preset.id;
+    } else if (/^--scheduler(=|$)/.test(a)) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];
+      const spec = v === undefined ? null : parseScheduler(v);
+      if (!spec) return { kind: 'error', message: `unknown scheduler '${v ?? ''}' (greedy, round-robin, random:SEED)` };
+      options.scheduler = spec;
     } else if (/^--max-(host-)?steps(=|$)/.test(a)) {
       const name = a.replace(/=.*/, '');
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i];

@@ -1,6 +1,9 @@
 import type { Diagnostic } from './front/diag.js';
 import type { TimelineOp } from './runtime/streams.js';
 import type { ExecutionListener } from './runtime/listener.js';
+import type { SchedulerSpec } from './exec/scheduler.js';
+
+export type { SchedulerSpec };
 
 /*
  * The one typed command/event API through which the CLI, the Electron main process
@@ -19,6 +22,8 @@ export interface RunOptions {
   readonly device?: string;
   /** Report every stream operation with its modelled times as a 'timeline' event (`--timeline`). */
   readonly timeline?: boolean;
+  /** How warps take turns (`--scheduler`): greedy (the default, the order the H100 goldens show), round-robin or random with a seed, one statement per turn (docs/engine.md "Warp order"). */
+  readonly scheduler?: SchedulerSpec;
 }
 
 export const defaultRunOptions: RunOptions = { fmad: false, maxSteps: 100_000_000, maxHostSteps: 5_000_000_000 };

@@ -30,6 +30,12 @@ export interface Observer {
   barrier?(kind: 'arrive' | 'release', block: Dim3, warp: number, mask: number, loc: SourceLoc): void;
   /** A warp primitive ran with a mask naming inactive lanes, or a shuffle read one (every time, not only the first per call site). */
   warpMask?(e: WarpMaskEvent): void;
+  /**
+   * A device warp's turn ended: it parked at a barrier (heard after its 'arrive'), its time slice or
+   * the scheduler's statement ended, its kernel returned, or the launch stopped during the turn
+   * (fault, hang, step limit). Reported whenever an observer is attached, under every scheduler.
+   */
+  turnEnd?(warp: WarpCtx): void;
 }
 
 /**

@@ -13,7 +13,7 @@ import { formatThreads, threadWord } from './threads.js';
  * per SM rather than one per block.
  */
 
-/** A warp's generator: yields 1 when it parks at a barrier, a Suspend for the debugger. */
+/** A warp's generator: yields 1 when it parks at a barrier, 2 when its time slice or scheduler turn ends, a Suspend for the debugger. */
 export type WarpGen = Generator<number | Suspend, void, void>;
 
 /** Geometry a launch's blocks share. */
@@ -34,6 +34,8 @@ export class ResidentBlock {
   readonly gens: (WarpGen | null)[];
   /** Per warp: 1 while parked at a barrier. */
   readonly waiting: Uint8Array;
+  /** Per warp: 1 when its turn ended before or inside a statement that its next turn runs (round-robin and random schedulers). */
+  readonly midStatement: Uint8Array;
   readonly shared: Region;
   idx: Dim3 = { x: 0, y: 0, z: 0 };
 
@@ -43,6 +45,7 @@ export class ResidentBlock {
     const nw = Math.ceil(threads / 32);
     this.gens = new Array<WarpGen | null>(nw).fill(null);
     this.waiting = new Uint8Array(nw);
+    this.midStatement = new Uint8Array(nw);
     this.shared = new Region(SHARED_BASE, Math.max(shape.sharedSize, 8));
     for (let w = 0; w < nw; w++) {
       const W = new WarpCtx(S, M, false);
@@ -84,6 +87,7 @@ export class ResidentBlock {
       }
       M.setLocal(W.local, W.stride);
       this.waiting[w] = 0;
+      this.midStatement[w] = 0;
       this.gens[w] = entry(W, ps);
     }
   }

@@ -5,6 +5,7 @@ import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
 import { StepLimitError, deviceWork, type StepCounter, type WarpCtx } from './warp.js';
 import { ResidentBlock, deadlockDetail, firstBarrierLoc, threadsOf, type BlockShape, type WarpGen } from './block.js';
+import { StatementSwitch, greedyScheduler, mulberry32, switchesAtStatements, type ScheduledCounter, type SchedulerSpec } from './scheduler.js';
 import type { Observer } from '../compile/runtime.js';
 
 /** What a launch needs from the runtime. */
@@ -20,6 +21,8 @@ export interface DeviceEnv {
   readonly residentBlocks: number;
   /** Debugger hooks; only reported by programs compiled with `instrument`. */
   readonly observer?: Observer;
+  /** How the warps take turns (RunOptions.scheduler); greedy when absent. Round-robin and random switch warps at statements only in code compiled with `instrument`. */
+  readonly scheduler?: SchedulerSpec;
 }
 
 /** How a launch ended. */
@@ -70,19 +73,41 @@ const dim = (x: number, y: number, z: number): Dim3 => ({ x, y, z });
  * handed on highest warp first. The two orders are what an H100 shows: atomics serve warp 0 before
  * warp 1 (atomics/warp_order), while printf lines come out of the buffer highest warp first
  * (rules/printf_many_threads, seeds/hello_world_ids). docs/engine.md has the reasoning.
+ *
+ * That is the greedy scheduler, the default; env.scheduler may ask for round-robin or random
+ * turns of one statement each instead (scheduler.ts).
  */
 export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome> {
-  const S: StepCounter = { n: 0, max: env.maxSteps, lim: env.maxSteps, t: 0 };
+  const spec = env.scheduler ?? greedyScheduler;
+  const sched = switchesAtStatements(spec) ? new StatementSwitch() : null;
+  const S: ScheduledCounter = { n: 0, max: env.maxSteps, lim: env.maxSteps, t: 0, sched };
   try {
-    return yield* runBlocks(k, config, args, env, S);
+    const L = prepare(k, config, args, env, S);
+    return yield* spec.kind === 'random' ? runRandom(L, env, S, sched!, spec.seed) : runRounds(L, env, S, sched);
   } finally {
     deviceWork.warpStatements += S.n;
     deviceWork.threadStatements += S.t;
   }
 }
 
-/** The launch proper; runGrid adds its step counts to deviceWork however it ends. */
-function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv, S: StepCounter): Resumable<LaunchOutcome> {
+/** What the turn loops need of a launch: its memory, geometry and the grid's blocks in order. */
+interface Launch {
+  readonly M: Memory;
+  /** Warps per block. */
+  readonly nw: number;
+  readonly sharedSize: number;
+  /** Blocks in the grid. */
+  readonly total: number;
+  /** Makes the next block of the grid resident, in a retired block's state when there is one; null when every block has started. */
+  admit(): ResidentBlock | null;
+  /** Keeps a finished block's state for the next admit. */
+  retire(B: ResidentBlock): void;
+  /** Blocks of the grid not yet admitted. */
+  pending(): boolean;
+}
+
+/** Copies the struct arguments to the parameter area and sets up the grid's block admission. */
+function prepare(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv, S: StepCounter): Launch {
   const M = env.memory;
   const { grid, block } = config;
   const nw = Math.ceil((block.x * block.y * block.z) / 32);
@@ -100,36 +125,60 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
     return at;
   });
   const entry = (W: WarpCtx, ps: (Float64Array | bigint[])[]): WarpGen => k.entry(W, W.lanes, null, 0, ...ps);
-  const obs = env.observer?.barrier ? env.observer : null;
   const total = grid.x * grid.y * grid.z;
   let next = 0;
   const free: ResidentBlock[] = [];
-  // Makes the next unscheduled block resident, in a retired block's state when there is one.
-  const admit = (): ResidentBlock | null => {
-    if (next >= total) return null;
-    const B = free.pop() ?? new ResidentBlock(S, M, shape, vals.length);
-    const bx = next % grid.x;
-    const by = Math.floor(next / grid.x) % grid.y;
-    const bz = Math.floor(next / (grid.x * grid.y));
-    next++;
-    B.start(entry, bx, by, bz, vals, M);
-    return B;
+  return {
+    M,
+    nw,
+    sharedSize,
+    total,
+    admit() {
+      if (next >= total) return null;
+      const B = free.pop() ?? new ResidentBlock(S, M, shape, vals.length);
+      const bx = next % grid.x;
+      const by = Math.floor(next / grid.x) % grid.y;
+      const bz = Math.floor(next / (grid.x * grid.y));
+      next++;
+      B.start(entry, bx, by, bz, vals, M);
+      return B;
+    },
+    retire: (B) => void free.push(B),
+    pending: () => next < total,
   };
+}
+
+/** How many blocks run at once: the env's residency, at least one, at most the grid. */
+function slotCount(L: Launch, env: DeviceEnv): number {
+  return Math.min(L.total, Math.max(1, env.residentBlocks));
+}
+
+/**
+ * Greedy and round-robin: rounds over the resident blocks, each block's turn running its warps
+ * lowest first. Under greedy a warp's turn lasts until it parks at a barrier, finishes or uses up
+ * its time slice; under round-robin (`sched` set) it is one statement.
+ */
+function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementSwitch | null): Resumable<LaunchOutcome> {
+  const { M, nw, sharedSize } = L;
+  const obs = env.observer?.barrier ? env.observer : null;
+  const ends = env.observer?.turnEnd ? env.observer : null;
   // A slot takes the next block when the round reaches it empty, so a block that ends in its
   // first turn hands its state straight to the next one: barrier-free grids run block after block
   // in one state, and blocks start in grid order either way.
-  const slots = new Array<ResidentBlock | null>(Math.min(total, Math.max(1, env.residentBlocks))).fill(null);
-  let B: ResidentBlock = admit()!;
+  const slots = new Array<ResidentBlock | null>(slotCount(L, env)).fill(null);
+  let B: ResidentBlock = L.admit()!;
   slots[0] = B;
   let cur: WarpCtx = B.warps[0]!;
+  // The warp whose turn is under way (a launch that stops in it ends its turn too).
+  let running: WarpCtx | null = null;
   try {
-    while (next < total || slots.some((b) => b !== null)) {
+    while (L.pending() || slots.some((b) => b !== null)) {
       for (let s = 0; s < slots.length; s++) {
-        const b = slots[s] ?? admit();
+        const b = slots[s] ?? L.admit();
         if (!b) continue;
         slots[s] = B = b;
         M.setShared(B.shared, sharedSize);
-        const { warps, gens, waiting } = B;
+        const { warps, gens, waiting, midStatement } = B;
         // Every warp that is not parked runs until it parks at a barrier or finishes, lowest warp
         // first: an H100 serves warp 0's atomics before warp 1's.
         let alive = 0;
@@ -141,6 +190,8 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
             cur = warps[w]!;
             M.setLocal(cur.local, cur.stride);
             S.max = Math.min(S.lim, S.n + TIME_SLICE);
+            sched?.begin(midStatement[w] === 1);
+            running = cur;
             for (;;) {
               const r = g.next();
               if (r.done) {
@@ -148,10 +199,13 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
                 break;
               }
               if (typeof r.value === 'number') {
-                // 1: parked at a barrier; 2: its time slice ended inside a loop.
-                if (r.value === 2) sliced = true;
-                else {
+                // 1: parked at a barrier; 2: its time slice (or the scheduler's statement) ended.
+                if (r.value === 2) {
+                  sliced = true;
+                  if (sched) midStatement[w] = sched.switched ? 1 : 0;
+                } else {
                   waiting[w] = 1;
+                  midStatement[w] = 1;
                   obs?.barrier?.('arrive', B.idx, w, cur.barMask, cur.barLoc);
                 }
                 break;
@@ -160,12 +214,14 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
               M.setShared(B.shared, sharedSize);
               M.setLocal(cur.local, cur.stride);
             }
+            running = null;
+            ends?.turnEnd?.(cur);
           }
           if (gens[w]) alive++;
         }
         handPrintf(B, env);
         if (alive === 0) {
-          free.push(B);
+          L.retire(B);
           slots[s] = null;
           continue;
         }
@@ -183,30 +239,139 @@ function* runBlocks(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBy
       }
     }
   } catch (e) {
-    if (e instanceof StepLimitError) {
-      // Some warps wait at a barrier that a looping warp of their block never reaches: that is the hang to report.
-      const parked = B.parked();
-      if (parked.some((W) => W !== null)) {
-        const missing = B.warps.flatMap((W, i) => (parked[i] ? threadsOf(W, W.lanes & ~W.exited & ~W.barMask) : B.gens[i] ? threadsOf(W, W.lanes & ~W.exited) : []));
-        return { kind: 'barrier-deadlock', loc: firstBarrierLoc(parked), detail: deadlockDetail(parked, B.idx, missing) };
-      }
-      return { kind: 'step-limit', steps: e.steps };
-    }
-    if (e instanceof MemoryFault) {
-      const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
-      return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
-    }
-    if (e instanceof SimulatorError) e.loc ??= cur.loc;
-    if (e instanceof DeviceAssert) {
-      const lane = e.lane;
-      return { kind: 'fault', code: 710, message: 'device-side assert triggered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
-    }
-    throw e;
+    return stopped(e, B, cur);
   } finally {
+    if (running !== null) ends?.turnEnd?.(running);
     // A turn cut short (fault, hang, step limit) still hands on what its warps printed.
     handPrintf(B, env);
   }
   return { kind: 'ok' };
+}
+
+/**
+ * Random: every turn is one statement of a warp drawn by a seeded PRNG from the ready warps
+ * (neither parked at a barrier nor finished) of all resident blocks. A block whose last ready
+ * warp parks has its barrier opened (or its hang reported) at once; a finished block's slot takes
+ * the next block of the grid.
+ */
+function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementSwitch, seed: number): Resumable<LaunchOutcome> {
+  const { M, nw, sharedSize } = L;
+  const obs = env.observer?.barrier ? env.observer : null;
+  const ends = env.observer?.turnEnd ? env.observer : null;
+  const rng = mulberry32(seed);
+  const slots = new Array<ResidentBlock | null>(slotCount(L, env)).fill(null);
+  const slotOf = new Map<ResidentBlock, number>();
+  // The ready warps as (block, warp) pairs; a warp that leaves is swapped with the last pair.
+  const readyB: ResidentBlock[] = [];
+  const readyW: number[] = [];
+  const enqueue = (b: ResidentBlock): void => {
+    for (let w = 0; w < nw; w++) if (b.gens[w] && !b.waiting[w]) readyB.push(b), readyW.push(w);
+  };
+  const fill = (s: number): void => {
+    const b = L.admit();
+    slots[s] = b;
+    if (b) slotOf.set(b, s), enqueue(b);
+  };
+  for (let s = 0; s < slots.length; s++) fill(s);
+  let B: ResidentBlock = slots[0]!;
+  let cur: WarpCtx = B.warps[0]!;
+  let running: WarpCtx | null = null;
+  try {
+    while (readyB.length > 0) {
+      const i = rng() % readyB.length;
+      const w = readyW[i]!;
+      B = readyB[i]!;
+      const g = B.gens[w]!;
+      M.setShared(B.shared, sharedSize);
+      cur = B.warps[w]!;
+      M.setLocal(cur.local, cur.stride);
+      S.max = Math.min(S.lim, S.n + TIME_SLICE);
+      sched.begin(B.midStatement[w] === 1);
+      running = cur;
+      let left = false;
+      for (;;) {
+        const r = g.next();
+        if (r.done) {
+          B.gens[w] = null;
+          left = true;
+          break;
+        }
+        if (typeof r.value === 'number') {
+          if (r.value === 2) B.midStatement[w] = sched.switched ? 1 : 0;
+          else {
+            B.waiting[w] = 1;
+            B.midStatement[w] = 1;
+            left = true;
+            obs?.barrier?.('arrive', B.idx, w, cur.barMask, cur.barLoc);
+          }
+          break;
+        }
+        yield r.value;
+        M.setShared(B.shared, sharedSize);
+        M.setLocal(cur.local, cur.stride);
+      }
+      running = null;
+      ends?.turnEnd?.(cur);
+      handPrintf(B, env);
+      if (!left) continue;
+      const last = readyB.length - 1;
+      readyB[i] = readyB[last]!;
+      readyW[i] = readyW[last]!;
+      readyB.pop();
+      readyW.pop();
+      let live = false;
+      let ready = false;
+      for (let v = 0; v < nw; v++) {
+        if (!B.gens[v]) continue;
+        live = true;
+        if (!B.waiting[v]) ready = true;
+      }
+      if (ready) continue;
+      if (!live) {
+        L.retire(B);
+        fill(slotOf.get(B)!);
+        continue;
+      }
+      // Every live warp of the block is parked: the barrier opens, or can never open (see runRounds).
+      const missing = B.barrierShortfall();
+      if (missing !== null) {
+        const parked = B.parked();
+        return { kind: 'barrier-deadlock', loc: firstBarrierLoc(parked), detail: deadlockDetail(parked, B.idx, missing) };
+      }
+      const rb = B;
+      B.releaseBarrier(obs ? (W) => obs.barrier?.('release', rb.idx, W.id, W.barMask, W.barLoc) : null);
+      enqueue(B);
+    }
+  } catch (e) {
+    return stopped(e, B, cur);
+  } finally {
+    if (running !== null) ends?.turnEnd?.(running);
+    handPrintf(B, env);
+  }
+  return { kind: 'ok' };
+}
+
+/** How a launch that threw in warp `cur` of block `B` ended; rethrows what is not the program's doing. */
+function stopped(e: unknown, B: ResidentBlock, cur: WarpCtx): LaunchOutcome {
+  if (e instanceof StepLimitError) {
+    // Some warps wait at a barrier that a looping warp of their block never reaches: that is the hang to report.
+    const parked = B.parked();
+    if (parked.some((W) => W !== null)) {
+      const missing = B.warps.flatMap((W, i) => (parked[i] ? threadsOf(W, W.lanes & ~W.exited & ~W.barMask) : B.gens[i] ? threadsOf(W, W.lanes & ~W.exited) : []));
+      return { kind: 'barrier-deadlock', loc: firstBarrierLoc(parked), detail: deadlockDetail(parked, B.idx, missing) };
+    }
+    return { kind: 'step-limit', steps: e.steps };
+  }
+  if (e instanceof MemoryFault) {
+    const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
+    return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
+  }
+  if (e instanceof SimulatorError) e.loc ??= cur.loc;
+  if (e instanceof DeviceAssert) {
+    const lane = e.lane;
+    return { kind: 'fault', code: 710, message: 'device-side assert triggered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
+  }
+  throw e;
 }
 
 /** Hands the device printf text of a block's turn to the env, highest warp first (the order an H100's printf buffer shows). */

@@ -169,6 +169,7 @@ export class HostRuntime implements HostEnv {
       stderr: (text: string) => ctx.out.writeStderr(text),
       maxSteps: this.run.options.maxSteps,
       observer: listener,
+      scheduler: this.run.options.scheduler,
     });
     for (const p of params) if (p.copy !== 0) this.memory.freeHost(p.copy);
     listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape });

@@ -11,6 +11,7 @@ import { CudaErrorState } from './cuda-errors-state.js';
 import { DeviceState } from './device-state.js';
 import { HANG_STATUS, HostRuntime } from './host-env.js';
 import { StepLimitError } from '../exec/index.js';
+import { switchesAtStatements } from '../exec/scheduler.js';
 import type { RuntimeContext } from './context.js';
 import type { ExecutionListener, TimelineOp } from './listener.js';
 import { devicePresets, findPreset } from './presets/index.js';
@@ -59,7 +60,8 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
   }
   const out = new ProgramOutput(run.sink);
   const memory = new Memory(preset.allocatableBytes);
-  const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined });
+  // Round-robin and random schedulers switch warps at statement heads, which only instrumented code has (no observer needed).
+  const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined || switchesAtStatements(run.options.scheduler) });
   const device = new DeviceState(preset);
   let devicePrintf = '';
   const ctx: RuntimeContext = {
