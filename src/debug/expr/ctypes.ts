@@ -1,0 +1,120 @@
+import type { AddressSpace, EvalContext } from './context.js';
+import type { TypeSpec } from './ast.js';
+import type { CType } from '../../engine/check/types.js';
+import {
+  boolType, charType, doubleType, floatType, intType, llongType, longType, scharType, shortType, ucharType, uintType, ullongType, ulongType,
+  ushortType, voidType,
+} from '../../engine/check/types.js';
+import { builtinTypedefs } from '../../engine/check/builtins-types.js';
+
+/*
+ * The debugger's view of C types: resolving the types written in casts, and spelling
+ * types as gdb's C++ type printer does (`int (*)[4]`, `@shared float *`).
+ */
+
+/** The type a cast or sizeof names, or gdb's error. */
+export function resolveType(spec: TypeSpec, ctx: EvalContext): CType | string {
+  let t: CType | string;
+  switch (spec.base.kind) {
+    case 'keywords':
+      t = keywordType(spec.base.words);
+      break;
+    case 'named':
+      t = spec.base.name === 'uint' ? uintType : (builtinTypedefs.get(spec.base.name) ?? ctx.struct(spec.base.name) ?? `No symbol "${spec.base.name}" in current context.`);
+      break;
+    case 'struct':
+      t = ctx.struct(spec.base.tag) ?? `No struct type named ${spec.base.tag}.`;
+      break;
+  }
+  if (typeof t === 'string') return t;
+  if (spec.isConst) t = { ...t, isConst: true };
+  for (let i = 0; i < spec.pointers; i++) t = { kind: 'pointer', to: t };
+  for (let i = spec.arrays.length - 1; i >= 0; i--) t = { kind: 'array', of: t, length: spec.arrays[i]! };
+  return t;
+}
+
+/** The type C's base-type keywords denote, in any order (`long unsigned int`). */
+function keywordType(words: readonly string[]): CType | string {
+  const count = (w: string): number => words.filter((x) => x === w).length;
+  const longs = count('long');
+  const unsigned = count('unsigned') > 0;
+  const signed = count('signed') > 0;
+  const others = words.filter((w) => !['long', 'unsigned', 'signed', 'int', 'short'].includes(w));
+  const bad = 'A syntax error in expression, near `\'.';
+  if ((unsigned && signed) || others.length > 1 || longs > 2) return bad;
+  const other = others[0];
+  if (other === 'char') {
+    if (longs || count('short') || count('int')) return bad;
+    return unsigned ? ucharType : signed ? scharType : charType;
+  }
+  if (other === 'float' || other === 'double' || other === 'bool' || other === '_Bool' || other === 'void') {
+    if (unsigned || signed || count('short') || count('int')) return bad;
+    if (other === 'double') return longs <= 1 ? doubleType : bad;
+    if (longs) return bad;
+    return other === 'float' ? floatType : other === 'void' ? voidType : boolType;
+  }
+  if (count('short')) return longs ? bad : unsigned ? ushortType : shortType;
+  if (longs === 2) return unsigned ? ullongType : llongType;
+  if (longs === 1) return unsigned ? ulongType : longType;
+  return unsigned ? uintType : intType;
+}
+
+/** Spaces cuda-gdb names in types (`@global`); host and generic pointers print plainly. */
+export function isDeviceSpace(space: AddressSpace): boolean {
+  return space === 'global' || space === 'shared' || space === 'local' || space === 'constant';
+}
+
+/** Spells a type as gdb's C++ type printer does; `space` adds cuda-gdb's qualifier for what a pointer points into. */
+export function typeText(t: CType, space: AddressSpace = 'generic'): string {
+  const prefix = isDeviceSpace(space) ? `@${space} ` : '';
+  return prefix + declarator(t, '');
+}
+
+/** C declarator syntax: the base type, then pointers, arrays and parentheses around `inner`. */
+function declarator(t: CType, inner: string): string {
+  switch (t.kind) {
+    case 'pointer': {
+      const star = '*' + (t.isConst ? ' const' : '') + inner;
+      return declarator(t.to, t.to.kind === 'array' || t.to.kind === 'function' ? `(${star})` : star);
+    }
+    case 'array':
+      return declarator(t.of, `${inner}[${t.length ?? ''}]`);
+    case 'function':
+      return declarator(t.ret, `${inner}(${t.params.map((p) => typeText(p)).join(', ')}${t.variadic ? ', ...' : ''})`);
+    default: {
+      const base = (t.isConst ? 'const ' : '') + baseName(t);
+      return inner === '' ? base : `${base} ${inner}`;
+    }
+  }
+}
+
+/** The name of a non-derived type. */
+function baseName(t: CType): string {
+  switch (t.kind) {
+    case 'int':
+      return t.name;
+    case 'float':
+      return t.bits === 32 ? 'float' : 'double';
+    case 'struct':
+      return t.info.name;
+    case 'nullptr':
+      return 'std::nullptr_t';
+    default:
+      return t.kind;
+  }
+}
+
+/** True for integer and bool types (gdb's "integral"). */
+export function isIntegral(t: CType): boolean {
+  return t.kind === 'int' || t.kind === 'bool';
+}
+
+/** True for types a number can be read from: integers, bool, floats, pointers. */
+export function isArithmeticOrPointer(t: CType): boolean {
+  return t.kind === 'int' || t.kind === 'bool' || t.kind === 'float' || t.kind === 'pointer' || t.kind === 'nullptr';
+}
+
+/** True for 1-byte integer types, which gdb prints as characters (`65 'A'`, strings for arrays and pointers). */
+export function isCharType(t: CType): boolean {
+  return t.kind === 'int' && t.bits === 8;
+}

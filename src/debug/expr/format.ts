@@ -1,0 +1,130 @@
+import type { AddressSpace, EvalContext } from './context.js';
+import type { CType } from '../../engine/check/types.js';
+import { sizeOf } from '../../engine/check/types.js';
+import type { Evaluated } from './value.js';
+import { addressNumber, readBig } from './value.js';
+import { isCharType, typeText } from './ctypes.js';
+import { charLiteral, printMax, printString, printStringAt, repeatThreshold } from './chars.js';
+import { formatFloatBytes } from './floatfmt.js';
+import type { PrintFormat } from './scalar-format.js';
+import { formatScalar } from './scalar-format.js';
+
+/*
+ * gdb's value printing for C (c-valprint.c, valprint.c): the text after `$N = `.
+ * Top-level pointers get their type in parentheses, with cuda-gdb's address space
+ * (`(@global float *) 0x7fffd0000000`), except plain `char *`, whose string says enough.
+ * Arrays collapse runs of more than 10 equal elements and stop after 200; char arrays
+ * print as strings; structs as `{x = 1, y = 0}`. A format letter applies to every scalar.
+ */
+
+/** Formats an evaluated value as gdb's print shows it (the text after `$N = `); never throws. */
+export function formatValue(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext): string {
+  try {
+    const address = v.place?.kind === 'memory' ? v.place.address : null;
+    return topPrefix(v, fmt, ctx) + new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space);
+  } catch (e) {
+    return `<error: ${e instanceof Error ? e.message : String(e)}>`;
+  }
+}
+
+/** gdb's c_value_print prefix for pointers: `(type) `, with the space a device pointer points into. */
+function topPrefix(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext): string {
+  const t = v.type;
+  if (t.kind !== 'pointer' || (fmt !== null && fmt !== 's')) return '';
+  if (t.to.kind === 'int' && t.to.name === 'char') return '';
+  return `(${typeText(t, pointerSpace(v.space, readBig(t, v.bytes), ctx))}) `;
+}
+
+/** The space to name for a pointer: its own, or for a generic pointer the one its address falls in. */
+export function pointerSpace(space: AddressSpace, address: bigint, ctx: EvalContext): AddressSpace {
+  if (space !== 'generic' || address === 0n) return space;
+  return ctx.spaceOf(addressNumber(address));
+}
+
+class Printer {
+  constructor(
+    private readonly ctx: EvalContext,
+    private readonly fmt: PrintFormat | null,
+  ) {}
+
+  /** The object of type `t` at `bytes[off]`; `address` is where it lives in memory (when known). */
+  value(t: CType, bytes: Uint8Array, off: number, address: number | null, space: AddressSpace): string {
+    switch (t.kind) {
+      case 'void':
+        return 'void';
+      case 'array':
+        return this.array(t, bytes, off, address);
+      case 'struct': {
+        if (t.info.fields.length === 0) return '{<No data fields>}';
+        const fields = t.info.fields.map((f) => `${f.name} = ${this.value(f.type, bytes, off + f.offset, address === null ? null : address + f.offset, 'generic')}`);
+        return `{${fields.join(', ')}}`;
+      }
+      case 'pointer':
+        return this.pointer(t, bytes, off, space);
+      case 'function':
+        return `{${typeText(t)}} 0x${(address ?? 0).toString(16)}`;
+      default:
+        return this.scalar(t, bytes, off);
+    }
+  }
+
+  private scalar(t: CType, bytes: Uint8Array, off: number): string {
+    // gdb retries /s on a non-string scalar without a format.
+    if (this.fmt !== null && this.fmt !== 's') return formatScalar(t, bytes, off, this.fmt);
+    switch (t.kind) {
+      case 'float':
+        return formatFloatBytes(bytes, t.bits, off);
+      case 'bool': {
+        const v = readBig(t, bytes, off);
+        return v === 0n ? 'false' : v === 1n ? 'true' : v.toString();
+      }
+      case 'int': {
+        const v = readBig(t, bytes, off);
+        return isCharType(t) ? `${v} ${charLiteral(Number(BigInt.asUintN(8, v)))}` : v.toString();
+      }
+      default:
+        return readBig(t, bytes, off).toString();
+    }
+  }
+
+  private pointer(t: CType & { kind: 'pointer' }, bytes: Uint8Array, off: number, space: AddressSpace): string {
+    if (this.fmt !== null && this.fmt !== 's') return formatScalar(t, bytes, off, this.fmt);
+    const address = readBig(t, bytes, off);
+    const text = '0x' + address.toString(16);
+    // Pointers to chars also show the string they point to.
+    if (!isCharType(t.to) || address === 0n) return text;
+    return `${text} ${printStringAt(this.ctx, addressNumber(address), space).text}`;
+  }
+
+  private array(t: CType & { kind: 'array' }, bytes: Uint8Array, off: number, address: number | null): string {
+    const n = t.length ?? 0;
+    const esize = sizeOf(t.of);
+    // An array of unknown length prints like a pointer to its first element.
+    if (n === 0 || esize === 0) return '0x' + (address ?? 0).toString(16);
+    if (isCharType(t.of) && (this.fmt === null || this.fmt === 's')) return printString(bytes.slice(off, off + n), false);
+    const parts: string[] = [];
+    let i = 0;
+    let printed = 0;
+    while (i < n && printed < printMax) {
+      let reps = 1;
+      while (i + reps < n && sameBytes(bytes, off + i * esize, off + (i + reps) * esize, esize)) reps++;
+      const elem = this.value(t.of, bytes, off + i * esize, address === null ? null : address + i * esize, 'generic');
+      if (reps > repeatThreshold) {
+        parts.push(`${elem} <repeats ${reps} times>`);
+        i += reps;
+        printed += repeatThreshold;
+      } else {
+        parts.push(elem);
+        i++;
+        printed++;
+      }
+    }
+    return `{${parts.join(', ')}${i < n ? '...' : ''}}`;
+  }
+}
+
+/** Whether two byte ranges of one buffer are equal. */
+function sameBytes(b: Uint8Array, x: number, y: number, n: number): boolean {
+  for (let k = 0; k < n; k++) if (b[x + k] !== b[y + k]) return false;
+  return true;
+}

@@ -1,0 +1,105 @@
+import type { EvalContext } from './context.js';
+import type { Expr } from './ast.js';
+import type { Lazy } from './value.js';
+import { at, bigBytes, fail, intValue, known } from './value.js';
+import { resolveType } from './ctypes.js';
+import { isBuiltinTypeName } from './parse.js';
+import { intType, uintType } from '../../engine/check/types.js';
+import { builtinConstants, dim3Type, uint3Type } from '../../engine/check/builtins-types.js';
+
+/*
+ * What a name in an expression denotes: a program variable (the context's lookup), one
+ * of CUDA's built-in variables of the focused thread, or an enumerator the CUDA headers
+ * declare (cudaSuccess...). gdb resolves names while parsing, so an unknown name is an
+ * error even in the branch of `0 && foo` that is never evaluated: resolveNames does the same.
+ */
+
+/** The built-in variables and their types: uint3 for the indices, dim3 for the dimensions. */
+const builtinTypes = new Map([
+  ['threadIdx', uint3Type],
+  ['blockIdx', uint3Type],
+  ['blockDim', dim3Type],
+  ['gridDim', dim3Type],
+  ['warpSize', intType],
+  ['laneid', uintType],
+]);
+
+/** The value a name denotes, or null when nothing by that name is visible. */
+export function lookupName(name: string, ctx: EvalContext): Lazy | null {
+  const sym = ctx.lookup(name);
+  if (sym) return at(sym.type, sym.place);
+  const type = builtinTypes.get(name);
+  if (type) {
+    const b = ctx.builtin(name);
+    if (b === null) return null;
+    if (typeof b === 'number') return intValue(type, BigInt(Math.trunc(b)));
+    const bytes = new Uint8Array(12);
+    [b.x, b.y, b.z].forEach((v, i) => bytes.set(bigBytes(BigInt(Math.trunc(v)), 4), i * 4));
+    return known(type, bytes);
+  }
+  const c = builtinConstants.get(name);
+  if (c) return intValue(c.type, BigInt(c.value));
+  return null;
+}
+
+/** The value a name denotes, or gdb's "No symbol" error. */
+export function nameValue(name: string, ctx: EvalContext): Lazy {
+  return lookupName(name, ctx) ?? fail(`No symbol "${name}" in current context.`);
+}
+
+/** Whether the parser should read `name` as a type: a header typedef or a struct the program defines, unless a variable shadows it. */
+export function typeNamePredicate(ctx: EvalContext): (name: string) => boolean {
+  return (name) => ctx.lookup(name) === null && (isBuiltinTypeName(name) || ctx.struct(name) !== null);
+}
+
+/** Fails with gdb's parse-time error for the first unknown name or type, left to right. */
+export function resolveNames(e: Expr, ctx: EvalContext): void {
+  switch (e.kind) {
+    case 'ident':
+      nameValue(e.name, ctx);
+      return;
+    case 'cast':
+    case 'memval':
+    case 'sizeofType': {
+      const t = resolveType(e.type, ctx);
+      if (typeof t === 'string') fail(t);
+      if (e.kind !== 'sizeofType') resolveNames(e.operand, ctx);
+      return;
+    }
+    case 'unary':
+    case 'deref':
+    case 'addr':
+    case 'sizeofExpr':
+      resolveNames(e.operand, ctx);
+      return;
+    case 'binary':
+    case 'logical':
+    case 'repeat':
+    case 'comma':
+      resolveNames(e.left, ctx);
+      resolveNames(e.right, ctx);
+      return;
+    case 'cond':
+      resolveNames(e.test, ctx);
+      resolveNames(e.then, ctx);
+      resolveNames(e.otherwise, ctx);
+      return;
+    case 'index':
+      resolveNames(e.target, ctx);
+      resolveNames(e.index, ctx);
+      return;
+    case 'member':
+      resolveNames(e.target, ctx);
+      return;
+    case 'assign':
+      resolveNames(e.target, ctx);
+      if (e.value) resolveNames(e.value, ctx);
+      return;
+    case 'call':
+      resolveNames(e.callee, ctx);
+      e.args.forEach((a) => resolveNames(a, ctx));
+      return;
+    default:
+      return;
+  }
+}
