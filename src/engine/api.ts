@@ -24,6 +24,8 @@ export interface RunOptions {
   readonly timeline?: boolean;
   /** How warps take turns (`--scheduler`): greedy (the default, the order the H100 goldens show), round-robin or random with a seed, one statement per turn (docs/engine.md "Warp order"). */
   readonly scheduler?: SchedulerSpec;
+  /** stdout is a terminal (a debugger's console): stdio flushes it at each newline instead of in 4 KiB blocks. */
+  readonly lineBuffered?: boolean;
 }
 
 export const defaultRunOptions: RunOptions = { fmad: false, maxSteps: 100_000_000, maxHostSteps: 5_000_000_000 };

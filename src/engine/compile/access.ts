@@ -45,9 +45,9 @@ export function accessHelpers(instrument: boolean): string {
     const lc = `o >= 0 && o + ${n} <= M.lStride${al}`;
     const k = `o >= 0 && o + ${n} <= 98304${al}`;
     const lo = `(o + l * M.lStride)`;
-    const obsL = (v: string, sp: string) => (instrument ? `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l); ` : '');
+    const obsL = (v: string, sp: string) => (instrument ? `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l, undefined, ${c}); ` : '');
     // A store reports the value it overwrites where the address is in range (a debugger's old -> new); undefined on the slow path.
-    const obsS = (sp: string, old = 'undefined') => (instrument ? `RT.obsAccess('store', '${sp}', a, ${n}, v, l, ${old}); ` : '');
+    const obsS = (sp: string, old = 'undefined') => (instrument ? `RT.obsAccess('store', '${sp}', a, ${n}, v, l, ${old}, ${c}); ` : '');
     const ret = (v: string, sp: string) => (instrument ? `{ const r_ = ${v}; ${obsL('r_', sp)}return r_; }` : `return ${v};`);
     out.push(
       `function GL${c}(a, l) { const o = a - GB; if (${g}) ${ret(rd(c, 'M.global', 'o'), 'global')} ${ret(`M.devLoad(a, ${c}, l)`, 'global')} }`,
@@ -63,7 +63,7 @@ export function accessHelpers(instrument: boolean): string {
   }
   out.push(
     instrument
-      ? `function HL(a, c) { const v = M.hostLoad(a, c); RT.obsAccess('load', 'host', a, 0, v, 0); return v; }\nfunction HS(a, c, v) { RT.obsAccess('store', 'host', a, 0, v, 0); M.hostStore(a, c, v); }`
+      ? `const CSZ = [${SIZE.join(', ')}];\nfunction HL(a, c) { const v = M.hostLoad(a, c); RT.obsAccess('load', 'host', a, CSZ[c], v, 0, undefined, c); return v; }\nfunction HS(a, c, v) { RT.obsAccess('store', 'host', a, CSZ[c], v, 0, undefined, c); M.hostStore(a, c, v); }`
       : `function HL(a, c) { return M.hostLoad(a, c); }\nfunction HS(a, c, v) { M.hostStore(a, c, v); }`,
   );
   return out.join('\n');

@@ -4,7 +4,7 @@ import type { CType } from '../check/types.js';
 import { accessHelpers } from './access.js';
 import { analyze, type FnFacts } from './analyze.js';
 import type { ProgramTables } from './context.js';
-import { FnCompiler } from './stmt.js';
+import { FnCompiler, type FrameVar } from './stmt.js';
 import { TRAFFIC_PROLOGUE } from './traffic.js';
 import type { AccessSite } from '../exec/transactions.js';
 
@@ -23,6 +23,8 @@ export interface Generated {
   readonly laneLoops: readonly (readonly number[])[];
   /** Compiled for the debugger (CompileOptions.instrument). */
   readonly instrumented: boolean;
+  /** Each function's named variables and where they live (by IFunction id), as the debugger's enter events list them. */
+  readonly frames: ReadonlyMap<number, readonly FrameVar[]>;
   /** Transitive callees of each function (itself included). */
   reach(fn: IFunction): Set<IFunction>;
 }
@@ -97,15 +99,17 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
   };
   const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', TRAFFIC_PROLOGUE, accessHelpers(instrument)];
   const names: string[] = [];
+  const frames = new Map<number, readonly FrameVar[]>();
   for (const fn of all) {
     const versions = fn.space === 'hostDevice' ? [false, true] : [fn.space === 'host'];
     for (const host of versions) {
       const name = T.fnName(fn, host);
       const c = new FnCompiler(fn, host, T, facts.get(fn)!.addressTaken);
       parts.push(c.compile(name, gen(fn, host)));
+      if (!frames.has(fn.id)) frames.set(fn.id, c.frameLayout());
       names.push(name);
     }
   }
   parts.push(`return { fns: { ${names.join(', ')} }, setObserver(o) { O = o; } };`);
-  return { source: parts.join('\n'), facts, statics, shared, locs, types, fns, sites, laneLoops, instrumented: instrument, reach };
+  return { source: parts.join('\n'), facts, statics, shared, locs, types, fns, sites, laneLoops, instrumented: instrument, frames, reach };
 }

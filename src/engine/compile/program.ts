@@ -46,6 +46,18 @@ export interface CompiledProgram {
   kernelInfo(kernel: IFunction): KernelInfo;
   /** Calls host function `fnId` (an IFunction id) on the host thread of the running main(): a stream callback. */
   callHost(fnId: number, args: readonly Scalar[]): Resumable<void>;
+  /** Where the program's objects live in `memory` (placing its statics there first): what a debugger needs to find variables. */
+  layout(memory: Memory): ProgramLayout;
+}
+
+/** The placement of a program's variables, for debuggers. */
+export interface ProgramLayout {
+  /** Namespace-scope and static variables with their addresses. */
+  readonly statics: readonly { readonly v: VarSym; readonly address: number }[];
+  /** Per kernel (IFunction id): its __shared__ variables' addresses and where dynamic shared memory starts. */
+  readonly shared: ReadonlyMap<number, { readonly vars: readonly { readonly v: VarSym; readonly address: number }[]; readonly dynamic: number }>;
+  /** Each function's named variables: register or frame offset (Generated.frames). */
+  readonly frames: Generated['frames'];
 }
 
 type Fn = (...a: unknown[]) => unknown;
@@ -119,6 +131,17 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
   return {
     source: gen.source,
     kernelInfo,
+    layout(memory) {
+      const inst = instance(memory);
+      const shared = new Map<number, { vars: { v: VarSym; address: number }[]; dynamic: number }>();
+      for (const k of prog.functions) {
+        if (k.space !== 'global') continue;
+        const lay = sharedLayout(k);
+        const vars = lay.shv.flatMap((address, i) => (address === undefined ? [] : [{ v: gen.shared[i]!, address }]));
+        shared.set(k.id, { vars, dynamic: SHARED_BASE + Math.ceil(lay.bytes / 16) * 16 });
+      }
+      return { statics: gen.statics.map((v, i) => ({ v, address: inst.G[i]! })), shared, frames: gen.frames };
+    },
     symbolAddress(v) {
       if (!latest) throw new Error('symbolAddress before the program ran');
       const i = gen.statics.indexOf(v);

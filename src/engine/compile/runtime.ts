@@ -25,7 +25,11 @@ export interface Observer {
   /** A warp (or the host thread) is about to execute a statement with these lanes; return true to suspend with a 'step'. */
   statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean;
   /** One lane's memory access by `warp` (the host thread's WarpCtx for host code); a store names the value it replaces when the engine read it. */
-  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar): void;
+  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void;
+  /** A function activation begins on `warp`: its frame pointer and, in FrameVar order (Generated.frames), each variable's register lane array (null for one in memory at fp + offset). */
+  enter?(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void;
+  /** The innermost activation on `warp` returns. */
+  leave?(warp: WarpCtx): void;
   /** Barrier traffic: 'arrive' when a warp's lanes (`mask`) reach a barrier, 'release' per waiting warp when its block's barrier opens. Reported whenever an observer is attached. */
   barrier?(kind: 'arrive' | 'release', block: Dim3, warp: number, mask: number, loc: SourceLoc): void;
   /** A warp primitive ran with a mask naming inactive lanes, or a shuffle read one (every time, not only the first per call site). */
@@ -160,8 +164,8 @@ export class RuntimeHelpers {
     return { kind: 'step', loc };
   }
 
-  obsAccess(kind: 'load' | 'store', space: string, a: number, n: number, v: Scalar, l: number, old?: Scalar): void {
-    if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw, old);
+  obsAccess(kind: 'load' | 'store', space: string, a: number, n: number, v: Scalar, l: number, old?: Scalar, code?: number): void {
+    if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw, old, code);
   }
 
   /** A warp primitive met lanes that were not active (warp-intrinsics.ts): the listener hears every time, the user once per call site. */

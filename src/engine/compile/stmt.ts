@@ -1,4 +1,4 @@
-import type { IExpr, IFunction, IStmt } from '../check/ir.js';
+import type { IExpr, IFunction, IStmt, VarSym } from '../check/ir.js';
 import { alignOf, isScalar, isWide, sizeOf } from '../check/types.js';
 import type { ProgramTables } from './context.js';
 import { ExprCompiler } from './expr.js';
@@ -19,6 +19,13 @@ interface Ctx {
 }
 
 /** Compiles one function version into the source of a JS (generator) function. */
+/** A named variable of a compiled function: its register (JS lane array name) or its offset from the frame pointer. */
+export interface FrameVar {
+  readonly v: VarSym;
+  readonly reg: string | null;
+  readonly offset: number | null;
+}
+
 export class FnCompiler extends ExprCompiler {
   private ctx: Ctx = { brk: null, cont: null };
 
@@ -61,15 +68,24 @@ export class FnCompiler extends ExprCompiler {
     else body.push(`RT.undefinedFunction(${JSON.stringify(this.fn.name)});`);
     const frame = Math.ceil(this.frameSize / 16) * 16;
     const params = this.fn.params.map((_, i) => `, p${i}`).join('');
+    // A debugger sees each activation: its frame pointer and the lane arrays of its register variables (frameLayout's order).
+    const regs = this.frameLayout().map((v) => (v.reg === null ? 'null' : v.reg)).join(', ');
     return [
       `function${gen ? '*' : ''} ${name}(W, A, RV, RS${params}) {`,
       `const S = W.S; let R = 0;`,
       frame ? `const FP = W.sp; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : 'const FP = W.sp;',
       ...this.declLines(),
+      this.T.instrument ? `if (O !== null && O.enter !== undefined) O.enter(W, ${this.fn.id}, FP, [${regs}]);` : '',
       ...body,
+      this.T.instrument ? 'if (O !== null && O.leave !== undefined) O.leave(W);' : '',
       frame ? 'W.sp = FP;' : '',
       '}',
     ].join('\n');
+  }
+
+  /** The function's named variables (parameters, then locals) and where each lives: a register lane array or a frame offset. */
+  frameLayout(): FrameVar[] {
+    return [...this.fn.params, ...this.fn.locals.filter((v) => v.storage === 'auto')].map((v) => ({ v, reg: this.regs.get(v) ?? null, offset: this.frame.get(v) ?? null }));
   }
 
   /**

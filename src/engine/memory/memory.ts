@@ -175,11 +175,20 @@ export class Memory {
     return readAt(this.rr, o, code);
   }
 
+  /**
+   * Hears every write that bypasses compiled code's observed stores: runtime API writes (cudaMemcpy,
+   * memset, static initialisation, libc) and struct copies, with the bytes before and after (a trace recorder).
+   */
+  onWrite: ((addr: number, before: Uint8Array, after: Uint8Array, lane: number) => void) | null = null;
+
   /** Runtime API write of a scalar. */
   store(addr: number, type: CType, value: Scalar): void {
     const code = typeCode(type);
-    const o = this.resolve(addr, CODE_SIZE[code]!, 0, API);
+    const n = CODE_SIZE[code]!;
+    const o = this.resolve(addr, n, 0, API);
+    const before = this.onWrite ? this.rr.u8.slice(o, o + n) : null;
     writeAt(this.rr, o, code, value);
+    if (before) this.onWrite!(addr, before, this.rr.u8.slice(o, o + n), 0);
   }
 
   /** Device code's checked access (the slow path behind compiled fast paths). */
@@ -217,14 +226,18 @@ export class Memory {
   writeBytes(addr: number, bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     const o = this.resolve(addr, bytes.length, 0, API, 1);
+    const before = this.onWrite ? this.rr.u8.slice(o, o + bytes.length) : null;
     this.rr.u8.set(bytes, o);
+    if (before) this.onWrite!(addr, before, bytes.slice(), 0);
   }
 
   /** memset. */
   fill(addr: number, byte: number, n: number): void {
     if (n <= 0) return;
     const o = this.resolve(addr, n, 0, API, 1);
+    const before = this.onWrite ? this.rr.u8.slice(o, o + n) : null;
     this.rr.u8.fill(byte & 255, o, o + n);
+    if (before) this.onWrite!(addr, before, this.rr.u8.slice(o, o + n), 0);
   }
 
   /** memmove semantics between any two mapped ranges. */
@@ -239,7 +252,9 @@ export class Memory {
     const so = this.resolve(src, n, lane, who, 1);
     const bytes = this.rr.u8.slice(so, so + n);
     const d = this.resolve(dst, n, lane, who, 1);
+    const before = this.onWrite ? this.rr.u8.slice(d, d + n) : null;
     this.rr.u8.set(bytes, d);
+    if (before) this.onWrite!(dst, before, bytes, lane);
   }
 
   /** Reads a NUL-terminated byte string (runtime API; char codes 0..255). */

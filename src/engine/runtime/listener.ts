@@ -2,6 +2,7 @@ import type { SourceLoc } from '../front/token.js';
 import type { Dim3, Scalar } from '../exec/env.js';
 import type { Observer } from '../compile/index.js';
 import type { TimelineOp } from './streams.js';
+import type { DebugInfo } from '../debuginfo/symbols.js';
 
 export type { TimelineOp };
 
@@ -39,4 +40,8 @@ export interface ExecutionListener extends Observer {
   operation?(e: TimelineOp): void;
   /** The compiled translation unit's source files (path -> text), once, before anything runs. */
   sources?(files: ReadonlyMap<string, string>): void;
+  /** The program's debug information (functions, variables and where they live), once, before main runs. */
+  symbols?(info: DebugInfo): void;
+  /** A write that bypasses compiled stores (runtime API copies and memsets, static data, struct copies): the bytes before and after. */
+  memoryWrite?(address: number, before: Uint8Array, after: Uint8Array, lane: number): void;
 }

@@ -16,6 +16,7 @@ import type { RuntimeContext } from './context.js';
 import type { ExecutionListener, TimelineOp } from './listener.js';
 import { devicePresets, findPreset } from './presets/index.js';
 import { kernelResources } from './kernel-resources.js';
+import { debugInfo } from '../debuginfo/symbols.js';
 
 /*
  * Runs a checked program's main() to its end: the host side of a CUDA process.
@@ -53,13 +54,24 @@ function finish<T>(gen: Resumable<T>): T {
 
 /** Runs `program` as a process would; returns its exit status. */
 export function runProgram(program: IProgram, run: ProgramRun): number {
+  return finish(startProgram(program, run));
+}
+
+/**
+ * Runs `program` as a resumable computation: it suspends wherever the listener's statement hook
+ * asks (a debugger advancing a recording a slice at a time) and returns the exit status.
+ */
+export function* startProgram(program: IProgram, run: ProgramRun): Resumable<number> {
   const preset = findPreset(run.options.device ?? 'h100');
   if (!preset) {
     run.report({ severity: 'error', message: `unknown device '${run.options.device ?? ''}' (known: ${devicePresets.map((p) => p.id).join(', ')})`, loc: NOWHERE });
     return BAD_DEVICE_STATUS;
   }
-  const out = new ProgramOutput(run.sink);
+  // A debugged program writes to a terminal, where stdio flushes stdout at each newline.
+  const out = new ProgramOutput(run.sink, run.options.lineBuffered ?? false);
   const memory = new Memory(preset.allocatableBytes);
+  const listener = run.listener;
+  if (listener?.memoryWrite) memory.onWrite = (a, before, after, lane) => listener.memoryWrite!(a, before, after, lane);
   // Round-robin and random schedulers switch warps at statement heads, which only instrumented code has (no observer needed).
   const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined || switchesAtStatements(run.options.scheduler) });
   const device = new DeviceState(preset);
@@ -88,10 +100,11 @@ export function runProgram(program: IProgram, run: ProgramRun): number {
   const host = new HostRuntime(ctx, device, compiled, memory, run, (text) => {
     devicePrintf += text;
   });
+  listener?.symbols?.(debugInfo(program, compiled.layout(memory)));
   try {
-    const status = finish(compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener, report: run.report }));
+    const status = yield* compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener, report: run.report });
     // Returning from main runs exit(): the CUDA runtime's teardown waits for queued work and prints pending device output, stdio flushes.
-    finish(host.teardown());
+    yield* host.teardown();
     ctx.flushDevicePrintf();
     out.flush();
     return status & 0xff;

@@ -1,0 +1,97 @@
+import type { IFunction, IProgram, IStmt, VarSym } from '../check/ir.js';
+import type { ProgramLayout } from '../compile/program.js';
+import { TypeWriter, type StructJson, type TypeJson } from './type-json.js';
+
+/*
+ * The debug information of a compiled program, as plain JSON: what DWARF is to a cuda-gdb
+ * session. A trace stores it so a replayed session finds variables, functions and lines
+ * without the source being compiled again.
+ */
+
+/** A named variable of a function: in a register (the enter event's lane arrays, by index) or at a frame offset. */
+export interface VarInfo {
+  readonly name: string;
+  readonly type: TypeJson;
+  readonly param: boolean;
+  readonly line: number;
+  readonly col: number;
+  /** True when the value lives in a register (enter events list it at this variable's index). */
+  readonly reg: boolean;
+  /** Byte offset from the frame pointer for a variable in local (or host stack) memory. */
+  readonly offset: number | null;
+}
+
+/** A function: where it is, where it runs, its variables in enter-event order, and its statement lines. */
+export interface FunctionInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly space: IFunction['space'];
+  readonly file: string;
+  readonly line: number;
+  readonly ret: TypeJson;
+  readonly vars: readonly VarInfo[];
+  /** Start locations of the function's statements, in source order: where line breakpoints may stop. */
+  readonly stmts: readonly { readonly file: string; readonly line: number; readonly col: number }[];
+}
+
+/** A variable with a fixed address: namespace scope, static, __device__, __constant__, __managed__, or a kernel's __shared__. */
+export interface StaticInfo {
+  readonly name: string;
+  readonly type: TypeJson;
+  readonly storage: VarSym['storage'];
+  readonly address: number;
+}
+
+/** Everything a debugger reads about the program. */
+export interface DebugInfo {
+  readonly functions: readonly FunctionInfo[];
+  readonly statics: readonly StaticInfo[];
+  /** Per kernel id: its shared variables and the start of dynamic shared memory. */
+  readonly shared: readonly { readonly kernel: number; readonly vars: readonly StaticInfo[]; readonly dynamic: number }[];
+  readonly structs: Readonly<Record<string, StructJson>>;
+}
+
+/** Builds the debug information of `program` placed as `layout` says. */
+export function debugInfo(program: IProgram, layout: ProgramLayout): DebugInfo {
+  const types = new TypeWriter();
+  const functions = program.functions.filter((f) => f.body !== null).map((f): FunctionInfo => {
+    const frame = layout.frames.get(f.id) ?? [];
+    return {
+      id: f.id,
+      name: f.name,
+      space: f.space,
+      file: f.loc.file,
+      line: f.loc.line,
+      ret: types.write(f.ret),
+      vars: frame.map(({ v, reg, offset }) => ({ name: v.name, type: types.write(v.type), param: v.isParam, line: v.loc.line, col: v.loc.col, reg: reg !== null, offset })),
+      stmts: statementLocs(f),
+    };
+  });
+  const named = (v: VarSym): boolean => v.storage !== 'literal' && v.name !== '' && !v.name.startsWith('.');
+  const statics = layout.statics.filter(({ v }) => named(v)).map(({ v, address }) => ({ name: v.name, type: types.write(v.type), storage: v.storage, address }));
+  const shared = [...layout.shared].map(([kernel, s]) => ({ kernel, dynamic: s.dynamic, vars: s.vars.map(({ v, address }) => ({ name: v.name, type: types.write(v.type), storage: v.storage, address })) }));
+  return { functions, statics, shared, structs: types.structs };
+}
+
+/** The locations of a function's statements (those the compiled code announces), sorted by position. */
+function statementLocs(f: IFunction): { file: string; line: number; col: number }[] {
+  const out: { file: string; line: number; col: number }[] = [];
+  const walk = (s: IStmt | null): void => {
+    if (!s) return;
+    switch (s.k) {
+      case 'block': s.body.forEach(walk); return;
+      case 'if': out.push(s.loc); walk(s.then); walk(s.else); return;
+      case 'loop': walk(s.init); out.push(s.loc); walk(s.body); return;
+      case 'switch': out.push(s.loc); s.body.forEach(walk); return;
+      case 'init': if (s.v.storage === 'auto') out.push(s.loc); return;
+      default: out.push(s.loc);
+    }
+  };
+  walk(f.body);
+  const key = (l: { line: number; col: number }): number => l.line * 10000 + l.col;
+  const seen = new Set<string>();
+  return out
+    .map((l) => ({ file: l.file, line: l.line, col: l.col }))
+    .filter((l) => (seen.has(`${l.file}:${l.line}:${l.col}`) ? false : (seen.add(`${l.file}:${l.line}:${l.col}`), true)))
+    .sort((a, b) => key(a) - key(b));
+}
