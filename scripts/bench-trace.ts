@@ -35,7 +35,7 @@ export function benchRecording(file: string): void {
   const t = Trace.open(path);
   if (typeof t === 'string') throw new Error(t);
   const tables = ['barriers', 'api_calls', 'output', 'diagnostics', 'timeline', 'warp_masks'] as const;
-  const events = t.stepCount() + t.writeCount() + tables.reduce((n, k) => n + t.count(k), 0);
+  const events = t.stepCount() + t.effectCount() + tables.reduce((n, k) => n + t.count(k), 0);
   t.close();
   const bytes = statSync(path).size;
   const rate = events / rec;

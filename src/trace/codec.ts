@@ -1,10 +1,10 @@
 import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
-import { CHUNK_EVENTS, VALUE_TAG } from './schema.js';
+import { CHUNK_EVENTS } from './schema.js';
 
 /*
- * Columnar chunks of statements and memory writes. Each column is a little-endian typed array
- * (8-byte columns first so every view is aligned), concatenated and raw-deflated at level 1:
- * columns of masks, warps and locations repeat heavily, so this is cheap and small.
+ * Columnar chunks of statements and effects. Each column is a little-endian typed array (8-byte
+ * columns first so every view is aligned), concatenated and raw-deflated at level 1: masks,
+ * warps, locations and steps repeat heavily, so this is cheap and small.
  */
 
 /** One chunk of executed warp statements; row i is step first_step + i. */
@@ -16,23 +16,35 @@ export class StepColumns {
   /** The active mask as an unsigned 32-bit lane set. */
   readonly mask = new Uint32Array(CHUNK_EVENTS);
   readonly loc = new Uint32Array(CHUNK_EVENTS);
+  /** Lanes of the warp that have returned from the kernel. */
+  readonly exited = new Uint32Array(CHUNK_EVENTS);
+  /** Function activations on the warp (1 in the kernel or main itself). */
+  readonly depth = new Uint8Array(CHUNK_EVENTS);
   n = 0;
 }
 
-/** One chunk of memory writes (stores), in the order they happened. */
-export class WriteColumns {
+/** One chunk of effects (loads, stores, register values, frames), in the order they happened. */
+export class EffectColumns {
   private readonly buf = new ArrayBuffer(CHUNK_EVENTS * 32);
   readonly step = new Float64Array(this.buf, 0, CHUNK_EVENTS);
   readonly address = new Float64Array(this.buf, CHUNK_EVENTS * 8, CHUNK_EVENTS);
-  /** Value bits: a number as its float64, a bigint as its int64 (tags say which). */
+  /** Value bits (little-endian bytes of the stored value, or a register's float64/int64): low and high words. */
+  readonly old = new Uint32Array(this.buf, CHUNK_EVENTS * 16, CHUNK_EVENTS * 2);
+  readonly neu = new Uint32Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS * 2);
   readonly oldF = new Float64Array(this.buf, CHUNK_EVENTS * 16, CHUNK_EVENTS);
+  readonly neuF = new Float64Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS);
   readonly oldI = new BigInt64Array(this.buf, CHUNK_EVENTS * 16, CHUNK_EVENTS);
-  readonly newF = new Float64Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS);
-  readonly newI = new BigInt64Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS);
+  readonly neuI = new BigInt64Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS);
+  readonly launch = new Uint32Array(CHUNK_EVENTS);
+  readonly block = new Uint32Array(CHUNK_EVENTS);
+  readonly warp = new Uint8Array(CHUNK_EVENTS);
   readonly lane = new Uint8Array(CHUNK_EVENTS);
+  /** EFFECT kind. */
+  readonly kind = new Uint8Array(CHUNK_EVENTS);
+  /** SPACES index for loads, stores and bulk writes. */
   readonly space = new Uint8Array(CHUNK_EVENTS);
   readonly size = new Uint8Array(CHUNK_EVENTS);
-  /** old tag << 2 | new tag (VALUE_TAG). */
+  /** Register values: old tag << 2 | new tag (VALUE_TAG). */
   readonly tags = new Uint8Array(CHUNK_EVENTS);
   n = 0;
 }
@@ -42,33 +54,47 @@ const pack = (cols: readonly ArrayBufferView[]): Buffer => deflateRawSync(Buffer
 /** The compressed blob of a step chunk's first `n` rows. */
 export function encodeSteps(c: StepColumns): Buffer {
   const n = c.n;
-  return pack([c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n)]);
+  return pack([c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n), c.exited.subarray(0, n), c.depth.subarray(0, n)]);
 }
 
-/** The compressed blob of a write chunk's first `n` rows. */
-export function encodeWrites(c: WriteColumns): Buffer {
+/** The compressed blob of an effect chunk's first `n` rows. */
+export function encodeEffects(c: EffectColumns): Buffer {
   const n = c.n;
-  return pack([c.step.subarray(0, n), c.address.subarray(0, n), c.oldF.subarray(0, n), c.newF.subarray(0, n), c.lane.subarray(0, n), c.space.subarray(0, n), c.size.subarray(0, n), c.tags.subarray(0, n)]);
+  return pack([
+    c.step.subarray(0, n), c.address.subarray(0, n), c.old.subarray(0, 2 * n), c.neu.subarray(0, 2 * n),
+    c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.lane.subarray(0, n), c.kind.subarray(0, n), c.space.subarray(0, n), c.size.subarray(0, n), c.tags.subarray(0, n),
+  ]);
 }
 
 /** A decoded step chunk: column arrays of `count` rows. */
 export interface DecodedSteps {
+  readonly count: number;
   readonly launch: Uint32Array;
   readonly block: Uint32Array;
   readonly warp: Uint32Array;
   readonly mask: Uint32Array;
   readonly loc: Uint32Array;
+  readonly exited: Uint32Array;
+  readonly depth: Uint8Array;
 }
 
-/** A decoded write chunk. */
-export interface DecodedWrites {
+/** A decoded effect chunk (the same columns as EffectColumns, `count` rows). */
+export interface DecodedEffects {
+  readonly count: number;
   readonly step: Float64Array;
   readonly address: Float64Array;
+  readonly old: Uint32Array;
+  readonly neu: Uint32Array;
+  /** The old/new bits as float64 (register numbers). */
   readonly oldF: Float64Array;
+  readonly neuF: Float64Array;
   readonly oldI: BigInt64Array;
-  readonly newF: Float64Array;
-  readonly newI: BigInt64Array;
+  readonly neuI: BigInt64Array;
+  readonly launch: Uint32Array;
+  readonly block: Uint32Array;
+  readonly warp: Uint8Array;
   readonly lane: Uint8Array;
+  readonly kind: Uint8Array;
   readonly space: Uint8Array;
   readonly size: Uint8Array;
   readonly tags: Uint8Array;
@@ -89,29 +115,37 @@ function unpack(blob: Uint8Array, bytes: number): ArrayBuffer | null {
 
 /** Decodes a step chunk of `count` rows; null when damaged. */
 export function decodeSteps(blob: Uint8Array, count: number): DecodedSteps | null {
-  const b = unpack(blob, count * 20);
+  const b = unpack(blob, count * 25);
   if (b === null) return null;
   const col = (i: number): Uint32Array => new Uint32Array(b, i * count * 4, count);
-  return { launch: col(0), block: col(1), warp: col(2), mask: col(3), loc: col(4) };
+  return { count, launch: col(0), block: col(1), warp: col(2), mask: col(3), loc: col(4), exited: col(5), depth: new Uint8Array(b, count * 24, count) };
 }
 
-/** Decodes a write chunk of `count` rows; null when damaged. */
-export function decodeWrites(blob: Uint8Array, count: number): DecodedWrites | null {
-  const b = unpack(blob, count * 36);
-  if (b === null) return null;
+/** Decodes an effect chunk of `count` rows; null when damaged. */
+export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects | null {
   const n = count;
+  const b = unpack(blob, n * 46);
+  if (b === null) return null;
+  const u8 = (i: number): Uint8Array => new Uint8Array(b, n * 40 + i * n, n);
   return {
-    step: new Float64Array(b, 0, n), address: new Float64Array(b, n * 8, n),
-    oldF: new Float64Array(b, n * 16, n), oldI: new BigInt64Array(b, n * 16, n),
-    newF: new Float64Array(b, n * 24, n), newI: new BigInt64Array(b, n * 24, n),
-    lane: new Uint8Array(b, n * 32, n), space: new Uint8Array(b, n * 33, n), size: new Uint8Array(b, n * 34, n), tags: new Uint8Array(b, n * 35, n),
+    count, step: new Float64Array(b, 0, n), address: new Float64Array(b, n * 8, n),
+    old: new Uint32Array(b, n * 16, 2 * n), neu: new Uint32Array(b, n * 24, 2 * n),
+    oldF: new Float64Array(b, n * 16, n), neuF: new Float64Array(b, n * 24, n), oldI: new BigInt64Array(b, n * 16, n), neuI: new BigInt64Array(b, n * 24, n),
+    launch: new Uint32Array(b, n * 32, n), block: new Uint32Array(b, n * 36, n),
+    warp: u8(0), lane: u8(1), kind: u8(2), space: u8(3), size: u8(4), tags: u8(5),
   };
 }
 
-/** The value a write chunk row holds for old (`which` 'old') or new; undefined where none was recorded. */
-export function writeValue(d: DecodedWrites, i: number, which: 'old' | 'new'): number | bigint | undefined {
-  const tag = which === 'old' ? d.tags[i]! >> 2 : d.tags[i]! & 3;
-  if (tag === VALUE_TAG.number) return which === 'old' ? d.oldF[i] : d.newF[i];
-  if (tag === VALUE_TAG.bigint) return which === 'old' ? d.oldI[i] : d.newI[i];
-  return undefined;
+/** Deflates a blob (bulk write bytes, checkpoints). */
+export function deflate(bytes: Uint8Array): Buffer {
+  return deflateRawSync(bytes, { level: 1 });
+}
+
+/** Inflates a blob; null when damaged. */
+export function inflate(blob: Uint8Array): Buffer | null {
+  try {
+    return inflateRawSync(blob);
+  } catch {
+    return null;
+  }
 }

@@ -1,12 +1,14 @@
 import { existsSync, openSync, readSync, closeSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
-import { FORMAT_NAME, FORMAT_VERSION, SPACES, TABLES } from './schema.js';
-import { decodeSteps, decodeWrites, writeValue } from './codec.js';
+import { EFFECT, FORMAT_NAME, FORMAT_VERSION, SPACES, TABLES, VALUE_TAG } from './schema.js';
+import { decodeEffects, decodeSteps, inflate, type DecodedEffects, type DecodedSteps } from './codec.js';
+import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
 /*
  * Opens a .trace file for reading. Every failure (no file, not SQLite, damaged, another
  * format version) comes back as a message; the CLI turns it into `warpscope: error: ...`.
+ * Chunks are decoded on demand and a few are kept, so walking a run back and forth is cheap.
  */
 
 /** A recorded warp statement. */
@@ -16,20 +18,23 @@ export interface StepRow {
   readonly block: number;
   readonly warp: number;
   readonly mask: number;
-  readonly file: string;
-  readonly line: number;
-  readonly col: number;
+  readonly loc: number;
+  readonly exited: number;
+  readonly depth: number;
 }
 
-/** A recorded memory write. */
-export interface WriteRow {
+/** A recorded effect (load, store, bulk write, register value, frame enter/leave). */
+export interface EffectRow {
+  readonly seq: number;
   readonly step: number;
+  readonly kind: number;
   readonly space: string;
   readonly address: number;
   readonly size: number;
+  readonly launch: number;
+  readonly block: number;
+  readonly warp: number;
   readonly lane: number;
-  readonly old: number | bigint | undefined;
-  readonly value: number | bigint | undefined;
 }
 
 /** A kernel launch of the run. */
@@ -38,6 +43,8 @@ export interface LaunchRow {
   readonly kernel: string;
   readonly grid_x: number; readonly grid_y: number; readonly grid_z: number;
   readonly block_x: number; readonly block_y: number; readonly block_z: number;
+  readonly shared_bytes: number;
+  readonly loc_id: number;
   readonly begin_step: number;
   readonly end_step: number | null;
   readonly outcome: string | null;
@@ -51,12 +58,37 @@ export interface OutputRow {
   readonly data: Buffer;
 }
 
+/** A source location by loc_id. */
+export interface LocRow {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+interface ChunkIndex {
+  readonly first: number;
+  readonly count: number;
+  readonly firstStep: number;
+  readonly lastStep: number;
+}
+
+const CACHE = 48;
+
 /** A trace file opened for reading. */
 export class Trace {
+  private stepIndex: ChunkIndex[] = [];
+  private effectIndex: ChunkIndex[] = [];
+  private readonly stepCache = new Map<number, DecodedSteps>();
+  private readonly effectCache = new Map<number, DecodedEffects>();
+  private locTable = new Map<number, LocRow>();
+  private info: DebugInfo | null = null;
+
   private constructor(
     readonly db: Db,
-    readonly meta: ReadonlyMap<string, string>,
-  ) {}
+    public meta: ReadonlyMap<string, string>,
+  ) {
+    this.refresh();
+  }
 
   /** Opens `path`: the trace, or a one-line reason it cannot be read. */
   static open(path: string): Trace | string {
@@ -73,7 +105,7 @@ export class Trace {
       const quick = db.pragma('quick_check', { simple: true });
       if (quick !== 'ok') throw new Error(String(quick));
       const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-      const meta = tables.has('meta') ? new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value])) : new Map<string, string>();
+      const meta = tables.has('meta') ? readMeta(db) : new Map<string, string>();
       if (meta.get('format') !== FORMAT_NAME) throw new NotTrace(`'${path}' is not a Warpscope trace (an SQLite database without its meta table)`);
       const version = meta.get('format_version');
       if (version !== String(FORMAT_VERSION)) throw new NotTrace(`'${path}' is a trace of format version ${version ?? '?'}; this Warpscope reads version ${FORMAT_VERSION} (record it again)`);
@@ -87,7 +119,19 @@ export class Trace {
     }
   }
 
-  /** Whether the recording ran to the end (false: it was killed; the trace holds its committed chunks). */
+  /** Re-reads the chunk lists, locations and meta: a live recording has committed more since. */
+  refresh(): void {
+    this.meta = readMeta(this.db);
+    this.stepIndex = (this.db.prepare('SELECT first_step AS first, count FROM step_chunks ORDER BY first_step').all() as { first: number; count: number }[]).map((r) => ({ ...r, firstStep: r.first, lastStep: r.first + r.count - 1 }));
+    this.effectIndex = (this.db.prepare('SELECT first_seq AS first, count, first_step AS firstStep, last_step AS lastStep FROM effect_chunks ORDER BY first_seq').all() as ChunkIndex[]);
+    const rows = this.db.prepare('SELECT loc_id, path AS file, line, col FROM locs JOIN sources USING (file_id)').all() as ({ loc_id: number } & LocRow)[];
+    this.locTable = new Map(rows.map((r) => [r.loc_id, { file: r.file, line: r.line, col: r.col }]));
+    // A partial chunk read before the writer extended it is stale.
+    this.stepCache.clear();
+    this.effectCache.clear();
+  }
+
+  /** Whether the recording ran to the end (false: it was killed or is still running; the trace holds its committed chunks). */
   get complete(): boolean {
     return this.meta.get('complete') === '1';
   }
@@ -96,6 +140,24 @@ export class Trace {
   get exitStatus(): number | null {
     const s = this.meta.get('exit_status');
     return this.complete && s !== undefined ? Number(s) : null;
+  }
+
+  /** The program's debug information; null for a trace recorded without it. */
+  debugInfo(): DebugInfo | null {
+    if (this.info) return this.info;
+    const text = this.meta.get('debug_info');
+    this.info = text ? (JSON.parse(text) as DebugInfo) : null;
+    return this.info;
+  }
+
+  /** The text of a recorded source file. */
+  source(path: string): string | null {
+    return (this.db.prepare('SELECT text FROM sources WHERE path = ?').pluck().get(path) as string | null | undefined) ?? null;
+  }
+
+  /** Every recorded source file path (the main file first). */
+  sourcePaths(): string[] {
+    return this.db.prepare('SELECT path FROM sources WHERE text IS NOT NULL ORDER BY file_id').pluck().all() as string[];
   }
 
   /** Everything the run printed, in order. */
@@ -108,53 +170,183 @@ export class Trace {
     return this.db.prepare('SELECT * FROM launches ORDER BY launch_id').all() as LaunchRow[];
   }
 
+  /** A location by id. */
+  loc(id: number): LocRow {
+    return this.locTable.get(id) ?? { file: '', line: 0, col: 0 };
+  }
+
+  /** Every location id (for breakpoints: which ids sit on a line). */
+  locs(): ReadonlyMap<number, LocRow> {
+    return this.locTable;
+  }
+
   /** Recorded statements (committed chunks). */
   stepCount(): number {
-    return Number(this.db.prepare('SELECT coalesce(sum(count), 0) FROM step_chunks').pluck().get());
+    const last = this.stepIndex[this.stepIndex.length - 1];
+    return last ? last.first + last.count : 0;
   }
 
-  writeCount(): number {
-    return Number(this.db.prepare('SELECT coalesce(sum(count), 0) FROM write_chunks').pluck().get());
+  effectCount(): number {
+    const last = this.effectIndex[this.effectIndex.length - 1];
+    return last ? last.first + last.count : 0;
   }
 
-  count(table: 'barriers' | 'api_calls' | 'output' | 'diagnostics' | 'timeline' | 'warp_masks', where = '1'): number {
+  count(table: 'barriers' | 'api_calls' | 'output' | 'diagnostics' | 'timeline' | 'warp_masks' | 'blobs' | 'checkpoints', where = '1'): number {
     return Number(this.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get());
   }
 
-  private locs(): Map<number, { file: string; line: number; col: number }> {
-    const rows = this.db.prepare('SELECT loc_id, path AS file, line, col FROM locs JOIN sources USING (file_id)').all() as { loc_id: number; file: string; line: number; col: number }[];
-    return new Map(rows.map((r) => [r.loc_id, r]));
+  /** Effects of one kind (EFFECT) counted over the whole trace. */
+  countEffects(kind: number): number {
+    let n = 0;
+    for (let c = 0; c < this.effectIndex.length; c++) {
+      const d = this.effectChunk(c);
+      for (let i = 0; i < d.count; i++) if (d.kind[i] === kind) n++;
+    }
+    return n;
+  }
+
+  private static find(index: readonly ChunkIndex[], n: number): number {
+    let lo = 0;
+    let hi = index.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = index[mid]!;
+      if (n < c.first) hi = mid - 1;
+      else if (n >= c.first + c.count) lo = mid + 1;
+      else return mid;
+    }
+    return -1;
+  }
+
+  /** The decoded step chunk number `c` (its first step is stepChunkStart(c)). */
+  stepChunk(c: number): DecodedSteps {
+    let d = this.stepCache.get(c);
+    if (d) return d;
+    const ix = this.stepIndex[c]!;
+    const blob = this.db.prepare('SELECT data FROM step_chunks WHERE first_step = ?').pluck().get(ix.first) as Buffer;
+    const dec = decodeSteps(blob, ix.count);
+    if (dec === null) throw new Error(`step chunk at ${ix.first} is damaged`);
+    d = dec;
+    remember(this.stepCache, c, d);
+    return d;
+  }
+
+  /** The decoded effect chunk number `c`. */
+  effectChunk(c: number): DecodedEffects {
+    let d = this.effectCache.get(c);
+    if (d) return d;
+    const ix = this.effectIndex[c]!;
+    const blob = this.db.prepare('SELECT data FROM effect_chunks WHERE first_seq = ?').pluck().get(ix.first) as Buffer;
+    const dec = decodeEffects(blob, ix.count);
+    if (dec === null) throw new Error(`effect chunk at ${ix.first} is damaged`);
+    d = dec;
+    remember(this.effectCache, c, d);
+    return d;
+  }
+
+  /** The step chunk holding `step` and the row in it; null past the end. */
+  locateStep(step: number): { chunk: number; row: number; first: number } | null {
+    const c = Trace.find(this.stepIndex, step);
+    if (c < 0) return null;
+    const first = this.stepIndex[c]!.first;
+    return { chunk: c, row: step - first, first };
+  }
+
+  /** The effect chunk holding effect number `seq`; null past the end. */
+  locateEffect(seq: number): { chunk: number; row: number; first: number } | null {
+    const c = Trace.find(this.effectIndex, seq);
+    if (c < 0) return null;
+    const first = this.effectIndex[c]!.first;
+    return { chunk: c, row: seq - first, first };
+  }
+
+  /** Number of effect chunks, and each one's range of steps (for searches that skip chunks). */
+  get effectChunks(): readonly ChunkIndex[] {
+    return this.effectIndex;
+  }
+
+  get stepChunks(): readonly ChunkIndex[] {
+    return this.stepIndex;
+  }
+
+  /** One recorded statement. */
+  stepRow(step: number): StepRow | null {
+    const at = this.locateStep(step);
+    if (!at) return null;
+    const d = this.stepChunk(at.chunk);
+    const i = at.row;
+    return { step, launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, mask: d.mask[i]!, loc: d.loc[i]!, exited: d.exited[i]!, depth: d.depth[i]! };
   }
 
   /** Statements in [from, to) in step order. */
-  *steps(from = 0, to = Number.MAX_SAFE_INTEGER): Generator<StepRow> {
-    const locs = this.locs();
-    const chunks = this.db.prepare('SELECT first_step, count, data FROM step_chunks WHERE first_step < ? AND first_step + count > ? ORDER BY first_step').all(to, from) as { first_step: number; count: number; data: Buffer }[];
-    for (const c of chunks) {
-      const d = decodeSteps(c.data, c.count);
-      if (d === null) throw new Error(`step chunk at ${c.first_step} is damaged`);
-      for (let i = Math.max(0, from - c.first_step); i < c.count && c.first_step + i < to; i++) {
-        const l = locs.get(d.loc[i]!) ?? { file: '', line: 0, col: 0 };
-        yield { step: c.first_step + i, launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, mask: d.mask[i]!, file: l.file, line: l.line, col: l.col };
-      }
+  *steps(from = 0, to = Number.MAX_SAFE_INTEGER): Generator<StepRow & LocRow> {
+    for (let s = from; s < to; s++) {
+      const r = this.stepRow(s);
+      if (!r) return;
+      yield { ...r, ...this.loc(r.loc) };
     }
   }
 
-  /** Memory writes in recording order. */
-  *writes(): Generator<WriteRow> {
-    const chunks = this.db.prepare('SELECT first_seq, count, data FROM write_chunks ORDER BY first_seq').all() as { first_seq: number; count: number; data: Buffer }[];
-    for (const c of chunks) {
-      const d = decodeWrites(c.data, c.count);
-      if (d === null) throw new Error(`write chunk at ${c.first_seq} is damaged`);
-      for (let i = 0; i < c.count; i++) {
-        yield { step: d.step[i]!, space: SPACES[d.space[i]!] ?? '?', address: d.address[i]!, size: d.size[i]!, lane: d.lane[i]!, old: writeValue(d, i, 'old'), value: writeValue(d, i, 'new') };
-      }
+  /** Every effect in recording order. */
+  *effects(): Generator<EffectRow & { old: number | bigint | Uint8Array; value: number | bigint | Uint8Array }> {
+    for (let c = 0; c < this.effectIndex.length; c++) {
+      const d = this.effectChunk(c);
+      const first = this.effectIndex[c]!.first;
+      for (let i = 0; i < d.count; i++) yield { ...effectRow(d, i, first + i), ...this.effectValues(d, i) };
     }
+  }
+
+  /** Old and new value of effect row i: register numbers, memory bytes, or a bulk write's bytes. */
+  effectValues(d: DecodedEffects, i: number): { old: number | bigint | Uint8Array; value: number | bigint | Uint8Array } {
+    const kind = d.kind[i]!;
+    if (kind === EFFECT.register) {
+      const t = d.tags[i]!;
+      return { old: t >> 2 === VALUE_TAG.bigint ? d.oldI[i]! : d.oldF[i]!, value: (t & 3) === VALUE_TAG.bigint ? d.neuI[i]! : d.neuF[i]! };
+    }
+    if (kind === EFFECT.bulk) {
+      const b = this.blob(d.neu[2 * i]!);
+      return { old: b.old, value: b.neu };
+    }
+    const n = d.size[i]!;
+    const bytes = (w: Uint32Array): Uint8Array => {
+      const out = new Uint8Array(n);
+      for (let k = 0; k < n; k++) out[k] = ((k < 4 ? w[2 * i]! : w[2 * i + 1]!) >>> (8 * (k & 3))) & 255;
+      return out;
+    };
+    return { old: bytes(d.old), value: bytes(d.neu) };
+  }
+
+  /** A bulk write's bytes before and after. */
+  blob(id: number): { old: Uint8Array; neu: Uint8Array } {
+    const r = this.db.prepare('SELECT old, new FROM blobs WHERE blob_id = ?').get(id) as { old: Buffer; new: Buffer } | undefined;
+    const old = r ? inflate(r.old) : null;
+    const neu = r ? inflate(r.new) : null;
+    if (!old || !neu) throw new Error(`bulk write ${id} is damaged`);
+    return { old, neu };
+  }
+
+  /** The latest checkpoint at or before `step`: its step and bytes. */
+  checkpointBefore(step: number): { step: number; data: Buffer } | null {
+    return (this.db.prepare('SELECT step, data FROM checkpoints WHERE step <= ? ORDER BY step DESC LIMIT 1').get(step) as { step: number; data: Buffer } | undefined) ?? null;
   }
 
   close(): void {
     this.db.close();
   }
+}
+
+/** The plain fields of effect row i. */
+export function effectRow(d: DecodedEffects, i: number, seq: number): EffectRow {
+  return { seq, step: d.step[i]!, kind: d.kind[i]!, space: SPACES[d.space[i]!] ?? '?', address: d.address[i]!, size: d.size[i]!, launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: d.lane[i]! };
+}
+
+function remember<T>(cache: Map<number, T>, k: number, v: T): void {
+  cache.set(k, v);
+  if (cache.size > CACHE) cache.delete(cache.keys().next().value!);
+}
+
+function readMeta(db: Db): Map<string, string> {
+  return new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
 }
 
 class NotTrace extends Error {}

@@ -6,7 +6,7 @@
  */
 
 /** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** The value of meta.format: tells a .trace from any other SQLite file. */
 export const FORMAT_NAME = 'warpscope-trace';
@@ -14,13 +14,32 @@ export const FORMAT_NAME = 'warpscope-trace';
 /** Events per chunk: the unit of a commit, so a killed recording loses at most this many. */
 export const CHUNK_EVENTS = 65536;
 
-/** Memory spaces as stored in writes.space. */
+/** Memory spaces as stored in the effects' space column. */
 export const SPACES = ['host', 'global', 'shared', 'local', 'constant'] as const;
+
+/** What an effect row is (the effects' kind column). */
+export const EFFECT = {
+  /** A lane's load: address and size (no value). */
+  load: 0,
+  /** A lane's store of `size` bytes: old and new bits. */
+  store: 1,
+  /** A runtime write of any length (cudaMemcpy, memset, static data, struct copies): `new` holds a blobs.blob_id. */
+  bulk: 2,
+  /** A register variable's new value: `address` is fn << 16 | variable index, `new`/`old` a float64 or int64 (tags). */
+  register: 3,
+  /** A function activation begins on the warp: `address` is the frame pointer, `new` the function id. */
+  enter: 4,
+  /** The innermost activation returns. */
+  leave: 5,
+} as const;
+
+/** Checkpoints: at least this many events apart, and further when the machine state is large (see writer.ts). */
+export const CHECKPOINT_EVENTS = 262144;
 
 /** Output streams as stored in output.stream. */
 export const STREAMS = { stdout: 1, stderr: 2 } as const;
 
-/** Tags of a stored memory value (writes chunk column `tags`, 2 bits each for old and new). */
+/** Tags of a register value (effects column `tags`, 2 bits each for old and new): float64 bits or int64. */
 export const VALUE_TAG = { none: 0, number: 1, bigint: 2 } as const;
 
 /** The DDL: run once on a new file. */
@@ -35,7 +54,10 @@ CREATE TABLE launches (
   shared_bytes INTEGER NOT NULL, loc_id INTEGER NOT NULL,
   begin_step INTEGER NOT NULL, end_step INTEGER, outcome TEXT);
 CREATE TABLE step_chunks (first_step INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL);
-CREATE TABLE write_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, first_step INTEGER NOT NULL, last_step INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE effect_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, first_step INTEGER NOT NULL, last_step INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE INDEX effect_chunks_step ON effect_chunks (last_step);
+CREATE TABLE blobs (blob_id INTEGER PRIMARY KEY, old BLOB NOT NULL, new BLOB NOT NULL);
+CREATE TABLE checkpoints (step INTEGER PRIMARY KEY, effect_seq INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE barriers (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, kind INTEGER NOT NULL, mask INTEGER NOT NULL, loc_id INTEGER NOT NULL);
 CREATE TABLE warp_masks (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, primitive TEXT NOT NULL, detail TEXT NOT NULL, loc_id INTEGER NOT NULL);
 CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEXT NOT NULL, args TEXT NOT NULL, result TEXT, loc_id INTEGER NOT NULL);
@@ -45,4 +67,4 @@ CREATE TABLE diagnostics (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, severi
 `;
 
 /** Every table a reader expects: a file lacking one is not a trace of this format. */
-export const TABLES = ['meta', 'sources', 'locs', 'launches', 'step_chunks', 'write_chunks', 'barriers', 'warp_masks', 'api_calls', 'timeline', 'output', 'diagnostics'] as const;
+export const TABLES = ['meta', 'sources', 'locs', 'launches', 'step_chunks', 'effect_chunks', 'blobs', 'checkpoints', 'barriers', 'warp_masks', 'api_calls', 'timeline', 'output', 'diagnostics'] as const;

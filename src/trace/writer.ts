@@ -7,19 +7,29 @@ import type { Diagnostic } from '../engine/front/diag.js';
 import type { SourceLoc } from '../engine/front/token.js';
 import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
-import { CHUNK_EVENTS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, STREAMS, VALUE_TAG } from './schema.js';
-import { StepColumns, WriteColumns, encodeSteps, encodeWrites } from './codec.js';
+import type { DebugInfo } from '../engine/debuginfo/symbols.js';
+import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../engine/memory/layout.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, STREAMS, VALUE_TAG } from './schema.js';
+import { EffectColumns, StepColumns, deflate, encodeEffects, encodeSteps } from './codec.js';
+import { storeBits, bytesToBits } from './bits.js';
+import { RegisterTracker } from './registers.js';
+import { MachineState } from './state.js';
+import { serializeState } from './checkpoint.js';
 
 /*
  * Records a run into a .trace file. It is the run's ExecutionListener; the CLI also hands it
  * the bytes it printed and the diagnostics. Events buffer in columns and commit in one
  * transaction per chunk, so a killed recording leaves every committed chunk readable (WAL).
+ * It also keeps the machine state the trace describes, and stores it as a checkpoint now and
+ * then, so a reader reaches any step without replaying from the start.
  */
 
 /** Strings for JSON: bigints keep their exactness as "123n". */
 const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 const scalarText = (v: Scalar | undefined): string | null => (v === undefined ? null : typeof v === 'bigint' ? `${v}n` : String(v));
 const spaceCode = new Map<string, number>(SPACES.map((s, i) => [s, i]));
+/** The space of an address the runtime wrote (bulk writes have no space of their own). */
+const spaceOfAddress = (a: number): number => (a >= GLOBAL_BASE ? 1 : a >= CONST_BASE ? 4 : a >= SHARED_BASE ? 2 : a >= LOCAL_BASE ? 3 : 0);
 
 /** What the trace says about the run before it starts (meta rows). */
 export interface TraceHeader {
@@ -33,19 +43,29 @@ export interface TraceHeader {
 export class TraceWriter implements ExecutionListener {
   private readonly db: Db;
   private readonly steps = new StepColumns();
-  private readonly writes = new WriteColumns();
+  private readonly fx = new EffectColumns();
+  /** The machine state the recorded events describe (checkpoints are snapshots of it). */
+  private readonly state = new MachineState();
+  private readonly regs: RegisterTracker;
   /** Number of warp statements recorded so far: the step the next statement gets. */
   private step = 0;
   private firstStep = 0;
-  private writeSeq = 0;
+  private effectSeq = 0;
   private launchId = 0;
   private launchCount = 0;
   private launchGrid: Dim3 = { x: 1, y: 1, z: 1 };
   private pendingRows = 0;
+  private blobCount = 0;
+  private readonly blobBytes = new Map<number, Uint8Array>();
+  private sinceCheckpoint = 0;
+  /** The warp whose statement ran last: runtime writes without a warp of their own belong to it. */
+  private current: WarpCtx | null = null;
   private readonly locIds = new Map<SourceLoc, number>();
   private readonly fileIds = new Map<string, number>();
-  private readonly ins: Record<'loc' | 'file' | 'launch' | 'launchEnd' | 'stepChunk' | 'writeChunk' | 'barrier' | 'warpMask' | 'api' | 'timeline' | 'output' | 'diag' | 'meta', Statement>;
+  private readonly ins: Record<'loc' | 'file' | 'launch' | 'launchEnd' | 'stepChunk' | 'effectChunk' | 'blob' | 'checkpoint' | 'barrier' | 'warpMask' | 'api' | 'timeline' | 'output' | 'diag' | 'meta', Statement>;
   private closed = false;
+  /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
+  pauseAt = Infinity;
 
   private constructor(db: Db, header: TraceHeader) {
     this.db = db;
@@ -56,7 +76,9 @@ export class TraceWriter implements ExecutionListener {
       launch: p('INSERT INTO launches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       launchEnd: p('UPDATE launches SET end_step = ?, outcome = ? WHERE launch_id = ?'),
       stepChunk: p('INSERT INTO step_chunks VALUES (?, ?, ?)'),
-      writeChunk: p('INSERT INTO write_chunks VALUES (?, ?, ?, ?, ?)'),
+      effectChunk: p('INSERT INTO effect_chunks VALUES (?, ?, ?, ?, ?)'),
+      blob: p('INSERT INTO blobs VALUES (?, ?, ?)'),
+      checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?)'),
       barrier: p('INSERT INTO barriers (step, launch_id, block, warp, kind, mask, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       warpMask: p('INSERT INTO warp_masks (step, launch_id, block, warp, primitive, detail, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       api: p('INSERT INTO api_calls (step, name, args, result, loc_id) VALUES (?, ?, ?, ?, ?)'),
@@ -65,6 +87,7 @@ export class TraceWriter implements ExecutionListener {
       diag: p('INSERT INTO diagnostics (step, severity, message, file, line, col, rendered) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       meta: p('INSERT OR REPLACE INTO meta VALUES (?, ?)'),
     };
+    this.regs = new RegisterTracker((W, fnVar, lane, old, value) => this.register(W, fnVar, lane, old, value));
     const meta: [string, string][] = [
       ['format', FORMAT_NAME], ['format_version', String(FORMAT_VERSION)], ['program', header.program], ['argv', json(header.argv)],
       ['device', header.device], ['options', json(header.options)], ['created', new Date().toISOString()], ['complete', '0'],
@@ -116,10 +139,15 @@ export class TraceWriter implements ExecutionListener {
 
   private commit(): void {
     this.flushSteps();
-    this.flushWrites();
+    this.flushEffects();
     this.pendingRows = 0;
     this.db.exec('COMMIT');
     this.db.exec('BEGIN');
+  }
+
+  /** Commits everything recorded so far, so another connection (a live debugger's reader) sees it. */
+  sync(): void {
+    if (!this.closed) this.commit();
   }
 
   private flushSteps(): void {
@@ -129,10 +157,10 @@ export class TraceWriter implements ExecutionListener {
     this.steps.n = 0;
   }
 
-  private flushWrites(): void {
-    const w = this.writes;
+  private flushEffects(): void {
+    const w = this.fx;
     if (w.n === 0) return;
-    this.ins.writeChunk.run(this.writeSeq - w.n, w.n, w.step[0]!, w.step[w.n - 1]!, encodeWrites(w));
+    this.ins.effectChunk.run(this.effectSeq - w.n, w.n, w.step[0]!, w.step[w.n - 1]!, encodeEffects(w));
     w.n = 0;
   }
 
@@ -140,38 +168,133 @@ export class TraceWriter implements ExecutionListener {
     return w.bx + w.gdx * (w.by + w.gdy * w.bz);
   }
 
-  statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean {
-    const s = this.steps;
-    const i = s.n;
-    s.launch[i] = this.launchId;
-    s.block[i] = this.launchId === 0 ? 0 : this.blockOf(warp);
-    s.warp[i] = this.launchId === 0 ? 0 : warp.id;
-    s.mask[i] = mask;
-    s.loc[i] = this.loc(loc);
-    this.step++;
-    if (++s.n === CHUNK_EVENTS) this.commit();
-    return false;
+  /** The next effect row, filled with the step and the thread; the caller sets the rest and calls pushed(). */
+  private effect(kind: number, W: WarpCtx | null, lane: number): number {
+    const f = this.fx;
+    const i = f.n;
+    // An effect belongs to the statement executing now, the last one recorded.
+    f.step[i] = this.step - 1;
+    f.kind[i] = kind;
+    const device = W !== null && !W.host && this.launchId !== 0;
+    f.launch[i] = device ? this.launchId : 0;
+    f.block[i] = device ? this.blockOf(W) : 0;
+    f.warp[i] = device ? W.id : 0;
+    f.lane[i] = device ? lane : 0;
+    f.tags[i] = 0;
+    f.size[i] = 0;
+    f.space[i] = 0;
+    return i;
   }
 
-  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, _warp: WarpCtx, old?: Scalar): void {
-    if (kind === 'load') return;
-    const w = this.writes;
-    const i = w.n;
-    // The write belongs to the statement executing now, the last one recorded.
-    w.step[i] = this.step - 1;
-    w.address[i] = address;
-    w.lane[i] = lane;
-    w.space[i] = spaceCode.get(space) ?? 255;
-    w.size[i] = bytes;
-    let tags = 0;
-    if (typeof value === 'bigint') (w.newI[i] = BigInt.asIntN(64, value)), (tags = VALUE_TAG.bigint);
-    else (w.newF[i] = value), (tags = VALUE_TAG.number);
-    if (typeof old === 'bigint') (w.oldI[i] = BigInt.asIntN(64, old)), (tags |= VALUE_TAG.bigint << 2);
-    else if (old !== undefined) (w.oldF[i] = old), (tags |= VALUE_TAG.number << 2);
-    else w.oldF[i] = 0;
-    w.tags[i] = tags;
-    this.writeSeq++;
-    if (++w.n === CHUNK_EVENTS) this.commit();
+  private pushed(i: number): void {
+    this.state.applyEffect(this.fx as never, i, (id) => this.blobBytes.get(id) ?? new Uint8Array(0));
+    this.blobBytes.clear();
+    this.effectSeq++;
+    this.sinceCheckpoint++;
+    if (++this.fx.n === CHUNK_EVENTS) this.commit();
+  }
+
+  statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean {
+    // The warp's previous statement's register assignments come first, under that statement's step.
+    this.regs.flush(warp);
+    if (this.steps.n === CHUNK_EVENTS) this.commit();
+    if (this.sinceCheckpoint >= Math.max(CHECKPOINT_EVENTS, this.state.bytes / 4) && this.steps.n === 0) this.checkpoint();
+    const s = this.steps;
+    const i = s.n;
+    const device = !warp.host && this.launchId !== 0;
+    s.launch[i] = device ? this.launchId : 0;
+    s.block[i] = device ? this.blockOf(warp) : 0;
+    s.warp[i] = device ? warp.id : 0;
+    s.mask[i] = device ? mask : 1;
+    s.loc[i] = this.loc(loc);
+    s.exited[i] = device ? warp.exited : 0;
+    s.depth[i] = this.regs.depth(warp);
+    this.state.applyStep(s as never, i, this.step);
+    this.current = warp;
+    this.step++;
+    this.sinceCheckpoint++;
+    s.n++;
+    return this.step >= this.pauseAt;
+  }
+
+  private checkpoint(): void {
+    this.ins.checkpoint.run(this.step, this.effectSeq, serializeState(this.state));
+    this.sinceCheckpoint = 0;
+  }
+
+  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void {
+    const i = this.effect(kind === 'load' ? EFFECT.load : EFFECT.store, warp, lane);
+    const f = this.fx;
+    f.address[i] = address;
+    f.space[i] = spaceCode.get(space) ?? 0;
+    f.size[i] = bytes;
+    f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i] = f.neu[2 * i + 1] = 0;
+    if (kind === 'store') {
+      const c = code ?? 7;
+      storeBits(c, value, f.neu, i);
+      if (old !== undefined) storeBits(c, old, f.old, i);
+      else {
+        // The engine did not read the old value (a slow-path store): read it, if the address is mapped.
+        try {
+          const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);
+          f.old[2 * i] = lo;
+          f.old[2 * i + 1] = hi;
+        } catch {
+          // The store is about to fault: there was no old value.
+        }
+      }
+    }
+    this.pushed(i);
+  }
+
+  /** A runtime write (cudaMemcpy, memset, static data, a struct copy): Memory.onWrite. */
+  memoryWrite(address: number, before: Uint8Array, after: Uint8Array, lane: number): void {
+    const id = ++this.blobCount;
+    this.ins.blob.run(id, deflate(before), deflate(after));
+    this.blobBytes.set(id, after);
+    const space = spaceOfAddress(address);
+    const W = space === 2 || space === 3 ? this.current : null;
+    const i = this.effect(EFFECT.bulk, W, lane);
+    const f = this.fx;
+    f.address[i] = address;
+    f.space[i] = space;
+    f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i + 1] = 0;
+    f.neu[2 * i] = id;
+    this.counted();
+    this.pushed(i);
+  }
+
+  private register(W: WarpCtx, fnVar: number, lane: number, old: number | bigint, value: number | bigint): void {
+    const i = this.effect(EFFECT.register, W, lane);
+    const f = this.fx;
+    f.address[i] = fnVar;
+    f.size[i] = 8;
+    if (typeof value === 'bigint') f.neuI[i] = BigInt.asIntN(64, value);
+    else f.neuF[i] = value;
+    if (typeof old === 'bigint') f.oldI[i] = BigInt.asIntN(64, old);
+    else f.oldF[i] = old;
+    f.tags[i] = ((typeof old === 'bigint' ? VALUE_TAG.bigint : VALUE_TAG.number) << 2) | (typeof value === 'bigint' ? VALUE_TAG.bigint : VALUE_TAG.number);
+    this.pushed(i);
+  }
+
+  enter(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void {
+    const device = !warp.host && this.launchId !== 0;
+    const i = this.effect(EFFECT.enter, warp, 0);
+    const f = this.fx;
+    f.address[i] = fp;
+    f.neu[2 * i] = fn;
+    f.neu[2 * i + 1] = 0;
+    this.pushed(i);
+    this.regs.enter(warp, device ? this.launchId : 0, device ? this.blockOf(warp) : 0, fn, regs);
+  }
+
+  leave(warp: WarpCtx): void {
+    this.regs.leave(warp);
+    this.pushed(this.effect(EFFECT.leave, warp, 0));
+  }
+
+  turnEnd(warp: WarpCtx): void {
+    this.regs.flush(warp);
   }
 
   barrier(kind: 'arrive' | 'release', block: Dim3, warp: number, mask: number, loc: SourceLoc): void {
@@ -195,9 +318,11 @@ export class TraceWriter implements ExecutionListener {
   launch(e: LaunchEvent): void {
     if (e.phase === 'end') {
       this.ins.launchEnd.run(this.step, e.outcome === undefined ? null : String(e.outcome), this.launchId);
+      this.regs.endLaunch();
       this.launchId = 0;
       return;
     }
+    if (this.current?.host) this.regs.flush(this.current);
     const id = ++this.launchCount;
     const { grid: g, block: b } = e;
     const end = e.phase === 'rejected' ? this.step : null;
@@ -216,6 +341,11 @@ export class TraceWriter implements ExecutionListener {
       const id = this.file(path);
       this.ins.file.run(id, path, text);
     }
+  }
+
+  /** The program's debug information (functions, variables, statement lines), stored once before it runs. */
+  symbols(info: DebugInfo): void {
+    this.ins.meta.run('debug_info', JSON.stringify(info));
   }
 
   /** Bytes the run printed (char codes 0..255), in the order the terminal got them. */
@@ -238,11 +368,12 @@ export class TraceWriter implements ExecutionListener {
   /** Commits everything, marks the trace complete with the run's exit status and closes the file. */
   finish(status: number): void {
     if (this.closed) return;
+    if (this.current) this.regs.flush(this.current);
     this.flushSteps();
-    this.flushWrites();
+    this.flushEffects();
     this.ins.meta.run('exit_status', String(status));
     this.ins.meta.run('steps', String(this.step));
-    this.ins.meta.run('writes', String(this.writeSeq));
+    this.ins.meta.run('effects', String(this.effectSeq));
     this.ins.meta.run('complete', '1');
     this.db.exec('COMMIT');
     this.closed = true;

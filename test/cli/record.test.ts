@@ -24,7 +24,7 @@ describe('warpscope record / replay', () => {
     expect(rec.stdout.equals(run.stdout)).toBe(true);
     expect(rec.stderr.equals(run.stderr)).toBe(true);
     expect(rec.status).toBe(run.status);
-    const rep = ws('replay', trace);
+    const rep = ws('replay', trace, '--output');
     expect(rep.stdout.equals(run.stdout)).toBe(true);
     expect(rep.stderr.equals(run.stderr)).toBe(true);
     expect(rep.status).toBe(run.status);
@@ -36,7 +36,7 @@ describe('warpscope record / replay', () => {
     const trace = join(dir, 'bad.trace');
     const run = ws('run', bad);
     expect(ws('record', bad, '-o', trace).status).toBe(run.status);
-    const rep = ws('replay', trace);
+    const rep = ws('replay', trace, '--output');
     expect(rep.status).toBe(1);
     expect(rep.stderr.toString()).toBe(run.stderr.toString());
   });
@@ -78,7 +78,7 @@ describe('warpscope record / replay', () => {
       [join(dir, 'missing.trace'), /no such trace file/],
       [garbage, /is not a Warpscope trace/],
       [corrupt, /is a damaged trace/],
-      [good, /format version 99; this Warpscope reads version 1/],
+      [good, /format version 99; this Warpscope reads version 2/],
       [other, /is not a Warpscope trace/],
     ];
     for (const [file, message] of cases) {

@@ -52,7 +52,7 @@ describe('warpscope --scheduler', () => {
       const r = warpscope('record', race, '--scheduler', 'random:42', '-o', trace);
       expect(r.status).toBe(0);
       expect(r.stdout).toBe(warpscope('run', race, '--scheduler', 'random:42').stdout);
-      expect(warpscope('replay', trace).stdout).toBe(r.stdout);
+      expect(warpscope('replay', trace, '--output').stdout).toBe(r.stdout);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

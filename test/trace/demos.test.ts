@@ -19,7 +19,7 @@ describe('the demo traces', () => {
 
   for (const file of demos) {
     it(`${file} replays what its example prints (run 'npm run traces' after a format change)`, () => {
-      const replay = cli(['replay', `traces/${file}`]);
+      const replay = cli(['replay', `traces/${file}`, '--output']);
       const run = cli(['run', `examples/${file.replace(/\.trace$/, '.cu')}`]);
       expect(replay.stdout).toBe(run.stdout);
       expect(replay.stderr).toBe(run.stderr);

@@ -6,6 +6,7 @@ import { execute } from '../../src/engine/execute.js';
 import { defaultRunOptions } from '../../src/engine/api.js';
 import { TraceWriter } from '../../src/trace/writer.js';
 import { Trace } from '../../src/trace/reader.js';
+import { EFFECT } from '../../src/trace/schema.js';
 
 const source = `#include <cstdio>
 __global__ void k(int *out) {
@@ -70,8 +71,10 @@ describe('trace writer', () => {
   });
 
   it('records memory writes with old and new values of a shared cell across two barriers', () => {
-    const shared = [...t.writes()].filter((w) => w.space === 'shared');
-    expect(shared.map((w) => [w.old, w.value, w.lane, w.size])).toEqual([
+    const stores = [...t.effects()].filter((w) => w.kind === EFFECT.store);
+    const shared = stores.filter((w) => w.space === 'shared');
+    const int = (b: unknown): number => new DataView((b as Uint8Array).buffer, (b as Uint8Array).byteOffset).getInt32(0, true);
+    expect(shared.map((w) => [int(w.old), int(w.value), w.lane, w.size])).toEqual([
       [0, 7, 0, 4],
       [7, 9, 0, 4],
     ]);
@@ -80,7 +83,7 @@ describe('trace writer', () => {
     expect(shared[0]!.step).toBeLessThan(barrier[0]!);
     expect(shared[1]!.step).toBeGreaterThan(barrier[1]!);
     expect(steps[shared[1]!.step]!.line).toBe(12);
-    const global = [...t.writes()].filter((w) => w.space === 'global').map((w) => w.value);
+    const global = stores.filter((w) => w.space === 'global').map((w) => int(w.value));
     expect(global).toEqual([7, 7, 7, 7, -1, -1, -1, -1]);
   });
 

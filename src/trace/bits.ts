@@ -1,0 +1,59 @@
+/*
+ * Scalar values as the bytes memory holds: a recorded store keeps the exact bits the program
+ * wrote (an int 3 and a float 3.0 differ), so a replayed session prints what the GPU held.
+ */
+
+const f32 = new Float32Array(1);
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+const f32u = new Uint32Array(f32.buffer);
+
+/** Writes the bits of `value` stored with access kind `code` (memory/layout.ts: U8..BOOL) into out[i*2], out[i*2+1]. */
+export function storeBits(code: number, value: number | bigint, out: Uint32Array, i: number): void {
+  let lo = 0;
+  let hi = 0;
+  if (typeof value === 'bigint') {
+    const v = BigInt.asUintN(64, value);
+    lo = Number(v & 0xffffffffn);
+    hi = Number(v >> 32n);
+  } else {
+    switch (code) {
+      case 6: // F32
+        f32[0] = value;
+        lo = f32u[0]!;
+        break;
+      case 7: // F64
+        f64[0] = value;
+        lo = u32[0]!;
+        hi = u32[1]!;
+        break;
+      case 10: // a pointer held as a number
+        lo = value >>> 0;
+        hi = Math.floor(value / 4294967296) >>> 0;
+        break;
+      case 11: // BOOL
+        lo = value !== 0 ? 1 : 0;
+        break;
+      default:
+        lo = value >>> 0;
+        hi = value < 0 ? 0xffffffff : Math.floor(value / 4294967296) >>> 0;
+    }
+  }
+  out[2 * i] = lo;
+  out[2 * i + 1] = hi;
+}
+
+/** Copies bytes [0, n) of little-endian bits (lo, hi) into `dst` at `at`. */
+export function bitsToBytes(lo: number, hi: number, n: number, dst: Uint8Array, at: number): void {
+  for (let k = 0; k < n && k < 4; k++) dst[at + k] = (lo >>> (8 * k)) & 255;
+  for (let k = 4; k < n; k++) dst[at + k] = (hi >>> (8 * (k - 4))) & 255;
+}
+
+/** Bits (lo, hi) of the first min(n, 8) bytes of `src` at `at`. */
+export function bytesToBits(src: Uint8Array, at: number, n: number): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (let k = 0; k < n && k < 4; k++) lo |= src[at + k]! << (8 * k);
+  for (let k = 4; k < n && k < 8; k++) hi |= src[at + k]! << (8 * (k - 4));
+  return [lo >>> 0, hi >>> 0];
+}

@@ -1,0 +1,79 @@
+import type { Trace } from './reader.js';
+import { MachineState } from './state.js';
+import { cloneState, deserializeState } from './checkpoint.js';
+
+/*
+ * Moves a reconstructed machine state to any step of a trace: forward by applying statements
+ * and effects, anywhere else from the nearest checkpoint before the target.
+ */
+
+/** The machine state of a trace at a movable step. */
+export class Cursor {
+  private cur = new MachineState();
+  private readonly checkpoints = new Map<number, MachineState>();
+
+  constructor(private readonly trace: Trace) {}
+
+  /** The state before step `step` runs (statements [0, step) and their effects applied). */
+  at(step: number): MachineState {
+    const s = Math.max(0, Math.min(step, this.trace.stepCount()));
+    if (s === this.cur.step) return this.cur;
+    const cp = this.trace.checkpointBefore(s);
+    const fromCheckpoint = cp !== null && (s < this.cur.step || cp.step > this.cur.step);
+    if (fromCheckpoint) this.cur = this.restore(cp);
+    else if (s < this.cur.step) this.cur = new MachineState();
+    this.advance(this.cur, s);
+    return this.cur;
+  }
+
+  /** Forgets the current state (a live recording grew: keep none of a partial view). */
+  reset(): void {
+    this.cur = new MachineState();
+  }
+
+  private restore(cp: { step: number; data: Buffer }): MachineState {
+    let s = this.checkpoints.get(cp.step);
+    if (!s) {
+      const d = deserializeState(cp.data);
+      if (!d) throw new Error(`the checkpoint at step ${cp.step} is damaged`);
+      s = d;
+      this.checkpoints.set(cp.step, s);
+      if (this.checkpoints.size > 8) this.checkpoints.delete(this.checkpoints.keys().next().value!);
+    }
+    return cloneState(s);
+  }
+
+  /** Applies statements [state.step, to) and every effect made before step `to`. */
+  private advance(state: MachineState, to: number): void {
+    const t = this.trace;
+    const blob = (id: number): Uint8Array => t.blob(id).neu;
+    let seq = state.effectSeq;
+    const total = t.effectCount();
+    while (seq < total) {
+      const at = t.locateEffect(seq)!;
+      const d = t.effectChunk(at.chunk);
+      if (d.step[at.row]! >= to) break;
+      let i = at.row;
+      for (; i < d.count; i++) {
+        const es = d.step[i]!;
+        if (es >= to) break;
+        if (es >= state.step) this.steps(state, es + 1);
+        state.applyEffect(d, i, blob);
+      }
+      seq = at.first + i;
+      if (i < d.count) break;
+    }
+    this.steps(state, to);
+  }
+
+  /** Applies statements [state.step, to). */
+  private steps(state: MachineState, to: number): void {
+    while (state.step < to) {
+      const at = this.trace.locateStep(state.step);
+      if (!at) return;
+      const d = this.trace.stepChunk(at.chunk);
+      const end = Math.min(d.count, to - at.first);
+      for (let i = at.row; i < end; i++) state.applyStep(d, i, at.first + i);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/*
+ * Sparse byte memory for reconstructed machine state: 4 KiB pages created on first write, zero
+ * where nothing was written (device and host memory start zeroed in the engine too).
+ */
+
+const PAGE = 4096;
+
+/** A sparse byte-addressed memory. */
+export class Pages {
+  readonly pages = new Map<number, Uint8Array>();
+
+  /** The page holding `addr`, created zeroed. */
+  page(addr: number): Uint8Array {
+    const n = Math.floor(addr / PAGE);
+    let p = this.pages.get(n);
+    if (!p) this.pages.set(n, (p = new Uint8Array(PAGE)));
+    return p;
+  }
+
+  /** Writes `bytes` at `addr` (any length, across pages). */
+  write(addr: number, bytes: Uint8Array): void {
+    let done = 0;
+    while (done < bytes.length) {
+      const a = addr + done;
+      const off = a % PAGE;
+      const take = Math.min(PAGE - off, bytes.length - done);
+      this.page(a).set(bytes.subarray(done, done + take), off);
+      done += take;
+    }
+  }
+
+  /** Reads `n` bytes at `addr` (zeros where nothing was written). */
+  read(addr: number, n: number): Uint8Array {
+    const out = new Uint8Array(n);
+    let done = 0;
+    while (done < n) {
+      const a = addr + done;
+      const off = a % PAGE;
+      const take = Math.min(PAGE - off, n - done);
+      const p = this.pages.get(Math.floor(a / PAGE));
+      if (p) out.set(p.subarray(off, off + take), done);
+      done += take;
+    }
+    return out;
+  }
+
+  /** A deep copy. */
+  clone(): Pages {
+    const c = new Pages();
+    for (const [k, v] of this.pages) c.pages.set(k, v.slice());
+    return c;
+  }
+
+  /** Bytes held. */
+  get size(): number {
+    return this.pages.size * PAGE;
+  }
+}
+
+export const PAGE_BYTES = PAGE;

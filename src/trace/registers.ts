@@ -1,0 +1,107 @@
+import type { WarpCtx } from '../engine/exec/warp.js';
+
+/*
+ * Register variables for the trace. Compiled code keeps a function's scalar locals in lane
+ * arrays and announces each activation's arrays (Observer.enter). The tracker keeps, per warp
+ * and function, a shadow of what the trace says each register holds, and reports every lane
+ * whose array value differs from it: at each statement of the warp (the previous statement's
+ * assignments), when it calls, returns or ends its turn. The shadow starts at zero for every new
+ * thread, as a replay's registers do, so replay and run agree on every value.
+ */
+
+type Lanes = Float64Array | bigint[];
+
+interface Frame {
+  readonly fn: number;
+  readonly regs: readonly (Lanes | null)[];
+  readonly shadow: (Lanes | null)[];
+}
+
+interface Track {
+  launch: number;
+  block: number;
+  readonly frames: Frame[];
+  /** Per function id: the trace's view of its register lanes on this warp. */
+  readonly shadows: Map<number, (Lanes | null)[]>;
+}
+
+/** Receives a register lane whose value changed: fnVar is fn << 16 | variable index. */
+export type RegisterSink = (W: WarpCtx, fnVar: number, lane: number, old: number | bigint, value: number | bigint) => void;
+
+/** Follows the activations and register values of every warp of a run. */
+export class RegisterTracker {
+  private readonly tracks = new Map<WarpCtx, Track>();
+
+  constructor(private readonly sink: RegisterSink) {}
+
+  private track(W: WarpCtx, launch: number, block: number): Track {
+    let t = this.tracks.get(W);
+    if (!t) this.tracks.set(W, (t = { launch, block, frames: [], shadows: new Map() }));
+    else if (t.frames.length === 0 && (t.launch !== launch || t.block !== block)) {
+      // The warp context now runs another block (or launch): its threads are new, their registers zero in the trace.
+      t.launch = launch;
+      t.block = block;
+      t.shadows.clear();
+    }
+    return t;
+  }
+
+  /** An activation of function `fn` begins on W with these register lane arrays. */
+  enter(W: WarpCtx, launch: number, block: number, fn: number, regs: readonly (Lanes | null)[]): void {
+    const t = this.track(W, launch, block);
+    const top = t.frames[t.frames.length - 1];
+    if (top) this.diff(W, top);
+    let shadow = t.shadows.get(fn);
+    if (!shadow || shadow.length !== regs.length) {
+      shadow = regs.map((r) => (r === null ? null : r instanceof Float64Array ? new Float64Array(32) : new Array<bigint>(32).fill(0n)));
+      t.shadows.set(fn, shadow);
+    }
+    const f: Frame = { fn, regs, shadow };
+    t.frames.push(f);
+    // Parameters arrive with values, and reused lane arrays hold an earlier activation's: both differ from the shadow.
+    this.diff(W, f);
+  }
+
+  /** The innermost activation on W returns. */
+  leave(W: WarpCtx): void {
+    const t = this.tracks.get(W);
+    const f = t?.frames.pop();
+    if (f) this.diff(W, f);
+  }
+
+  /** Reports W's innermost activation's changed registers (before its next statement, or when its turn ends). */
+  flush(W: WarpCtx): void {
+    const t = this.tracks.get(W);
+    const f = t?.frames[t.frames.length - 1];
+    if (f) this.diff(W, f);
+  }
+
+  /** Activations on W. */
+  depth(W: WarpCtx): number {
+    return this.tracks.get(W)?.frames.length ?? 0;
+  }
+
+  /** A launch ended (or faulted mid-call): device warps have no activations left. */
+  endLaunch(): void {
+    for (const [W, t] of this.tracks) if (!W.host) t.frames.length = 0;
+  }
+
+  private diff(W: WarpCtx, f: Frame): void {
+    const lanes = W.host ? 1 : W.lanes;
+    const base = f.fn << 16;
+    for (let j = 0; j < f.regs.length; j++) {
+      const r = f.regs[j];
+      const s = f.shadow[j];
+      if (!r || !s) continue;
+      for (let m = lanes; m !== 0; m &= m - 1) {
+        const l = 31 - Math.clz32(m & -m);
+        const v = r[l]!;
+        const o = s[l]!;
+        if (v === o && (typeof v !== 'number' || v !== 0 || Object.is(v, o))) continue;
+        if (typeof v === 'number' && v !== v && o !== o) continue;
+        this.sink(W, base | j, l, o, v);
+        s[l] = v as never;
+      }
+    }
+  }
+}

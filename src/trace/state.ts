@@ -1,0 +1,181 @@
+import { Pages, PAGE_BYTES } from './pages.js';
+import type { DecodedEffects, DecodedSteps } from './codec.js';
+import { EFFECT, VALUE_TAG } from './schema.js';
+import { bitsToBytes } from './bits.js';
+
+/*
+ * The machine as it was before a given step: memory of every space, register variables, each
+ * warp's position and call stack. It only moves forward (apply); going back means starting from
+ * an earlier checkpoint, which is just a serialized MachineState.
+ */
+
+/** A register value: float64 lanes hold numbers, 64-bit integer lanes bigints. */
+export type RegValue = number | bigint;
+
+/** One activation on a warp's call stack. */
+export interface FrameState {
+  readonly fn: number;
+  readonly fp: number;
+}
+
+/** Where a warp (or the host thread) is: its latest statement and call stack. */
+export interface WarpState {
+  /** The step of its latest statement. */
+  step: number;
+  mask: number;
+  loc: number;
+  exited: number;
+  frames: FrameState[];
+}
+
+/** State that lives only while one launch runs: shared memory per block, local memory and registers per thread, warps. */
+export interface LaunchState {
+  readonly id: number;
+  readonly shared: Map<number, Pages>;
+  readonly local: Map<number, Pages>;
+  readonly regs: Map<number, Map<number, RegValue>>;
+  /** By warp key: block * 64 + warp. */
+  readonly warps: Map<number, WarpState>;
+}
+
+/** A thread of a launch as one number: (block * 64 + warp) * 32 + lane. */
+export const threadKey = (block: number, warp: number, lane: number): number => (block * 64 + warp) * 32 + lane;
+
+/** A warp of a launch as one number. */
+export const warpKey = (block: number, warp: number): number => block * 64 + warp;
+
+/** Bytes of a bulk write by blob id (the reader fetches them from the trace). */
+export type BlobSource = (id: number) => Uint8Array;
+
+/** The whole reconstructed machine. */
+export class MachineState {
+  host = new Pages();
+  global = new Pages();
+  constant = new Pages();
+  hostRegs = new Map<number, RegValue>();
+  hostWarp: WarpState = { step: -1, mask: 1, loc: 0, exited: 0, frames: [] };
+  launch: LaunchState | null = null;
+  /** Statements applied: the state is the one before step `step` runs. */
+  step = 0;
+  /** Effects applied. */
+  effectSeq = 0;
+
+  /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
+  pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {
+    switch (space) {
+      case 0: return this.host;
+      case 1: return this.global;
+      case 4: return this.constant;
+      case 2: return this.launchPages(launch, 'shared', block);
+      case 3: return launch === 0 ? this.host : this.launchPages(launch, 'local', threadKey(block, warp, lane));
+      default: return null;
+    }
+  }
+
+  private launchPages(launch: number, which: 'shared' | 'local', key: number): Pages | null {
+    const L = this.launch;
+    if (!L || L.id !== launch) return null;
+    const m = L[which];
+    let p = m.get(key);
+    if (!p) m.set(key, (p = new Pages()));
+    return p;
+  }
+
+  /** Applies statement row i of a step chunk (its step is `step`). */
+  applyStep(d: DecodedSteps, i: number, step: number): void {
+    const launch = d.launch[i]!;
+    let w: WarpState;
+    if (launch === 0) {
+      // The host runs again: the launch before it has ended and its per-launch state is gone.
+      this.launch = null;
+      w = this.hostWarp;
+    } else {
+      if (!this.launch || this.launch.id !== launch) this.launch = { id: launch, shared: new Map(), local: new Map(), regs: new Map(), warps: new Map() };
+      const k = warpKey(d.block[i]!, d.warp[i]!);
+      const known = this.launch.warps.get(k);
+      w = known ?? { step, mask: 0, loc: 0, exited: 0, frames: [] };
+      if (!known) this.launch.warps.set(k, w);
+    }
+    w.step = step;
+    w.mask = d.mask[i]!;
+    w.loc = d.loc[i]!;
+    w.exited = d.exited[i]!;
+    this.step = step + 1;
+  }
+
+  /** Applies effect row i. */
+  applyEffect(e: DecodedEffects, i: number, blob: BlobSource): void {
+    this.effectSeq++;
+    const kind = e.kind[i]!;
+    if (kind === EFFECT.load) return;
+    const launch = e.launch[i]!;
+    const block = e.block[i]!;
+    const warp = e.warp[i]!;
+    const lane = e.lane[i]!;
+    switch (kind) {
+      case EFFECT.store: {
+        const p = this.pages(e.space[i]!, launch, block, warp, lane);
+        if (!p) return;
+        const a = e.address[i]!;
+        const n = e.size[i]!;
+        const page = p.page(a);
+        const off = a % PAGE_BYTES;
+        if (off + n <= PAGE_BYTES) bitsToBytes(e.neu[2 * i]!, e.neu[2 * i + 1]!, n, page, off);
+        else {
+          const tmp = new Uint8Array(n);
+          bitsToBytes(e.neu[2 * i]!, e.neu[2 * i + 1]!, n, tmp, 0);
+          p.write(a, tmp);
+        }
+        return;
+      }
+      case EFFECT.bulk:
+        this.pages(e.space[i]!, launch, block, warp, lane)?.write(e.address[i]!, blob(e.neu[2 * i]!));
+        return;
+      case EFFECT.register: {
+        const v: RegValue = (e.tags[i]! & 3) === VALUE_TAG.bigint ? e.neuI[i]! : e.neuF[i]!;
+        const key = e.address[i]!;
+        if (launch === 0) {
+          this.hostRegs.set(key, v);
+          return;
+        }
+        const L = this.launch;
+        if (!L || L.id !== launch) return;
+        const t = threadKey(block, warp, lane);
+        let r = L.regs.get(t);
+        if (!r) L.regs.set(t, (r = new Map()));
+        r.set(key, v);
+        return;
+      }
+      case EFFECT.enter:
+        this.warpOf(launch, block, warp)?.frames.push({ fn: e.neu[2 * i]!, fp: e.address[i]! });
+        return;
+      case EFFECT.leave:
+        this.warpOf(launch, block, warp)?.frames.pop();
+        return;
+    }
+  }
+
+  /** A warp's state (the host thread for launch 0), created when an effect comes before its first statement. */
+  warpOf(launch: number, block: number, warp: number): WarpState | null {
+    if (launch === 0) return this.hostWarp;
+    if (!this.launch || this.launch.id !== launch) this.launch = { id: launch, shared: new Map(), local: new Map(), regs: new Map(), warps: new Map() };
+    const k = warpKey(block, warp);
+    let w = this.launch.warps.get(k);
+    if (!w) this.launch.warps.set(k, (w = { step: -1, mask: 0, loc: 0, exited: 0, frames: [] }));
+    return w;
+  }
+
+  /** A register variable of a thread (fnVar = fn << 16 | index); undefined when never written. */
+  register(launch: number, block: number, warp: number, lane: number, fnVar: number): RegValue | undefined {
+    if (launch === 0) return this.hostRegs.get(fnVar);
+    if (!this.launch || this.launch.id !== launch) return undefined;
+    return this.launch.regs.get(threadKey(block, warp, lane))?.get(fnVar);
+  }
+
+  /** Bytes held in pages: what a checkpoint of this state costs, roughly. */
+  get bytes(): number {
+    let n = this.host.size + this.global.size + this.constant.size;
+    if (this.launch) for (const m of [this.launch.shared, this.launch.local]) for (const p of m.values()) n += p.size;
+    return n;
+  }
+}
