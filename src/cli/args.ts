@@ -10,7 +10,8 @@ export type CliRequest =
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'run'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions>; readonly output?: string }
   | { readonly kind: 'record'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions>; readonly output?: string }
-  | { readonly kind: 'replay'; readonly file: string; readonly summary: boolean };
+  | { readonly kind: 'debug'; readonly file: string; readonly programArgs: readonly string[]; readonly options: Partial<RunOptions>; readonly output?: string; readonly commands?: string; readonly batch: boolean }
+  | { readonly kind: 'replay'; readonly file: string; readonly summary: boolean; readonly print: boolean; readonly commands?: string; readonly batch: boolean };
 
 /** The help text: every command and option. */
 export function usage(): string {
@@ -22,8 +23,15 @@ Commands:
   record FILE.cu [-o OUT.trace] [options] [-- ARGS...]
                                        run as 'run' does, writing a full trace (default
                                        traces/NAME-YYYYMMDD-HHMMSS.trace; docs/trace-format.md)
-  replay FILE.trace [--summary]        print a trace's recorded output and exit with its status,
-                                       or summarise the run (program, device, launches, counts)
+  debug FILE.cu [-x CMDS] [--batch] [-o OUT.trace] [options] [-- ARGS...]
+                                       debug the program with cuda-gdb's commands (break, run,
+                                       next, print, cuda thread, reverse-step, goto, history...):
+                                       a REPL, or the commands of file CMDS (-x); --batch quits after
+                                       them. The run is recorded to OUT.trace as 'record' does.
+  replay FILE.trace [-x CMDS] [--batch] debug a saved trace with the same commands, without
+                                       running anything (commands from stdin when it is not a terminal)
+  replay FILE.trace --output|--summary print the recorded output and exit with the recorded
+                                       status, or summarise the run (program, device, launches, counts)
   devices                              list the GPUs --device can simulate
   help                                 show this help
   version                              show the version
@@ -52,18 +60,26 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   if (command === 'version' || command === '--version' || command === '-V') return { kind: 'version' };
   if (command === 'devices') return rest.length === 0 ? { kind: 'devices' } : { kind: 'error', message: `unexpected argument '${rest[0]}'` };
   if (command === 'replay') return parseReplay(rest);
-  if (command !== 'run' && command !== 'record') return { kind: 'error', message: `unknown command '${command}'` };
+  if (command !== 'run' && command !== 'record' && command !== 'debug') return { kind: 'error', message: `unknown command '${command}'` };
   const kind = command;
   let file: string | null = null;
   let output: string | undefined;
+  let commands: string | undefined;
+  let batch = false;
+  const done = (programArgs: readonly string[]): CliRequest =>
+    file === null ? { kind: 'error', message: `${kind} needs a .cu file` } : kind === 'debug' ? { kind, file, programArgs, options, output, commands, batch } : { kind, file, programArgs, options, output };
   const options: { fmad?: boolean; maxSteps?: number; maxHostSteps?: number; device?: string; timeline?: boolean; scheduler?: SchedulerSpec } = {};
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
-    if (a === '--') return file === null ? { kind: 'error', message: `${kind} needs a .cu file` } : { kind, file, programArgs: rest.slice(i + 1), options, output };
+    if (a === '--') return done(rest.slice(i + 1));
     if (a === '--fmad=true' || a === '--fmad') options.fmad = true;
     else if (a === '--fmad=false') options.fmad = false;
     else if (a === '--timeline') options.timeline = true;
-    else if (kind === 'record' && (a === '-o' || a.startsWith('--output'))) {
+    else if (kind === 'debug' && (a === '-x' || a === '--batch')) {
+      if (a === '--batch') batch = true;
+      else if ((commands = rest[++i]) === undefined) return { kind: 'error', message: '-x needs a file of commands' };
+    }
+    else if (kind !== 'run' && (a === '-o' || a.startsWith('--output'))) {
       output = a.startsWith('--output=') ? a.slice('--output='.length) : rest[++i];
       if (output === undefined || output === '') return { kind: 'error', message: `${a} needs a file name` };
     }
@@ -88,18 +104,26 @@ export function parseArgs(argv: readonly string[]): CliRequest {
     else if (file === null) file = a;
     else return { kind: 'error', message: `unexpected argument '${a}' (program arguments go after --)` };
   }
-  return file === null ? { kind: 'error', message: `${kind} needs a .cu file` } : { kind, file, programArgs: [], options, output };
+  return done([]);
 }
 
 /** `replay FILE.trace [--summary]`. */
 function parseReplay(rest: readonly string[]): CliRequest {
   let file: string | null = null;
   let summary = false;
-  for (const a of rest) {
+  let print = false;
+  let batch = false;
+  let commands: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
     if (a === '--summary') summary = true;
-    else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
+    else if (a === '--output') print = true;
+    else if (a === '--batch') batch = true;
+    else if (a === '-x') {
+      if ((commands = rest[++i]) === undefined) return { kind: 'error', message: '-x needs a file of commands' };
+    } else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
     else if (file === null) file = a;
     else return { kind: 'error', message: `unexpected argument '${a}'` };
   }
-  return file === null ? { kind: 'error', message: 'replay needs a .trace file' } : { kind: 'replay', file, summary };
+  return file === null ? { kind: 'error', message: 'replay needs a .trace file' } : { kind: 'replay', file, summary, print, commands, batch };
 }

@@ -8,6 +8,7 @@ import { parseArgs, usage } from './args.js';
 import { formatTimeline } from './timeline.js';
 import type { TimelineOp } from '../engine/runtime/streams.js';
 import { devicesListing } from './devices.js';
+import { debugProgram, debugTrace } from './debug.js';
 
 /** Writes text (char codes 0..255) to stdout or stderr byte for byte; `record` also hands it to the trace. */
 type Print = (stream: 'stdout' | 'stderr', text: string) => void;
@@ -57,8 +58,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write('warpscope 0.1.0\n');
     return 0;
   }
-  if (parsed.kind === 'replay') return replay(parsed.file, parsed.summary);
+  if (parsed.kind === 'replay') {
+    if (parsed.summary || parsed.print) return replay(parsed.file, parsed.summary);
+    return debugTrace(parsed.file, parsed.commands, parsed.batch);
+  }
   const options: RunOptions = { ...defaultRunOptions, ...parsed.options };
+  if (parsed.kind === 'debug') {
+    if (readSource(parsed.file) === null) {
+      process.stderr.write(`warpscope: error: cannot read '${parsed.file}'\n`);
+      return 1;
+    }
+    const programArgv = [basename(parsed.file, '.cu'), ...parsed.programArgs];
+    return debugProgram(parsed.file, programArgv, options, { readFile: readSource }, parsed.output ?? defaultTracePath(parsed.file), parsed.commands, parsed.batch);
+  }
   if (readSource(parsed.file) === null) {
     process.stderr.write(`warpscope: error: cannot read '${parsed.file}'\n`);
     return 1;

@@ -1,0 +1,112 @@
+import { readFileSync, mkdirSync, appendFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { createInterface } from 'node:readline';
+import type { RunOptions, SourceHost } from '../engine/api.js';
+import { DebugSession } from '../debug/session.js';
+
+/*
+ * `warpscope debug` and `warpscope replay FILE.trace`: a DebugSession driven by a command file
+ * (-x, as cuda-gdb -x), by a terminal REPL (history, tab completion, Ctrl-C pauses a running
+ * program), or by commands piped to stdin.
+ */
+
+const PROMPT = '(warpscope) ';
+const io = { out: (text: string): void => void process.stdout.write(Buffer.from(text, 'latin1')) };
+
+/** Debugs a program, recording it to `tracePath`; returns the exit status. */
+export async function debugProgram(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string, commands: string | undefined, batch: boolean): Promise<number> {
+  try {
+    mkdirSync(dirname(tracePath), { recursive: true });
+  } catch {
+    // startRecording's error below names the problem.
+  }
+  const s = new DebugSession(io, { kind: 'live', file, argv, options, host, tracePath });
+  if (!s.prepare()) return 1;
+  return drive(s, commands, batch);
+}
+
+/** Debugs a saved trace; returns the exit status. */
+export async function debugTrace(path: string, commands: string | undefined, batch: boolean): Promise<number> {
+  const s = DebugSession.replay(io, path);
+  if (typeof s === 'string') {
+    process.stderr.write(`warpscope: error: ${s}\n`);
+    return 1;
+  }
+  return drive(s, commands, batch);
+}
+
+async function drive(s: DebugSession, commands: string | undefined, batch: boolean): Promise<number> {
+  try {
+    if (commands !== undefined) {
+      let text: string;
+      try {
+        text = readFileSync(commands, 'utf8');
+      } catch {
+        process.stderr.write(`warpscope: error: cannot read the command file '${commands}'\n`);
+        return 1;
+      }
+      for (const line of text.split('\n')) {
+        await s.execute(line);
+        if (s.done) break;
+      }
+      if (batch || s.done) return 0;
+    }
+    await repl(s);
+    return 0;
+  } finally {
+    s.close();
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  }
+}
+
+/** Reads commands until quit or end of input; an empty line repeats the last command (gdb). */
+async function repl(s: DebugSession): Promise<void> {
+  const tty = process.stdin.isTTY === true;
+  const historyFile = join(homedir(), '.warpscope_history');
+  let history: string[] = [];
+  if (tty) {
+    try {
+      history = readFileSync(historyFile, 'utf8').split('\n').filter((l) => l).reverse().slice(0, 500);
+    } catch {
+      history = [];
+    }
+  }
+  const rl = createInterface({
+    input: process.stdin,
+    output: tty ? process.stdout : undefined,
+    terminal: tty,
+    history,
+    completer: (line: string): [string[], string] => [s.complete(line), line.split(/\s+/).pop() ?? ''],
+  });
+  let busy = false;
+  let last = '';
+  rl.on('SIGINT', () => {
+    if (busy) s.interrupt();
+    else {
+      process.stdout.write('Quit\n');
+      rl.prompt();
+    }
+  });
+  if (tty) rl.setPrompt(PROMPT);
+  const lines = rl[Symbol.asyncIterator]();
+  for (;;) {
+    if (tty) rl.prompt();
+    const next = await lines.next();
+    if (next.done) break;
+    const line = next.value.trim() === '' && tty ? last : next.value;
+    if (line.trim() !== '') last = line;
+    if (tty && line.trim() !== '') {
+      try {
+        appendFileSync(historyFile, line + '\n');
+      } catch {
+        // A read-only home keeps history for this session only.
+      }
+    }
+    busy = true;
+    await s.execute(line);
+    busy = false;
+    if (s.done) break;
+  }
+  rl.close();
+}

@@ -1,0 +1,97 @@
+import type { DebugSession } from './session.js';
+import type { Breakpoint } from './breakpoints.js';
+import { lvalueOf } from './expr/index.js';
+import { spaceOfAddress } from './eval-context.js';
+
+/*
+ * break, tbreak, watch, rwatch and `info breakpoints`, with gdb's messages.
+ */
+
+const SPACE_CODE = { host: 0, global: 1, shared: 2, local: 3, constant: 4 } as const;
+
+/** `break LOCATION [if COND]`: FILE:LINE, LINE, FUNCTION or __syncthreads. Returns the breakpoint, or null after printing why not. */
+export function breakCommand(s: DebugSession, args: string, opts: { temporary: boolean; silent: boolean }): Breakpoint | null {
+  const view = s.view;
+  const m = /^(.*?)(?:\s+if\s+(.+))?$/.exec(args.trim())!;
+  const where = m[1]!.trim();
+  const condition = m[2]?.trim() ?? null;
+  if (!view) {
+    s.say('No symbol table is loaded.  Use the "run" command first (breakpoints can be set once the program is loaded).');
+    return null;
+  }
+  if (where === '__syncthreads' || where === '__syncthreads()') {
+    const bp = s.bps.addBreak({ kind: 'barrier', at: null, fnName: '__syncthreads', condition: null, temporary: opts.temporary });
+    if (!opts.silent) s.say(`Breakpoint ${bp.num} at __syncthreads: stops when the focused block's warps arrive at a barrier.`);
+    return bp;
+  }
+  let target: { file: string; line: number; col: number; fn: string } | null = null;
+  const fileLine = /^(?:(.+):)?(\d+)$/.exec(where);
+  if (where === '') {
+    const r = s.pos !== null ? s.focusRow() : null;
+    if (!r) {
+      s.say('No default breakpoint location now selected.');
+      return null;
+    }
+    const l = s.trace!.loc(r.loc);
+    target = { ...l, fn: view.fnAt(l.file, l.line, l.col)?.name ?? '??' };
+  } else if (fileLine) {
+    const file = fileLine[1] ? view.resolveFile(fileLine[1]) : (s.listAt?.file ?? view.mainFile);
+    if (!file) {
+      s.say(`No source file named ${fileLine[1]}.`);
+      return null;
+    }
+    const at = view.lineStatement(file, Number(fileLine[2]));
+    if (!at) {
+      s.say(`No line ${fileLine[2]} in file "${file}".`);
+      return null;
+    }
+    target = { ...at.stmt, fn: at.fn.name };
+  } else {
+    const f = view.fnByName(where);
+    const entry = f ? view.entryStatement(f) : null;
+    if (!f || !entry) {
+      s.say(`Function "${where}" not defined.`);
+      return null;
+    }
+    target = { ...entry, fn: f.name };
+  }
+  const bp = s.bps.addBreak({ kind: 'line', at: { file: target.file, line: target.line, col: target.col }, fnName: target.fn, condition, temporary: opts.temporary });
+  if (!opts.silent) s.say(`${opts.temporary ? 'Temporary breakpoint' : 'Breakpoint'} ${bp.num} at ${target.fn}: file ${target.file}, line ${target.line}.`);
+  return bp;
+}
+
+/** `watch EXPR` / `rwatch EXPR`: a watchpoint on the expression's bytes (device memory too, which cuda-gdb cannot watch). */
+export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwatch'): void {
+  if (s.pos === null) return s.say('The program is not being run.');
+  const ctx = s.context();
+  const lv = lvalueOf(expr, ctx);
+  if (!lv.ok) return s.say(lv.error);
+  const f = s.focus;
+  const dev = f.kind === 'device' ? f : { launch: 0, block: 0, warp: 0, lane: 0 };
+  let target;
+  if (lv.place.kind === 'register') {
+    if (kind === 'rwatch') return s.say('Cannot watch reads of a register variable: its reads are not recorded.');
+    const [fn, idx] = lv.place.name.split(':').map(Number);
+    target = { kind: 'register' as const, fnVar: (fn! << 16) | idx!, launch: dev.launch, block: dev.block, warp: dev.warp, lane: dev.lane };
+  } else {
+    const space = lv.place.space === 'generic' ? spaceOfAddress(lv.place.address) : lv.place.space;
+    target = { kind: 'memory' as const, space: SPACE_CODE[space], address: lv.place.address, size: lv.size, launch: dev.launch, block: dev.block, thread: dev.warp * 32 + dev.lane };
+  }
+  const wp = s.bps.addWatch({ kind, expr, target, enabled: true } as never);
+  s.say(`${kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint'} ${wp.num}: ${expr}`);
+}
+
+/** `info breakpoints`. */
+export function listBreakpoints(s: DebugSession): void {
+  const all = [...s.bps.breakpoints, ...s.bps.watchpoints].sort((a, b) => a.num - b.num);
+  if (all.length === 0) return s.say('No breakpoints or watchpoints.');
+  s.say('Num     Type            Disp Enb What');
+  for (const b of all) {
+    const type = 'expr' in b ? (b.kind === 'watch' ? 'hw watchpoint' : 'read watchpoint') : 'breakpoint';
+    const disp = 'temporary' in b && b.temporary ? 'del ' : 'keep';
+    const what = 'expr' in b ? b.expr : b.kind === 'barrier' ? 'at __syncthreads (every barrier arrival)' : `in ${b.fnName} at ${b.at!.file}:${b.at!.line}`;
+    s.say(`${String(b.num).padEnd(8)}${type.padEnd(16)}${disp} ${b.enabled ? 'y' : 'n'}   ${what}`);
+    if ('condition' in b && b.condition) s.say(`\tstop only if ${b.condition}`);
+    if (b.hits > 0) s.say(`\tbreakpoint already hit ${b.hits} time${b.hits === 1 ? '' : 's'}`);
+  }
+}

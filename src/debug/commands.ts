@@ -1,0 +1,212 @@
+import type { DebugSession } from './session.js';
+import { focusOf } from './session.js';
+import { resume, reverse, stepGoal, reverseGoal, type Goal } from './run-commands.js';
+import { breakCommand, watchCommand, listBreakpoints } from './break-commands.js';
+import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, historyCommand, writersCommand } from './inspect.js';
+import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
+import { focusCommand } from './focus-command.js';
+import { parseScheduler } from '../engine/exec/scheduler.js';
+
+/*
+ * The command table: cuda-gdb's names, abbreviations and error messages. Each handler prints
+ * through the session; a bad command prints one line and the session goes on.
+ */
+
+type Handler = (s: DebugSession, args: string) => Promise<void> | void;
+
+const needRun = (s: DebugSession): boolean => {
+  if (s.pos !== null) return true;
+  s.say('The program is not being run.');
+  return false;
+};
+
+const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): Handler => async (s, args) => {
+  if (!needRun(s)) return;
+  if (kind === 'until' && args) return advanceTo(s, args);
+  const count = kind !== 'finish' && /^\d+$/.test(args) ? Number(args) : 1;
+  for (let i = 0; i < count && s.pos !== null; i++) {
+    const g = stepGoal(s, kind);
+    if (typeof g === 'string') return s.say(g);
+    if (kind === 'finish') {
+      const fr = s.context().frame();
+      if (fr) s.say(`Run till exit from #0  ${fr.fn.name} ()`);
+    }
+    await resume(s, g);
+  }
+};
+
+const reverseMotion = (kind: 'step' | 'next' | 'stepi' | 'finish'): Handler => (s) => {
+  if (!needRun(s)) return;
+  const g = reverseGoal(s, kind);
+  if (typeof g === 'string') return s.say(g);
+  reverse(s, g);
+};
+
+async function advanceTo(s: DebugSession, where: string): Promise<void> {
+  const at = breakCommand(s, where, { temporary: true, silent: true });
+  if (!at) return;
+  await resume(s, null);
+  s.bps.delete([at.num]);
+}
+
+const HANDLERS: Record<string, Handler> = {
+  run: async (s) => {
+    if (s.pos !== null) s.say('The program being debugged has been started already.\nStart it from the beginning? (y or n) [answered Y; input not from terminal]');
+    if (await s.start()) await resume(s, s.bps.breakpoints.length || s.bps.watchpoints.length || s.breakOnLaunch ? null : null);
+  },
+  start: async (s) => {
+    const main = s.view?.fnByName('main');
+    if (!(await s.start())) return;
+    const f = s.view!.fnByName('main') ?? main;
+    const entry = f ? s.view!.entryStatement(f) : null;
+    if (!entry) return resume(s, null);
+    const goal: Goal = (row, line, file) => row.launch === 0 && line === entry.line && file === entry.file;
+    const first = s.trace!.stepRow(0);
+    if (first && goal(first, s.trace!.loc(first.loc).line, s.trace!.loc(first.loc).file)) return s.stopAt(0, focusOf(first), 'frame', '\nTemporary breakpoint 1, ');
+    await resume(s, goal);
+  },
+  continue: async (s, args) => {
+    if (!needRun(s)) return;
+    void args;
+    await resume(s, null);
+  },
+  next: motion('next'),
+  step: (s, args) => (args.trim() === 'lane' ? motion('lane')(s, '') : motion('step')(s, args)),
+  stepi: motion('stepi'),
+  nexti: motion('stepi'),
+  finish: motion('finish'),
+  until: motion('until'),
+  advance: (s, args) => (needRun(s) ? advanceTo(s, args) : undefined),
+  'reverse-step': reverseMotion('step'),
+  'reverse-next': reverseMotion('next'),
+  'reverse-stepi': reverseMotion('stepi'),
+  'reverse-finish': reverseMotion('finish'),
+  'reverse-continue': (s) => {
+    if (needRun(s)) reverse(s, null);
+  },
+  goto: (s, args) => {
+    if (!needRun(s)) return;
+    const n = Number(args.trim());
+    const limit = s.limit();
+    if (!/^\d+$/.test(args.trim()) || n >= limit) return s.say(`goto: step must be a number from 0 to ${limit - 1}.`);
+    const row = s.trace!.stepRow(n)!;
+    s.stopAt(n, focusOf(row, s.focus.kind === 'device' && row.launch === s.focus.launch && row.block === s.focus.block && row.warp === s.focus.warp ? s.focus.lane : undefined), 'frame', `Step ${n}: `);
+  },
+  kill: (s) => {
+    if (!needRun(s)) return;
+    s.pos = null;
+    s.focus = { kind: 'host' };
+    s.say('[Inferior 1 (process 1) killed]');
+  },
+  quit: (s) => {
+    s.done = true;
+  },
+  break: (s, args) => void breakCommand(s, args, { temporary: false, silent: false }),
+  tbreak: (s, args) => void breakCommand(s, args, { temporary: true, silent: false }),
+  delete: (s, args) => reportMissing(s, s.bps.delete(numbers(args.replace(/^breakpoints\s*/, ''))), 'breakpoint'),
+  disable: (s, args) => reportMissing(s, s.bps.setEnabled(numbers(args), false), 'breakpoint'),
+  enable: (s, args) => reportMissing(s, s.bps.setEnabled(numbers(args), true), 'breakpoint'),
+  watch: (s, args) => watchCommand(s, args, 'watch'),
+  rwatch: (s, args) => watchCommand(s, args, 'rwatch'),
+  print: printCommand,
+  output: printCommand,
+  display: displayCommand,
+  'output-display': outputDisplay,
+  undisplay: (s, args) => {
+    const nums = numbers(args);
+    for (let i = s.displays.length - 1; i >= 0; i--) if (nums.length === 0 || nums.includes(s.displays[i]!.num)) s.displays.splice(i, 1);
+  },
+  x: examineCommand,
+  list: listCommand,
+  backtrace: backtraceCommand,
+  frame: frameCommand,
+  up: (s, args) => frameCommand(s, String(s.frameIndex + (Number(args) || 1))),
+  down: (s, args) => frameCommand(s, String(s.frameIndex - (Number(args) || 1))),
+  history: historyCommand,
+  cuda: focusCommand,
+  set: setCommand,
+  info: infoCommand,
+  help: (s) => s.say(`List of commands:\n${COMMAND_NAMES.filter((n) => n !== 'output-display').join(' ')}\nTime travel: reverse-step reverse-next reverse-continue reverse-finish goto STEP history EXPR "info writers EXPR".`),
+};
+
+const ALIASES: Record<string, string> = {
+  r: 'run', c: 'continue', cont: 'continue', n: 'next', s: 'step', si: 'stepi', ni: 'nexti', fin: 'finish', u: 'until', b: 'break', br: 'break', tb: 'tbreak',
+  d: 'delete', dis: 'disable', en: 'enable', p: 'print', l: 'list', bt: 'backtrace', where: 'backtrace', f: 'frame', i: 'info', q: 'quit', k: 'kill',
+  rs: 'reverse-step', rn: 'reverse-next', rc: 'reverse-continue', rsi: 'reverse-stepi', disp: 'display', inspect: 'print', call: 'print',
+};
+
+/** Every command name (for completion and help). */
+export const COMMAND_NAMES = Object.keys(HANDLERS).sort();
+
+/** Runs one command line. */
+export async function dispatch(s: DebugSession, line: string): Promise<void> {
+  if (line === '' || line.startsWith('#')) return;
+  const m = /^([A-Za-z][\w-]*|x(?=\/))\s*(.*)$/.exec(line);
+  if (!m) return s.say(`Undefined command: "${line}".  Try "help".`);
+  const name = ALIASES[m[1]!] ?? m[1]!;
+  const h = HANDLERS[name];
+  if (!h) return s.say(`Undefined command: "${m[1]}".  Try "help".`);
+  if (name !== 'run' && name !== 'start' && name !== 'quit' && name !== 'help' && name !== 'break' && name !== 'tbreak' && name !== 'info' && name !== 'set' && name !== 'list' && !s.trace) {
+    if (!['delete', 'disable', 'enable', 'undisplay', 'display'].includes(name)) return s.say('The program is not being run.');
+  }
+  await h(s, m[2]!.trim());
+}
+
+function numbers(args: string): number[] {
+  return args.split(/\s+/).filter((w) => w).map(Number).filter((n) => Number.isInteger(n));
+}
+
+function reportMissing(s: DebugSession, missing: number[], what: string): void {
+  for (const n of missing) s.say(`No ${what} number ${n}.`);
+}
+
+function setCommand(s: DebugSession, args: string): void {
+  const words = args.split(/\s+/);
+  if (words[0] === 'cuda' && words[1] === 'break_on_launch') {
+    s.breakOnLaunch = words[2] === 'application' || words[2] === 'all';
+    return;
+  }
+  if (words[0] === 'cuda' && words[1] === 'break_on_barrier') {
+    const on = words[2] === 'on';
+    const b = s.bps.barrierBreak;
+    if (on && !b) s.bps.addBreak({ kind: 'barrier', at: null, fnName: '__syncthreads', condition: null, temporary: false });
+    if (!on && b) s.bps.delete([b.num]);
+    return;
+  }
+  if (words[0] === 'scheduler') {
+    const spec = parseScheduler(words.slice(1).join(words[1] === 'random' ? ':' : ' '));
+    if (!spec) return s.say(`Unknown scheduler "${words.slice(1).join(' ')}": use greedy, round-robin or random SEED.`);
+    if (s.source.kind === 'replay') return s.say('The scheduler of a recorded trace is fixed: record it again with --scheduler.');
+    s.scheduler = spec;
+    s.say(`Warps will be scheduled ${words.slice(1).join(' ')} from the next "run".`);
+    return;
+  }
+  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say("Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).");
+  s.say(`Undefined set command: "${args}".  Try "help set".`);
+}
+
+function infoCommand(s: DebugSession, args: string): void {
+  const [what = '', ...rest] = args.split(/\s+/);
+  const tail = rest.join(' ');
+  if (what === 'breakpoints' || what === 'break' || what === 'b' || what === 'watchpoints') return listBreakpoints(s);
+  if (what === 'display') {
+    if (s.displays.length === 0) return s.say('There are no auto-display expressions now.');
+    s.say('Auto-display expressions now in effect:\nNum Enb Expression');
+    for (const d of s.displays) s.say(`${d.num}:   y  ${d.fmt ? d.fmt + ' ' : ''}${d.expr}`);
+    return;
+  }
+  if (!s.trace || s.pos === null) return s.say('The program is not being run.');
+  if (what === 'cuda') return infoCuda(s, tail);
+  if (what === 'locals') return localsCommand(s, false);
+  if (what === 'args') return localsCommand(s, true);
+  if (what === 'frame') return frameCommand(s, '');
+  if (what === 'streams') return infoStreams(s);
+  if (what === 'events') return infoEvents(s);
+  if (what === 'writers') return writersCommand(s, tail);
+  if (what === 'line') {
+    const r = s.focusRow();
+    if (r) s.say(`Line ${s.trace.loc(r.loc).line} of "${s.trace.loc(r.loc).file}" at step ${s.pos}.`);
+    return;
+  }
+  s.say(`Undefined info command: "${args}".  Try "help info".`);
+}

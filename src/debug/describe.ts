@@ -1,0 +1,79 @@
+import { sizeOf, type CType } from '../engine/check/types.js';
+import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
+import type { LaunchRow } from '../trace/reader.js';
+import type { Focus, StateContext } from './eval-context.js';
+import type { ProgramView } from './program-view.js';
+
+/*
+ * cuda-gdb's wording for where the debugger is: focus messages, frame headers, source lines.
+ */
+
+const dim = (d: { x: number; y: number; z: number }): string => `(${d.x},${d.y},${d.z})`;
+
+/** `[Switching focus to CUDA kernel 0, grid 1, block (0,0,0), thread (1,0,0), device 0, sm 0, warp 0, lane 1]`. */
+export function focusMessage(view: ProgramView, f: Focus): string {
+  if (f.kind === 'host') return '[Switching focus to the host thread]';
+  const l = view.launch(f.launch)!;
+  return `[Switching focus to CUDA kernel ${f.launch - 1}, grid ${f.launch}, block ${dim(view.blockIdx(l, f.block))}, thread ${dim(view.threadIdx(l, f.warp, f.lane))}, device 0, sm ${f.block % view.smCount}, warp ${f.warp}, lane ${f.lane}]`;
+}
+
+/** The answer to `cuda kernel block thread` style queries, for the coordinates asked. */
+export function focusQuery(view: ProgramView, f: Focus, words: readonly string[]): string {
+  if (f.kind === 'host') return 'Focus not set on any active CUDA kernel.';
+  const l = view.launch(f.launch)!;
+  const parts: Record<string, string> = {
+    device: 'device 0', sm: `sm ${f.block % view.smCount}`, warp: `warp ${f.warp}`, lane: `lane ${f.lane}`,
+    kernel: `kernel ${f.launch - 1}`, grid: `grid ${f.launch}`, block: `block ${dim(view.blockIdx(l, f.block))}`, thread: `thread ${dim(view.threadIdx(l, f.warp, f.lane))}`,
+  };
+  return words.map((w) => parts[w] ?? '').filter((s) => s).join(', ');
+}
+
+/** A source line as gdb lists it: `26\t    Bds[i] = ...`. */
+export function sourceLine(view: ProgramView, file: string, line: number): string {
+  const text = view.sourceLine(file, line);
+  return text === null ? `${line}\tin ${file}` : `${line}\t${text}`;
+}
+
+/** A parameter's value as a frame line shows it (pointers in hex, numbers plainly). */
+function argText(t: CType, bytes: Uint8Array | string): string {
+  if (typeof bytes === 'string') return '<error>';
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  switch (t.kind) {
+    case 'pointer': case 'nullptr': return `0x${dv.getBigUint64(0, true).toString(16)}`;
+    case 'float': return t.bits === 32 ? fmtFloat(dv.getFloat32(0, true), 9) : fmtFloat(dv.getFloat64(0, true), 17);
+    case 'bool': return bytes[0] ? 'true' : 'false';
+    case 'int':
+      if (t.bits === 64) return (t.signed ? dv.getBigInt64(0, true) : dv.getBigUint64(0, true)).toString();
+      if (t.bits === 32) return String(t.signed ? dv.getInt32(0, true) : dv.getUint32(0, true));
+      if (t.bits === 16) return String(t.signed ? dv.getInt16(0, true) : dv.getUint16(0, true));
+      return String(t.signed ? dv.getInt8(0) : dv.getUint8(0));
+    default: return '...';
+  }
+}
+
+/** %g with `digits` significant digits, as gdb prints floating values. */
+export function fmtFloat(v: number, digits: number): string {
+  if (Number.isNaN(v)) return 'nan(0x400000)';
+  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
+  if (v === 0) return Object.is(v, -0) ? '-0' : '0';
+  const exp = Math.floor(Math.log10(Math.abs(v)));
+  if (exp < -4 || exp >= digits) {
+    const [m, e] = v.toExponential(digits - 1).split('e');
+    const mant = m!.includes('.') ? m!.replace(/0+$/, '').replace(/\.$/, '') : m!;
+    const n = Number(e);
+    return `${mant}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+  }
+  const s = v.toFixed(Math.max(0, digits - 1 - exp));
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+/** `AverageShared<<<(1,1,1),(16,1,1)>>> (A=0x7f4c3a000000, out=0x7f4c3a000200, iters=1)` or `main ()`. */
+export function frameHeader(view: ProgramView, fn: FunctionInfo, ctx: StateContext, launch: LaunchRow | null): string {
+  const args = fn.vars.filter((v) => v.param).map((v) => {
+    const sym = ctx.lookup(v.name);
+    const t = view.typeOf(v);
+    return `${v.name}=${sym ? argText(t, ctx.read(sym.place, sizeOf(t))) : '<optimized out>'}`;
+  });
+  const name = fn.space === 'global' && launch ? `${fn.name}<<<(${launch.grid_x},${launch.grid_y},${launch.grid_z}),(${launch.block_x},${launch.block_y},${launch.block_z})>>>` : fn.name;
+  return `${name} (${args.join(', ')})`;
+}

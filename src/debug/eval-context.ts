@@ -1,0 +1,149 @@
+import { sizeOf, type CType } from '../engine/check/types.js';
+import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
+import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, RODATA_BASE, SHARED_BASE } from '../engine/memory/layout.js';
+import type { AddressSpace, EvalContext, Place, Symbol } from './expr/context.js';
+import type { MachineState, WarpState } from '../trace/state.js';
+import type { ProgramView } from './program-view.js';
+
+/*
+ * The expression evaluator's view of one thread at one step: its selected frame's variables,
+ * the program's statics and the launch's shared variables, memory of every space, and the
+ * CUDA built-ins. State is fetched lazily: a condition on threadIdx alone never rebuilds memory.
+ */
+
+/** Which thread the debugger looks at. */
+export type Focus =
+  | { readonly kind: 'host' }
+  | { readonly kind: 'device'; readonly launch: number; readonly block: number; readonly warp: number; readonly lane: number };
+
+/** Space code of the trace (SPACES index) for an address-space name. */
+const SPACE_CODE: Record<Exclude<AddressSpace, 'generic'>, number> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };
+
+/** The space a generic address falls in. */
+export function spaceOfAddress(a: number): Exclude<AddressSpace, 'generic'> {
+  return a >= GLOBAL_BASE ? 'global' : a >= CONST_BASE ? 'constant' : a >= SHARED_BASE ? 'shared' : a >= LOCAL_BASE ? 'local' : 'host';
+}
+
+/** An EvalContext over a MachineState. */
+export class StateContext implements EvalContext {
+  private cached: MachineState | null = null;
+
+  constructor(
+    private readonly view: ProgramView,
+    private readonly stateAt: () => MachineState,
+    readonly focus: Focus,
+    /** The selected frame: 0 is the innermost. */
+    private readonly frameIndex: number,
+    /** The line the selected frame is at (variables declared after it are not yet in scope). */
+    private readonly line: number,
+  ) {}
+
+  private get state(): MachineState {
+    return (this.cached ??= this.stateAt());
+  }
+
+  /** The focused warp's state. */
+  warp(): WarpState | null {
+    const f = this.focus;
+    const s = this.state;
+    if (f.kind === 'host') return s.hostWarp;
+    return s.launch?.id === f.launch ? s.launch.warps.get(f.block * 64 + f.warp) ?? null : null;
+  }
+
+  /** The selected frame's function and frame pointer. */
+  frame(): { fn: FunctionInfo; fp: number } | null {
+    const frames = this.warp()?.frames ?? [];
+    const fr = frames[frames.length - 1 - this.frameIndex];
+    const fn = fr ? this.view.fn(fr.fn) : null;
+    return fr && fn ? { fn, fp: fr.fp } : null;
+  }
+
+  lookup(name: string): Symbol | null {
+    const fr = this.frame();
+    if (fr) {
+      const vars = fr.fn.vars;
+      let pick = -1;
+      // The innermost declaration already reached wins (a later `int i` shadows an outer one).
+      for (let j = 0; j < vars.length; j++) if (vars[j]!.name === name && (vars[j]!.param || vars[j]!.line <= this.line)) pick = j;
+      if (pick < 0) for (let j = 0; j < vars.length; j++) if (vars[j]!.name === name) pick = j;
+      if (pick >= 0) {
+        const v = vars[pick]!;
+        const type = this.view.typeOf(v);
+        if (v.reg) return { type, place: { kind: 'register', name: `${fr.fn.id}:${pick}` } };
+        return { type, place: { kind: 'memory', space: this.focus.kind === 'host' ? 'host' : 'local', address: fr.fp + (v.offset ?? 0) } };
+      }
+    }
+    if (this.focus.kind === 'device') {
+      const l = this.view.launch(this.focus.launch);
+      const k = l ? this.view.fnByName(l.kernel) : null;
+      const sh = k ? this.view.info.shared.find((s) => s.kernel === k.id) : undefined;
+      const v = sh?.vars.find((x) => x.name === name);
+      if (v) return { type: this.view.typeOf(v), place: { kind: 'memory', space: 'shared', address: v.address } };
+    }
+    const g = this.view.info.statics.find((x) => x.name === name);
+    if (g) return { type: this.view.typeOf(g), place: { kind: 'memory', space: spaceOfAddress(g.address), address: g.address } };
+    return null;
+  }
+
+  builtin(name: string): { x: number; y: number; z: number } | number | null {
+    const f = this.focus;
+    if (f.kind === 'host') return null;
+    const l = this.view.launch(f.launch);
+    if (!l) return null;
+    switch (name) {
+      case 'threadIdx': return this.view.threadIdx(l, f.warp, f.lane);
+      case 'blockIdx': return this.view.blockIdx(l, f.block);
+      case 'blockDim': return { x: l.block_x, y: l.block_y, z: l.block_z };
+      case 'gridDim': return { x: l.grid_x, y: l.grid_y, z: l.grid_z };
+      case 'warpSize': return 32;
+      case 'laneid': return f.lane;
+      default: return null;
+    }
+  }
+
+  read(place: Place, size: number): Uint8Array | string {
+    if (place.kind === 'register') return this.register(place.name, size);
+    const space = place.space === 'generic' ? spaceOfAddress(place.address) : place.space;
+    const a = place.address;
+    if (space === 'host' && a < RODATA_BASE) return `Cannot access memory at address 0x${a.toString(16)}`;
+    const f = this.focus;
+    const dev = f.kind === 'device' ? f : { launch: 0, block: 0, warp: 0, lane: 0 };
+    if ((space === 'shared' || space === 'local') && f.kind === 'host') return `Cannot access memory at address 0x${a.toString(16)}`;
+    const pages = this.state.pages(SPACE_CODE[space], dev.launch, dev.block, dev.warp, dev.lane);
+    if (!pages) return `Cannot access memory at address 0x${a.toString(16)}`;
+    return pages.read(a, size);
+  }
+
+  private register(name: string, size: number): Uint8Array | string {
+    const [fnText, idxText] = name.split(':');
+    const fn = this.view.fn(Number(fnText));
+    const v = fn?.vars[Number(idxText)];
+    if (!fn || !v) return `No register ${name}`;
+    const f = this.focus;
+    const key = (fn.id << 16) | Number(idxText);
+    const value = f.kind === 'host' ? this.state.register(0, 0, 0, 0, key) : this.state.register(f.launch, f.block, f.warp, f.lane, key);
+    return registerBytes(this.view.typeOf(v), value ?? 0, size);
+  }
+
+  spaceOf(address: number): AddressSpace {
+    return spaceOfAddress(address);
+  }
+
+  struct(name: string): CType | null {
+    const s = Object.entries(this.view.info.structs).find(([, v]) => v.name === name);
+    return s ? { kind: 'struct', info: this.view.types.struct(s[0]) } : null;
+  }
+}
+
+/** A register's value as the little-endian bytes of its C type. */
+export function registerBytes(t: CType, value: number | bigint, size = sizeOf(t)): Uint8Array {
+  const out = new Uint8Array(Math.max(size, 8));
+  const dv = new DataView(out.buffer);
+  if (t.kind === 'float') {
+    if (t.bits === 32) dv.setFloat32(0, Number(value), true);
+    else dv.setFloat64(0, Number(value), true);
+  } else if (typeof value === 'bigint') dv.setBigInt64(0, BigInt.asIntN(64, value), true);
+  else if (sizeOf(t) === 8) dv.setBigInt64(0, BigInt(Math.trunc(value)), true);
+  else dv.setInt32(0, value | 0, true);
+  return out.subarray(0, size);
+}

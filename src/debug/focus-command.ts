@@ -1,0 +1,68 @@
+import type { DebugSession } from './session.js';
+import type { Focus } from './eval-context.js';
+import { focusMessage, focusQuery } from './describe.js';
+
+/*
+ * cuda-gdb's focus command: `cuda kernel 0 block (1,0,0) thread (5,0,0)`, `cuda warp 2 lane 7`,
+ * and the query form `cuda thread` / `cuda kernel block thread`.
+ */
+
+const WORDS = ['device', 'sm', 'warp', 'lane', 'kernel', 'grid', 'block', 'thread'] as const;
+type Word = (typeof WORDS)[number];
+
+/** Parses `block (1,0,0) thread 5 ...` into coordinates by word; a string on bad syntax. */
+function parseCoords(args: string): Map<Word, number[]> | string {
+  const out = new Map<Word, number[]>();
+  const re = /\s*([a-z]+)\s*(\(\s*\d+\s*(?:,\s*\d+\s*){0,2}\)|\d+(?:\s*,\s*\d+){0,2})?/y;
+  let at = 0;
+  while (at < args.length) {
+    re.lastIndex = at;
+    const m = re.exec(args);
+    if (!m || m[0].trim() === '') return `Unrecognized argument(s).`;
+    const w = m[1] as Word;
+    if (!WORDS.includes(w)) return `Unrecognized argument "${m[1]}".`;
+    out.set(w, m[2] ? m[2].replace(/[()\s]/g, '').split(',').map(Number) : []);
+    at = re.lastIndex;
+  }
+  return out;
+}
+
+/** `cuda ...`. */
+export function focusCommand(s: DebugSession, args: string): void {
+  const coords = parseCoords(args.trim());
+  if (typeof coords === 'string') return s.say(coords);
+  if (coords.size === 0) return s.say('Missing argument(s).');
+  const view = s.view;
+  if (!view || s.pos === null) return s.say('Focus not set on any active CUDA kernel.');
+  if ([...coords.values()].every((v) => v.length === 0)) return s.say(focusQuery(view, s.focus, [...coords.keys()]));
+  const state = s.state();
+  const running = state.launch;
+  const cur = s.focus;
+  const launchId = coords.has('kernel') ? coords.get('kernel')![0]! + 1 : coords.has('grid') ? coords.get('grid')![0]! : cur.kind === 'device' ? cur.launch : running?.id ?? 0;
+  const l = view.launch(launchId);
+  if (!l || !running || running.id !== launchId) return s.say('Invalid coordinates. CUDA focus unchanged.');
+  const dims = (v: number[], d: { x: number; y: number }): number => (v[0] ?? 0) + d.x * ((v[1] ?? 0) + d.y * (v[2] ?? 0));
+  let block = cur.kind === 'device' && cur.launch === launchId ? cur.block : -1;
+  if (coords.has('block')) block = dims(coords.get('block')!, { x: l.grid_x, y: l.grid_y });
+  let warp = cur.kind === 'device' && cur.launch === launchId ? cur.warp : 0;
+  let lane = cur.kind === 'device' && cur.launch === launchId ? cur.lane : 0;
+  if (coords.has('thread')) {
+    const t = dims(coords.get('thread')!, { x: l.block_x, y: l.block_y });
+    warp = Math.floor(t / 32);
+    lane = t % 32;
+    if (t >= view.threadsPerBlock(l)) return s.say('Invalid coordinates. CUDA focus unchanged.');
+  }
+  if (coords.has('warp')) warp = coords.get('warp')![0]!;
+  if (coords.has('lane')) lane = coords.get('lane')![0]!;
+  if (block < 0) {
+    // A kernel named alone: its first running block.
+    block = Math.min(...[...running.warps.keys()].map((k) => Math.floor(k / 64)));
+  }
+  const ws = running.warps.get(block * 64 + warp);
+  if (!ws || warp * 32 + lane >= view.threadsPerBlock(l) || lane > 31) return s.say('Invalid coordinates. CUDA focus unchanged.');
+  const f: Focus = { kind: 'device', launch: launchId, block, warp, lane };
+  s.focus = f;
+  s.frameIndex = 0;
+  s.say(focusMessage(view, f));
+  s.where('line');
+}

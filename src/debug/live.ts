@@ -1,0 +1,93 @@
+import { formatDiagnostic, type Diagnostic } from '../engine/front/diag.js';
+import { compileSource } from '../engine/compile-source.js';
+import { startProgram } from '../engine/runtime/program.js';
+import { findPreset } from '../engine/runtime/presets/index.js';
+import type { Resumable } from '../engine/exec/env.js';
+import type { RunOptions, SourceHost } from '../engine/api.js';
+import { TraceWriter } from '../trace/writer.js';
+
+/*
+ * A program being recorded for a live debugging session. It runs a slice of statements at a
+ * time (the writer suspends it), so the session can stop recording as soon as it has what a
+ * command needs, and Ctrl-C can interrupt a program that loops forever.
+ */
+
+/** Statements recorded between two looks at the interrupt flag. */
+export const SLICE = 200_000;
+
+/** The outcome of starting a recording. */
+export type LiveStart = { readonly ok: true; readonly live: LiveRecording } | { readonly ok: false; readonly status: number; readonly text: string };
+
+/** A program under recording. */
+export class LiveRecording {
+  private status: number | null = null;
+
+  private constructor(
+    readonly writer: TraceWriter,
+    private readonly gen: Resumable<number>,
+  ) {}
+
+  /** Compiles `file` and prepares to record it into `tracePath`; compile errors come back as their rendered text. */
+  static start(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string): LiveStart {
+    const props = findPreset(options.device ?? 'h100')?.props;
+    const compiled = compileSource(file, host, props ? props.major * 100 + props.minor * 10 : undefined);
+    const render = (d: Diagnostic): string => (d.loc.line > 0 ? formatDiagnostic(d, compiled.sources) : `${d.loc.file || 'warpscope'}: ${d.severity}: ${d.message}`);
+    if (!compiled.ok) {
+      const errors = compiled.diags.filter((d) => d.severity === 'error').length;
+      return { ok: false, status: 1, text: compiled.diags.map((d) => render(d) + '\n').join('') + `${errors} error${errors === 1 ? '' : 's'} generated.\n` };
+    }
+    const writer = TraceWriter.create(tracePath, { program: file, argv, device: options.device ?? 'h100', options: { ...options } });
+    if (typeof writer === 'string') return { ok: false, status: 1, text: `warpscope: error: cannot write the trace '${tracePath}': ${writer}\n` };
+    writer.sources(compiled.sources);
+    for (const w of compiled.warnings) writer.output('stderr', render(w) + '\n');
+    const gen = startProgram(compiled.program, {
+      argv,
+      options: { ...options, lineBuffered: true },
+      sink: { stdout: (t) => writer.output('stdout', t), stderr: (t) => writer.output('stderr', t) },
+      report: (d) => {
+        const text = render(d) + '\n';
+        writer.diagnostic(d, text);
+        writer.output('stderr', text);
+      },
+      listener: writer,
+    });
+    return { ok: true, live: new LiveRecording(writer, gen) };
+  }
+
+  /** The exit status once the program ended; null while it runs. */
+  get exitStatus(): number | null {
+    return this.status;
+  }
+
+  /** Records until at least `steps` statements exist or the program ends; false when it ended. Commits what it recorded. */
+  advance(steps: number): boolean {
+    if (this.status !== null) return false;
+    this.writer.pauseAt = steps;
+    try {
+      for (;;) {
+        const r = this.gen.next();
+        if (r.done) {
+          this.status = r.value;
+          this.writer.finish(r.value);
+          return false;
+        }
+        if (this.writer.recordedSteps >= steps) break;
+      }
+    } catch (e) {
+      const text = `warpscope: internal error while running the program: ${e instanceof Error ? e.message : String(e)}\n`;
+      this.writer.output('stderr', text);
+      this.status = 70;
+      this.writer.finish(70);
+      return false;
+    }
+    this.writer.sync();
+    return true;
+  }
+
+  /** Stops recording a program the user abandoned (kill, quit, run again). */
+  abandon(): void {
+    if (this.status !== null) return;
+    this.status = 137;
+    this.writer.finish(137);
+  }
+}

@@ -1,0 +1,77 @@
+import type { Trace, StepRow } from '../trace/reader.js';
+import { EFFECT } from '../trace/schema.js';
+import type { DecodedEffects } from '../trace/codec.js';
+
+/*
+ * Walking a trace's steps forward and backward, with the effects made during each step at hand
+ * (watchpoints look at them). The walker never rebuilds machine state; callers do that only
+ * where a stop is possible.
+ */
+
+/** One effect seen while walking: its chunk and row. */
+export interface EffectRef {
+  readonly d: DecodedEffects;
+  readonly i: number;
+}
+
+/** Steps from `from` upward while `limit()` allows; `visit` returns true to stop there. Returns the step it stopped at, or null at the limit. */
+export function walkForward(trace: Trace, from: number, limit: () => number, visit: (row: StepRow, effectsBefore: readonly EffectRef[]) => boolean): number | null {
+  let eseq = firstEffectAtOrAfter(trace, from - 1);
+  for (let s = from; s < limit(); s++) {
+    const row = trace.stepRow(s);
+    if (!row) return null;
+    // Effects of statement s-1: what happened just before stopping at s.
+    const fx: EffectRef[] = [];
+    for (;;) {
+      const at = trace.locateEffect(eseq);
+      if (!at) break;
+      const d = trace.effectChunk(at.chunk);
+      const st = d.step[at.row]!;
+      if (st > s - 1) break;
+      if (st === s - 1 && d.kind[at.row] !== EFFECT.enter && d.kind[at.row] !== EFFECT.leave) fx.push({ d, i: at.row });
+      eseq++;
+    }
+    if (visit(row, fx)) return s;
+  }
+  return null;
+}
+
+/** Steps from `from` downward to 0; `visit` returns true to stop there. */
+export function walkBackward(trace: Trace, from: number, visit: (row: StepRow) => boolean): number | null {
+  for (let s = from; s >= 0; s--) {
+    const row = trace.stepRow(s);
+    if (row && visit(row)) return s;
+  }
+  return null;
+}
+
+/** The effects made during step `step`. */
+export function effectsOfStep(trace: Trace, step: number): EffectRef[] {
+  const out: EffectRef[] = [];
+  for (let seq = firstEffectAtOrAfter(trace, step); ; seq++) {
+    const at = trace.locateEffect(seq);
+    if (!at) break;
+    const d = trace.effectChunk(at.chunk);
+    if (d.step[at.row]! !== step) break;
+    out.push({ d, i: at.row });
+  }
+  return out;
+}
+
+/** The number of the first effect made at or after `step`. */
+export function firstEffectAtOrAfter(trace: Trace, step: number): number {
+  const chunks = trace.effectChunks;
+  let lo = 0;
+  let hi = chunks.length - 1;
+  let c = chunks.length;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (chunks[mid]!.lastStep >= step) (c = mid), (hi = mid - 1);
+    else lo = mid + 1;
+  }
+  if (c === chunks.length) return trace.effectCount();
+  const d = trace.effectChunk(c);
+  let i = 0;
+  while (i < d.count && d.step[i]! < step) i++;
+  return chunks[c]!.first + i;
+}

@@ -1,0 +1,131 @@
+import type { CType } from '../engine/check/types.js';
+import type { DebugInfo, FunctionInfo, StaticInfo, VarInfo } from '../engine/debuginfo/symbols.js';
+import { TypeReader } from '../engine/debuginfo/type-json.js';
+import type { LaunchRow, Trace } from '../trace/reader.js';
+import { findPreset } from '../engine/runtime/presets/index.js';
+
+/*
+ * The program as a debugger sees it through a trace: functions, their variables and statement
+ * lines, file-scope and shared variables, launches and source text. Nothing here depends on
+ * the current step.
+ */
+
+/** A source position of a statement. */
+export interface Line {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** Read-only facts about the recorded program. */
+export class ProgramView {
+  readonly info: DebugInfo;
+  readonly types: TypeReader;
+  readonly launches: LaunchRow[];
+  readonly mainFile: string;
+  readonly programName: string;
+  readonly smCount: number;
+  private readonly fnById = new Map<number, FunctionInfo>();
+
+  constructor(readonly trace: Trace) {
+    this.info = trace.debugInfo() ?? { functions: [], statics: [], shared: [], structs: {} };
+    this.types = new TypeReader(this.info.structs);
+    for (const f of this.info.functions) this.fnById.set(f.id, f);
+    this.launches = trace.launches();
+    this.mainFile = trace.meta.get('program') ?? '';
+    const argv = JSON.parse(trace.meta.get('argv') ?? '[]') as string[];
+    this.programName = argv[0] ?? this.mainFile.replace(/^.*\/|\.cu$/g, '');
+    this.smCount = findPreset(trace.meta.get('device') ?? 'h100')?.props.multiProcessorCount ?? 132;
+  }
+
+  /** Launches may grow while a live recording runs. */
+  refreshLaunches(): void {
+    this.launches.splice(0, this.launches.length, ...this.trace.launches());
+  }
+
+  fn(id: number): FunctionInfo | null {
+    return this.fnById.get(id) ?? null;
+  }
+
+  /** A function by name (kernels and templates by their printed name). */
+  fnByName(name: string): FunctionInfo | null {
+    return this.info.functions.find((f) => f.name === name || f.name.replace(/<.*$/, '') === name) ?? null;
+  }
+
+  /** The type of a variable. */
+  typeOf(v: VarInfo | StaticInfo): CType {
+    return this.types.read(v.type);
+  }
+
+  /** A launch by id. */
+  launch(id: number): LaunchRow | null {
+    return this.launches.find((l) => l.launch_id === id) ?? null;
+  }
+
+  /** A recorded file path matching what a user typed (`avgfilter.cu` for `examples/avgfilter.cu`). */
+  resolveFile(name: string): string | null {
+    const files = new Set(this.info.functions.map((f) => f.file));
+    files.add(this.mainFile);
+    for (const f of files) if (f === name) return f;
+    for (const f of files) if (f.endsWith(`/${name}`)) return f;
+    return null;
+  }
+
+  /** Where a line breakpoint at FILE:LINE stops: the first statement at or after that line in the function containing it (gdb moves a breakpoint on a blank line down). */
+  lineStatement(file: string, line: number): { stmt: Line; fn: FunctionInfo } | null {
+    let best: { stmt: Line; fn: FunctionInfo } | null = null;
+    for (const f of this.info.functions) {
+      if (f.file !== file) continue;
+      for (const s of f.stmts) {
+        if (s.line < line) continue;
+        if (!best || s.line < best.stmt.line || (s.line === best.stmt.line && s.col < best.stmt.col)) best = { stmt: s, fn: f };
+      }
+    }
+    // Only within a few lines, and only inside the function whose body holds the line.
+    if (best && best.stmt.line - line > 20) return null;
+    return best;
+  }
+
+  /** The first statement of a function (where `break FUNC` stops). */
+  entryStatement(f: FunctionInfo): Line | null {
+    return f.stmts[0] ?? null;
+  }
+
+  /** The function whose statements include this location. */
+  fnAt(file: string, line: number, col: number): FunctionInfo | null {
+    for (const f of this.info.functions) if (f.file === file && f.stmts.some((s) => s.line === line && s.col === col)) return f;
+    let best: FunctionInfo | null = null;
+    for (const f of this.info.functions) if (f.file === file && f.line <= line && (!best || f.line > best.line)) best = f;
+    return best;
+  }
+
+  /** Source text of a file's line (1-based), or null. */
+  sourceLine(file: string, line: number): string | null {
+    const lines = this.sourceLines(file);
+    return lines && line >= 1 && line <= lines.length ? lines[line - 1]! : null;
+  }
+
+  private readonly sourceCache = new Map<string, string[] | null>();
+
+  /** A recorded file's lines. */
+  sourceLines(file: string): string[] | null {
+    if (!this.sourceCache.has(file)) this.sourceCache.set(file, this.trace.source(file)?.split('\n') ?? null);
+    return this.sourceCache.get(file)!;
+  }
+
+  /** The block index (x,y,z) of a linear block number in a launch. */
+  blockIdx(l: LaunchRow, linear: number): { x: number; y: number; z: number } {
+    return { x: linear % l.grid_x, y: Math.floor(linear / l.grid_x) % l.grid_y, z: Math.floor(linear / (l.grid_x * l.grid_y)) };
+  }
+
+  /** The thread index of lane `lane` of warp `warp` in a launch's blocks. */
+  threadIdx(l: LaunchRow, warp: number, lane: number): { x: number; y: number; z: number } {
+    const t = warp * 32 + lane;
+    return { x: t % l.block_x, y: Math.floor(t / l.block_x) % l.block_y, z: Math.floor(t / (l.block_x * l.block_y)) };
+  }
+
+  /** Threads per block of a launch. */
+  threadsPerBlock(l: LaunchRow): number {
+    return l.block_x * l.block_y * l.block_z;
+  }
+}

@@ -1,0 +1,277 @@
+import type { RunOptions, SourceHost } from '../engine/api.js';
+import type { SchedulerSpec } from '../engine/exec/scheduler.js';
+import { Trace, type StepRow } from '../trace/reader.js';
+import { Cursor } from '../trace/cursor.js';
+import type { MachineState } from '../trace/state.js';
+import { ProgramView } from './program-view.js';
+import { BreakpointTable } from './breakpoints.js';
+import { StateContext, type Focus } from './eval-context.js';
+import { focusMessage, frameHeader, sourceLine } from './describe.js';
+import { LiveRecording, SLICE } from './live.js';
+export { LiveRecording };
+import { ValueHistory } from './expr/index.js';
+import { dispatch, COMMAND_NAMES } from './commands.js';
+
+/*
+ * A debugging session: cuda-gdb's commands over a trace. A live session records the program as
+ * it goes (a slice at a time, only as far as commands need); a replayed one reads a saved trace.
+ * Every command answers from the trace, so both kinds print the same for the same commands.
+ */
+
+/** Where a session's text goes: gdb's console (program output included). */
+export interface DebugIO {
+  out(text: string): void;
+}
+
+/** What a session debugs. */
+export type SessionSource =
+  | { readonly kind: 'live'; readonly file: string; readonly argv: readonly string[]; readonly options: RunOptions; readonly host: SourceHost; readonly tracePath: string }
+  | { readonly kind: 'replay'; readonly path: string };
+
+/** A debugging session. */
+export class DebugSession {
+  trace: Trace | null = null;
+  view: ProgramView | null = null;
+  cursor: Cursor | null = null;
+  live: LiveRecording | null = null;
+  /** The step the program stands before; null when it is not being run. */
+  pos: number | null = null;
+  focus: Focus = { kind: 'host' };
+  frameIndex = 0;
+  readonly bps = new BreakpointTable();
+  readonly values = new ValueHistory();
+  readonly displays: { num: number; expr: string; fmt: string }[] = [];
+  displayNext = 1;
+  breakOnLaunch = false;
+  scheduler: SchedulerSpec | null = null;
+  /** Output rows already shown (the program's stdout/stderr up to the current step). */
+  private shownOutput = 0;
+  private interrupted = false;
+  /** Set by `quit`. */
+  done = false;
+  /** The last `list` position, for a bare `list` to go on from. */
+  listAt: { file: string; line: number } | null = null;
+  /** `x`'s remembered format, unit and next address. */
+  examineState: unknown = null;
+
+  constructor(readonly io: DebugIO, readonly source: SessionSource) {}
+
+  /** Opens a replayed trace; an error message when it cannot be read. */
+  static replay(io: DebugIO, path: string): DebugSession | string {
+    const s = new DebugSession(io, { kind: 'replay', path });
+    const t = Trace.open(path);
+    if (typeof t === 'string') return t;
+    s.attach(t);
+    return s;
+  }
+
+  private attach(t: Trace): void {
+    this.trace?.close();
+    this.trace = t;
+    this.view = new ProgramView(t);
+    this.cursor = new Cursor(t);
+    this.shownOutput = 0;
+  }
+
+  /** Prints a line (a newline is added). */
+  say(text: string): void {
+    this.io.out(text + '\n');
+  }
+
+  /** Runs one command line. */
+  async execute(line: string): Promise<void> {
+    try {
+      await dispatch(this, line.trim());
+    } catch (e) {
+      this.say(`warpscope: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** Command and symbol names that complete `prefix` (tab completion). */
+  complete(prefix: string): string[] {
+    const words = prefix.split(/\s+/);
+    const last = words[words.length - 1] ?? '';
+    const pool = words.length <= 1 ? COMMAND_NAMES : [...(this.view?.info.functions.map((f) => f.name) ?? []), ...(this.view?.info.statics.map((v) => v.name) ?? []), ...(this.view?.info.functions.flatMap((f) => f.vars.map((v) => v.name)) ?? [])];
+    return [...new Set(pool.filter((n) => n.startsWith(last)))].sort();
+  }
+
+  /** Ctrl-C: a command that is recording stops where it is. */
+  interrupt(): void {
+    this.interrupted = true;
+  }
+
+  /** Steps available to stand before: a live recording's last statement has not run yet. */
+  limit(): number {
+    const t = this.trace!;
+    return this.live && this.live.exitStatus === null ? t.stepCount() - 1 : t.stepCount();
+  }
+
+  /** Records more of a live program; false when there is nothing more (ended, replay, or Ctrl-C). */
+  async grow(): Promise<boolean> {
+    if (!this.live || this.live.exitStatus !== null || !this.trace) return false;
+    await new Promise((r) => setImmediate(r));
+    if (this.interrupted) return false;
+    this.live.advance(this.trace.stepCount() + SLICE);
+    this.trace.refresh();
+    this.view!.refreshLaunches();
+    this.cursor!.reset();
+    return true;
+  }
+
+  /** Compiles the program and starts its recording (symbols known, nothing run yet); false after printing why not. */
+  prepare(): boolean {
+    if (this.source.kind === 'replay') return this.trace !== null;
+    const src = this.source;
+    this.live?.abandon();
+    const options: RunOptions = this.scheduler ? { ...src.options, scheduler: this.scheduler } : src.options;
+    const started = LiveRecording.start(src.file, src.argv, options, src.host, src.tracePath);
+    if (!started.ok) {
+      this.io.out(started.text);
+      this.pos = null;
+      return false;
+    }
+    this.live = started.live;
+    this.live.advance(1);
+    const t = Trace.open(src.tracePath);
+    if (typeof t === 'string') {
+      this.say(`warpscope: error: ${t}`);
+      return false;
+    }
+    this.attach(t);
+    this.fresh = true;
+    return true;
+  }
+
+  /** A prepared recording that no command has used yet. */
+  private fresh = false;
+
+  /** Starts (or restarts) the program: a new recording, or the replayed trace from its first step. */
+  async start(): Promise<boolean> {
+    this.interrupted = false;
+    if (this.source.kind === 'replay') {
+      if (!this.trace) return false;
+      this.pos = 0;
+      this.shownOutput = 0;
+      this.focus = { kind: 'host' };
+      this.say(`Starting program: ${this.view!.mainFile} (replaying ${this.source.path})`);
+      return true;
+    }
+    const src = this.source;
+    if (!this.fresh && !this.prepare()) return false;
+    this.fresh = false;
+    this.pos = 0;
+    this.focus = { kind: 'host' };
+    this.say(`Starting program: ${src.file}${src.argv.length > 1 ? ' ' + src.argv.slice(1).join(' ') : ''} (recording ${src.tracePath})`);
+    return true;
+  }
+
+  /** The machine state at the current step. */
+  state(): MachineState {
+    return this.cursor!.at(this.pos ?? 0);
+  }
+
+  /** An evaluation context for the focused thread at step `step` (default: the current one). */
+  context(step = this.pos ?? 0, focus = this.focus, frameIndex = this.frameIndex): StateContext {
+    const row = this.focusRow(step, focus);
+    const line = row ? this.trace!.loc(row.loc).line : Number.MAX_SAFE_INTEGER;
+    return new StateContext(this.view!, () => this.cursor!.at(step), focus, frameIndex, line);
+  }
+
+  /** The statement the focused warp stands at (its latest statement before `step`, or `step` itself when it is the focused warp's). */
+  focusRow(step = this.pos ?? 0, focus = this.focus): StepRow | null {
+    const t = this.trace!;
+    const here = t.stepRow(step);
+    if (here && sameWarp(here, focus)) return here;
+    const w = focus.kind === 'host' ? this.cursor!.at(step).hostWarp : this.cursor!.at(step).launch?.warps.get(focus.block * 64 + focus.warp);
+    return w && w.step >= 0 ? t.stepRow(w.step) : here;
+  }
+
+  /** Prints the program's output up to the current step. */
+  flushOutput(): void {
+    const rows = this.trace!.output();
+    const upTo = this.pos ?? Number.MAX_SAFE_INTEGER;
+    while (this.shownOutput < rows.length && rows[this.shownOutput]!.step <= upTo) {
+      this.io.out(rows[this.shownOutput]!.data.toString('latin1'));
+      this.shownOutput++;
+    }
+  }
+
+  /** Moves to `step`, focusing the thread `focus`; prints output made on the way, the focus switch and where it stopped. */
+  stopAt(step: number, focus: Focus, header: 'frame' | 'line' | 'none' = 'frame', prefix = ''): void {
+    this.pos = step;
+    this.frameIndex = 0;
+    this.flushOutput();
+    if (!sameFocus(focus, this.focus) && focus.kind === 'device') this.say(focusMessage(this.view!, focus));
+    this.focus = focus;
+    if (prefix) this.io.out(prefix);
+    this.where(header);
+    this.showDisplays();
+  }
+
+  /** Prints the frame line and/or source line of the focused thread. */
+  where(header: 'frame' | 'line' | 'none'): void {
+    const row = this.focusRow();
+    if (!row) return;
+    const loc = this.trace!.loc(row.loc);
+    const ctx = this.context();
+    const fr = ctx.frame();
+    if (header === 'frame' && fr) {
+      const l = this.focus.kind === 'device' ? this.view!.launch(this.focus.launch) : null;
+      this.say(`${frameHeader(this.view!, fr.fn, ctx, l)} at ${loc.file}:${loc.line}`);
+    }
+    if (header !== 'none') this.say(sourceLine(this.view!, loc.file, loc.line));
+    this.listAt = { file: loc.file, line: loc.line };
+  }
+
+  /** Re-evaluates `display` expressions after a stop. */
+  showDisplays(): void {
+    for (const d of this.displays) void dispatch(this, `output-display ${d.num}`);
+  }
+
+  /** The program reached its end: print the rest of its output and gdb's exit line. */
+  exited(): void {
+    this.pos = this.trace!.stepCount();
+    this.flushOutput();
+    const status = this.live ? this.live.exitStatus : this.trace!.exitStatus;
+    const pid = 1000 + (this.trace!.stepCount() % 9000);
+    if (status === null) this.say('[The recording ends here: it was interrupted]');
+    else if (status === 0) this.say(`[Inferior 1 (process ${pid}) exited normally]`);
+    else this.say(`[Inferior 1 (process ${pid}) exited with code ${status.toString(8).padStart(2, '0')}]`);
+    this.pos = null;
+    this.focus = { kind: 'host' };
+  }
+
+  /** Ctrl-C landed: stop at the last recorded statement. */
+  stoppedByInterrupt(): boolean {
+    if (!this.interrupted) return false;
+    this.interrupted = false;
+    const s = Math.max(0, this.limit() - 1);
+    const row = this.trace!.stepRow(s);
+    this.say('\nProgram received signal SIGINT, Interrupt.');
+    this.stopAt(s, row ? focusOf(row) : this.focus);
+    return true;
+  }
+
+  /** Ends the session's recording and trace. */
+  close(): void {
+    this.live?.abandon();
+    this.trace?.close();
+  }
+}
+
+/** The thread a statement row names (its lowest active lane). */
+export function focusOf(row: StepRow, lane?: number): Focus {
+  if (row.launch === 0) return { kind: 'host' };
+  const l = lane ?? (row.mask === 0 ? 0 : 31 - Math.clz32(row.mask & -row.mask));
+  return { kind: 'device', launch: row.launch, block: row.block, warp: row.warp, lane: l };
+}
+
+/** Whether a statement row is the focused warp's. */
+export function sameWarp(row: StepRow, f: Focus): boolean {
+  return f.kind === 'host' ? row.launch === 0 : row.launch === f.launch && row.block === f.block && row.warp === f.warp;
+}
+
+function sameFocus(a: Focus, b: Focus): boolean {
+  if (a.kind === 'host' || b.kind === 'host') return a.kind === b.kind;
+  return a.launch === b.launch && a.block === b.block && a.warp === b.warp && a.lane === b.lane;
+}
