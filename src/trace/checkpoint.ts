@@ -1,16 +1,19 @@
 import { Pages, PAGE_BYTES } from './pages.js';
-import { MachineState, type LaunchState, type RegValue, type WarpState } from './state.js';
+import { MachineState, newLaunch, type LaunchState, type RegValue, type WarpState } from './state.js';
 import { deflate, inflate } from './codec.js';
 
 /*
  * Checkpoints: a MachineState as bytes. A JSON header (registers, warps, which pages) is
- * followed by the pages' bytes in header order; the whole is deflated.
+ * followed by the pages' bytes in header order; the whole is deflated. A full checkpoint holds
+ * every page; a delta holds the pages written since the checkpoint before it (registers and
+ * warps, which are small, are always whole), so frequent checkpoints stay cheap.
  */
 
 type RegsJson = [number, number | string][];
 type PagesJson = number[];
 
 interface Header {
+  readonly full: boolean;
   readonly step: number;
   readonly effectSeq: number;
   readonly host: PagesJson;
@@ -22,24 +25,29 @@ interface Header {
     readonly id: number;
     readonly shared: [number, PagesJson][];
     readonly local: [number, PagesJson][];
-    readonly regs: [number, RegsJson][];
+    /** Register values in a binary section after the pages: this many (thread, fnVar, value) rows. */
+    readonly regs: number;
+    readonly regsGone: number[];
     readonly warps: [number, WarpState][];
+    readonly live: [number, number][];
   };
 }
 
 const regsOut = (m: Map<number, RegValue>): RegsJson => [...m].map(([k, v]) => [k, typeof v === 'bigint' ? `${v}` : v]);
 const regsIn = (j: RegsJson): Map<number, RegValue> => new Map(j.map(([k, v]) => [k, typeof v === 'string' ? BigInt(v) : v]));
 
-/** The deflated bytes of `s`. */
-export function serializeState(s: MachineState): Buffer {
+/** The deflated bytes of `s`: every page when `full`, else the pages written since the last call; clears the dirty marks. */
+export function serializeState(s: MachineState, full: boolean): Buffer {
   const chunks: Uint8Array[] = [];
   const pagesOut = (p: Pages): PagesJson => {
-    const keys = [...p.pages.keys()];
+    const keys = full ? [...p.pages.keys()] : [...p.dirty].filter((k) => p.pages.has(k));
     for (const k of keys) chunks.push(p.pages.get(k)!);
+    p.dirty.clear();
     return keys;
   };
   const L = s.launch;
   const header: Header = {
+    full,
     step: s.step,
     effectSeq: s.effectSeq,
     host: pagesOut(s.host),
@@ -51,56 +59,84 @@ export function serializeState(s: MachineState): Buffer {
       id: L.id,
       shared: [...L.shared].map(([k, p]) => [k, pagesOut(p)]),
       local: [...L.local].map(([k, p]) => [k, pagesOut(p)]),
-      regs: [...L.regs].map(([k, m]) => [k, regsOut(m)]),
-      warps: [...L.warps],
+      regs: regsSection(L, full, chunks),
+      regsGone: full ? [] : [...L.regsGone],
+      warps: (full ? [...L.warps.keys()] : [...L.warpsDirty]).flatMap((k) => (L.warps.has(k) ? [[k, L.warps.get(k)!] as [number, WarpState]] : [])),
+      live: [...L.live],
     },
   };
+  if (L) {
+    L.regsDirty.length = 0;
+    L.regsGone.clear();
+    L.warpsDirty.clear();
+  }
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const len = Buffer.alloc(4);
   len.writeUInt32LE(json.length, 0);
   return deflate(Buffer.concat([len, json, ...chunks]));
 }
 
-/** The MachineState of a checkpoint's bytes; null when they are damaged. */
-export function deserializeState(blob: Uint8Array): MachineState | null {
+/** Whether a checkpoint's bytes hold a full state (else a delta on the checkpoint before it); null when damaged. */
+export function isFull(blob: Uint8Array): boolean | null {
+  const raw = inflate(blob);
+  if (raw === null || raw.length < 4) return null;
+  return raw.subarray(4, 16).toString('utf8').startsWith('{"full":true');
+}
+
+/** The state a checkpoint's bytes describe, built on `base` for a delta (null for a full one); null when damaged. */
+export function deserializeState(blob: Uint8Array, base: MachineState | null): MachineState | null {
   const raw = inflate(blob);
   if (raw === null || raw.length < 4) return null;
   try {
     const n = raw.readUInt32LE(0);
     const h = JSON.parse(raw.subarray(4, 4 + n).toString('utf8')) as Header;
+    if (!h.full && !base) return null;
     let at = 4 + n;
-    const pagesIn = (keys: PagesJson): Pages => {
-      const p = new Pages();
+    const pagesIn = (keys: PagesJson, into: Pages | undefined): Pages => {
+      const p = into ?? new Pages();
       for (const k of keys) {
         p.pages.set(k, new Uint8Array(raw.subarray(at, at + PAGE_BYTES)));
         at += PAGE_BYTES;
       }
       return p;
     };
-    const s = new MachineState();
+    const s = h.full ? new MachineState() : base!;
     s.step = h.step;
     s.effectSeq = h.effectSeq;
-    s.host = pagesIn(h.host);
-    s.global = pagesIn(h.global);
-    s.constant = pagesIn(h.constant);
+    s.host = pagesIn(h.host, h.full ? undefined : s.host);
+    s.global = pagesIn(h.global, h.full ? undefined : s.global);
+    s.constant = pagesIn(h.constant, h.full ? undefined : s.constant);
     s.hostRegs = regsIn(h.hostRegs);
     s.hostWarp = h.hostWarp;
     if (h.launch) {
       const j = h.launch;
-      const L: LaunchState = {
-        id: j.id,
-        shared: new Map(j.shared.map(([k, p]) => [k, pagesIn(p)])),
-        local: new Map(j.local.map(([k, p]) => [k, pagesIn(p)])),
-        regs: new Map(j.regs.map(([k, r]) => [k, regsIn(r)])),
-        warps: new Map(j.warps),
-      };
+      const old = !h.full && s.launch?.id === j.id ? s.launch : null;
+      // Pagers absent from the header were dropped (their warps returned); the rest take their written pages.
+      const L: LaunchState = newLaunch(j.id);
+      for (const [k, p] of j.shared) L.shared.set(k, pagesIn(p, old?.shared.get(k)));
+      for (const [k, p] of j.local) L.local.set(k, pagesIn(p, old?.local.get(k)));
+      if (old) {
+        for (const [k, r] of old.regs) L.regs.set(k, new Map(r));
+        for (const [k, w] of old.warps) L.warps.set(k, w);
+      }
+      for (const k of j.regsGone) L.regs.delete(k);
+      at = readRegs(raw, at, j.regs, L);
+      for (const [k, w] of j.warps) L.warps.set(k, w);
+      for (const [k, n] of j.live) L.live.set(k, n);
       s.launch = L;
-    }
+    } else s.launch = null;
     if (at !== raw.length) return null;
+    for (const p of allPages(s)) p.dirty.clear();
     return s;
   } catch {
     return null;
   }
+}
+
+function allPages(s: MachineState): Pages[] {
+  const out = [s.host, s.global, s.constant];
+  if (s.launch) out.push(...s.launch.shared.values(), ...s.launch.local.values());
+  return out;
 }
 
 /** A deep copy of a state (the reader keeps decoded checkpoints and moves copies of them). */
@@ -116,13 +152,58 @@ export function cloneState(s: MachineState): MachineState {
   c.hostWarp = cw(s.hostWarp);
   const L = s.launch;
   if (L) {
-    c.launch = {
-      id: L.id,
-      shared: new Map([...L.shared].map(([k, p]) => [k, p.clone()])),
-      local: new Map([...L.local].map(([k, p]) => [k, p.clone()])),
-      regs: new Map([...L.regs].map(([k, m]) => [k, new Map(m)])),
-      warps: new Map([...L.warps].map(([k, w]) => [k, cw(w)])),
-    };
+    const n = newLaunch(L.id);
+    for (const [k, p] of L.shared) n.shared.set(k, p.clone());
+    for (const [k, p] of L.local) n.local.set(k, p.clone());
+    for (const [k, m] of L.regs) n.regs.set(k, new Map(m));
+    for (const [k, w] of L.warps) n.warps.set(k, cw(w));
+    for (const [k, v] of L.live) n.live.set(k, v);
+    c.launch = n;
   }
   return c;
+}
+
+/** Appends the launch's register rows (every one when `full`, else those written since the last checkpoint) as a binary section; returns the row count. */
+function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): number {
+  const threads: number[] = [];
+  const keys: number[] = [];
+  if (full) {
+    for (const [t, m] of L.regs) for (const k of m.keys()) threads.push(t), keys.push(k);
+  } else {
+    const d = L.regsDirty;
+    for (let i = 0; i < d.length; i += 2) if (L.regs.get(d[i]!)?.has(d[i + 1]!)) threads.push(d[i]!), keys.push(d[i + 1]!);
+  }
+  const n = threads.length;
+  const buf = new ArrayBuffer(n * 25);
+  const tf = new Float64Array(buf, 0, n);
+  const kf = new Float64Array(buf, n * 8, n);
+  const vf = new Float64Array(buf, n * 16, n);
+  const vi = new BigInt64Array(buf, n * 16, n);
+  const tag = new Uint8Array(buf, n * 24, n);
+  for (let i = 0; i < n; i++) {
+    tf[i] = threads[i]!;
+    kf[i] = keys[i]!;
+    const v = L.regs.get(threads[i]!)!.get(keys[i]!)!;
+    if (typeof v === 'bigint') (vi[i] = BigInt.asIntN(64, v)), (tag[i] = 1);
+    else vf[i] = v;
+  }
+  chunks.push(new Uint8Array(buf));
+  return n;
+}
+
+/** Reads `n` register rows at `at` into the launch; returns the offset after them. */
+function readRegs(raw: Buffer, at: number, n: number, L: LaunchState): number {
+  const buf = new ArrayBuffer(n * 25);
+  new Uint8Array(buf).set(raw.subarray(at, at + n * 25));
+  const tf = new Float64Array(buf, 0, n);
+  const kf = new Float64Array(buf, n * 8, n);
+  const vf = new Float64Array(buf, n * 16, n);
+  const vi = new BigInt64Array(buf, n * 16, n);
+  const tag = new Uint8Array(buf, n * 24, n);
+  for (let i = 0; i < n; i++) {
+    let m = L.regs.get(tf[i]!);
+    if (!m) L.regs.set(tf[i]!, (m = new Map()));
+    m.set(kf[i]!, tag[i] ? vi[i]! : vf[i]!);
+  }
+  return at + n * 25;
 }

@@ -19,7 +19,7 @@ export class Cursor {
     const s = Math.max(0, Math.min(step, this.trace.stepCount()));
     if (s === this.cur.step) return this.cur;
     const cp = this.trace.checkpointBefore(s);
-    const fromCheckpoint = cp !== null && (s < this.cur.step || cp.step > this.cur.step);
+    const fromCheckpoint = cp !== null && (s < this.cur.step || cp > this.cur.step);
     if (fromCheckpoint) this.cur = this.restore(cp);
     else if (s < this.cur.step) this.cur = new MachineState();
     this.advance(this.cur, s);
@@ -31,14 +31,19 @@ export class Cursor {
     this.cur = new MachineState();
   }
 
-  private restore(cp: { step: number; data: Buffer }): MachineState {
-    let s = this.checkpoints.get(cp.step);
+  /** The state of the checkpoint at `step` (a full one plus the deltas after it), as a copy the caller may move. */
+  private restore(step: number): MachineState {
+    let s = this.checkpoints.get(step);
     if (!s) {
-      const d = deserializeState(cp.data);
-      if (!d) throw new Error(`the checkpoint at step ${cp.step} is damaged`);
-      s = d;
-      this.checkpoints.set(cp.step, s);
-      if (this.checkpoints.size > 8) this.checkpoints.delete(this.checkpoints.keys().next().value!);
+      let built: MachineState | null = null;
+      for (const c of this.trace.checkpointChain(step)) {
+        built = deserializeState(c.data, built);
+        if (!built) throw new Error(`the checkpoint at step ${c.step} is damaged`);
+      }
+      if (!built) throw new Error(`the checkpoint at step ${step} has no full checkpoint before it`);
+      s = built;
+      this.checkpoints.set(step, s);
+      if (this.checkpoints.size > 4) this.checkpoints.delete(this.checkpoints.keys().next().value!);
     }
     return cloneState(s);
   }

@@ -8,12 +8,15 @@ const PAGE = 4096;
 /** A sparse byte-addressed memory. */
 export class Pages {
   readonly pages = new Map<number, Uint8Array>();
+  /** Pages written since the last checkpoint took them (delta checkpoints store only these). */
+  readonly dirty = new Set<number>();
 
-  /** The page holding `addr`, created zeroed. */
+  /** The page holding `addr`, created zeroed; the caller writes it, so it is marked dirty. */
   page(addr: number): Uint8Array {
     const n = Math.floor(addr / PAGE);
     let p = this.pages.get(n);
     if (!p) this.pages.set(n, (p = new Uint8Array(PAGE)));
+    this.dirty.add(n);
     return p;
   }
 

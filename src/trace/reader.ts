@@ -325,9 +325,16 @@ export class Trace {
     return { old, neu };
   }
 
-  /** The latest checkpoint at or before `step`: its step and bytes. */
-  checkpointBefore(step: number): { step: number; data: Buffer } | null {
-    return (this.db.prepare('SELECT step, data FROM checkpoints WHERE step <= ? ORDER BY step DESC LIMIT 1').get(step) as { step: number; data: Buffer } | undefined) ?? null;
+  /** The step of the latest checkpoint at or before `step`, or null. */
+  checkpointBefore(step: number): number | null {
+    return (this.db.prepare('SELECT step FROM checkpoints WHERE step <= ? ORDER BY step DESC LIMIT 1').pluck().get(step) as number | undefined) ?? null;
+  }
+
+  /** The checkpoints needed to rebuild the one at `step`: the latest full one at or before it, then each delta up to it. */
+  checkpointChain(step: number): { step: number; data: Buffer }[] {
+    const full = this.db.prepare('SELECT step FROM checkpoints WHERE step <= ? AND full = 1 ORDER BY step DESC LIMIT 1').pluck().get(step) as number | undefined;
+    if (full === undefined) return [];
+    return this.db.prepare('SELECT step, data FROM checkpoints WHERE step >= ? AND step <= ? ORDER BY step').all(full, step) as { step: number; data: Buffer }[];
   }
 
   close(): void {

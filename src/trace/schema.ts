@@ -33,7 +33,7 @@ export const EFFECT = {
   leave: 5,
 } as const;
 
-/** Checkpoints: at least this many events apart, and further when the machine state is large (see writer.ts). */
+/** Events between checkpoints (taken at the next step-chunk boundary). */
 export const CHECKPOINT_EVENTS = 262144;
 
 /** Output streams as stored in output.stream. */
@@ -57,7 +57,7 @@ CREATE TABLE step_chunks (first_step INTEGER PRIMARY KEY, count INTEGER NOT NULL
 CREATE TABLE effect_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, first_step INTEGER NOT NULL, last_step INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE INDEX effect_chunks_step ON effect_chunks (last_step);
 CREATE TABLE blobs (blob_id INTEGER PRIMARY KEY, old BLOB NOT NULL, new BLOB NOT NULL);
-CREATE TABLE checkpoints (step INTEGER PRIMARY KEY, effect_seq INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE checkpoints (step INTEGER PRIMARY KEY, effect_seq INTEGER NOT NULL, full INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE barriers (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, kind INTEGER NOT NULL, mask INTEGER NOT NULL, loc_id INTEGER NOT NULL);
 CREATE TABLE warp_masks (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, primitive TEXT NOT NULL, detail TEXT NOT NULL, loc_id INTEGER NOT NULL);
 CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEXT NOT NULL, args TEXT NOT NULL, result TEXT, loc_id INTEGER NOT NULL);

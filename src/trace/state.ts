@@ -36,6 +36,17 @@ export interface LaunchState {
   readonly regs: Map<number, Map<number, RegValue>>;
   /** By warp key: block * 64 + warp. */
   readonly warps: Map<number, WarpState>;
+  /** Per block: warps that have not returned from the kernel. */
+  readonly live: Map<number, number>;
+  /** Registers written (thread, fnVar pairs, repeats allowed), threads retired, warps that moved: since the last checkpoint (deltas store only these). */
+  readonly regsDirty: number[];
+  readonly regsGone: Set<number>;
+  readonly warpsDirty: Set<number>;
+}
+
+/** An empty per-launch state. */
+export function newLaunch(id: number): LaunchState {
+  return { id, shared: new Map(), local: new Map(), regs: new Map(), warps: new Map(), live: new Map(), regsDirty: [], regsGone: new Set(), warpsDirty: new Set() };
 }
 
 /** A thread of a launch as one number: (block * 64 + warp) * 32 + lane. */
@@ -90,11 +101,11 @@ export class MachineState {
       this.launch = null;
       w = this.hostWarp;
     } else {
-      if (!this.launch || this.launch.id !== launch) this.launch = { id: launch, shared: new Map(), local: new Map(), regs: new Map(), warps: new Map() };
+      if (!this.launch || this.launch.id !== launch) this.launch = newLaunch(launch);
       const k = warpKey(d.block[i]!, d.warp[i]!);
       const known = this.launch.warps.get(k);
-      w = known ?? { step, mask: 0, loc: 0, exited: 0, frames: [] };
-      if (!known) this.launch.warps.set(k, w);
+      w = known ?? this.newWarp(d.block[i]!, k);
+      this.launch.warpsDirty.add(k);
     }
     w.step = step;
     w.mask = d.mask[i]!;
@@ -144,24 +155,53 @@ export class MachineState {
         let r = L.regs.get(t);
         if (!r) L.regs.set(t, (r = new Map()));
         r.set(key, v);
+        L.regsDirty.push(t, key);
         return;
       }
       case EFFECT.enter:
         this.warpOf(launch, block, warp)?.frames.push({ fn: e.neu[2 * i]!, fp: e.address[i]! });
         return;
-      case EFFECT.leave:
-        this.warpOf(launch, block, warp)?.frames.pop();
+      case EFFECT.leave: {
+        const w = this.warpOf(launch, block, warp);
+        w?.frames.pop();
+        // A device warp that returned from its kernel is gone: its threads' registers and local memory (and
+        // its block's shared memory once every warp of the block returned) leave the state, so checkpoints
+        // hold only resident threads, as a GPU does.
+        if (w && launch !== 0 && w.frames.length === 0) this.retire(block, warp);
         return;
+      }
+    }
+  }
+
+  private retire(block: number, warp: number): void {
+    const L = this.launch!;
+    for (let lane = 0; lane < 32; lane++) {
+      const t = threadKey(block, warp, lane);
+      if (L.regs.delete(t)) L.regsGone.add(t);
+      L.local.delete(t);
+    }
+    const left = (L.live.get(block) ?? 1) - 1;
+    if (left > 0) L.live.set(block, left);
+    else {
+      L.live.delete(block);
+      L.shared.delete(block);
     }
   }
 
   /** A warp's state (the host thread for launch 0), created when an effect comes before its first statement. */
   warpOf(launch: number, block: number, warp: number): WarpState | null {
     if (launch === 0) return this.hostWarp;
-    if (!this.launch || this.launch.id !== launch) this.launch = { id: launch, shared: new Map(), local: new Map(), regs: new Map(), warps: new Map() };
+    if (!this.launch || this.launch.id !== launch) this.launch = newLaunch(launch);
     const k = warpKey(block, warp);
-    let w = this.launch.warps.get(k);
-    if (!w) this.launch.warps.set(k, (w = { step: -1, mask: 0, loc: 0, exited: 0, frames: [] }));
+    this.launch.warpsDirty.add(k);
+    return this.launch.warps.get(k) ?? this.newWarp(block, k);
+  }
+
+  private newWarp(block: number, k: number): WarpState {
+    const L = this.launch!;
+    const w: WarpState = { step: -1, mask: 0, loc: 0, exited: 0, frames: [] };
+    L.warps.set(k, w);
+    L.live.set(block, (L.live.get(block) ?? 0) + 1);
     return w;
   }
 

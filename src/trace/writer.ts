@@ -78,7 +78,7 @@ export class TraceWriter implements ExecutionListener {
       stepChunk: p('INSERT INTO step_chunks VALUES (?, ?, ?)'),
       effectChunk: p('INSERT INTO effect_chunks VALUES (?, ?, ?, ?, ?)'),
       blob: p('INSERT INTO blobs VALUES (?, ?, ?)'),
-      checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?)'),
+      checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?)'),
       barrier: p('INSERT INTO barriers (step, launch_id, block, warp, kind, mask, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       warpMask: p('INSERT INTO warp_masks (step, launch_id, block, warp, primitive, detail, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       api: p('INSERT INTO api_calls (step, name, args, result, loc_id) VALUES (?, ?, ?, ?, ?)'),
@@ -186,9 +186,11 @@ export class TraceWriter implements ExecutionListener {
     return i;
   }
 
+  private readonly blobOf = (id: number): Uint8Array => this.blobBytes.get(id) ?? new Uint8Array(0);
+
   private pushed(i: number): void {
-    this.state.applyEffect(this.fx as never, i, (id) => this.blobBytes.get(id) ?? new Uint8Array(0));
-    this.blobBytes.clear();
+    this.state.applyEffect(this.fx as never, i, this.blobOf);
+    if (this.blobBytes.size > 0) this.blobBytes.clear();
     this.effectSeq++;
     this.sinceCheckpoint++;
     if (++this.fx.n === CHUNK_EVENTS) this.commit();
@@ -198,7 +200,7 @@ export class TraceWriter implements ExecutionListener {
     // The warp's previous statement's register assignments come first, under that statement's step.
     this.regs.flush(warp);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
-    if (this.sinceCheckpoint >= Math.max(CHECKPOINT_EVENTS, this.state.bytes / 4) && this.steps.n === 0) this.checkpoint();
+    if (this.steps.n === 0 && this.sinceCheckpoint >= CHECKPOINT_EVENTS) this.checkpoint();
     const s = this.steps;
     const i = s.n;
     const device = !warp.host && this.launchId !== 0;
@@ -217,8 +219,16 @@ export class TraceWriter implements ExecutionListener {
     return this.step >= this.pauseAt;
   }
 
+  private lastFullBytes = -1;
+  private deltaBytes = 0;
+
   private checkpoint(): void {
-    this.ins.checkpoint.run(this.step, this.effectSeq, serializeState(this.state));
+    // A full checkpoint once the deltas since the last one outweigh it: rebuilding any checkpoint then reads at most about twice the state.
+    const full = this.lastFullBytes < 0 || this.deltaBytes > this.lastFullBytes;
+    const data = serializeState(this.state, full);
+    if (full) (this.lastFullBytes = data.length), (this.deltaBytes = 0);
+    else this.deltaBytes += data.length;
+    this.ins.checkpoint.run(this.step, this.effectSeq, full ? 1 : 0, data);
     this.sinceCheckpoint = 0;
   }
 
