@@ -1,7 +1,8 @@
 /*
  * The recording part of `npm run bench`: one program run plainly and recorded, both through
- * execute(). Prints recording events/s, record-vs-run time and bytes per event on disk against
- * the issue's targets (>= 1M events/s, < 3x run, < 16 bytes/event); it asserts nothing.
+ * execute(). Prints recording events/s, record-vs-run time, bytes per event on disk and the time
+ * of `goto` to random steps of the trace against the issue's targets (>= 1M events/s, < 3x run,
+ * < 16 bytes/event, goto < 100 ms on a 10M-event trace); it asserts nothing.
  */
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { execute } from '../src/engine/execute.js';
 import { defaultRunOptions, type EngineCommand } from '../src/engine/api.js';
 import { TraceWriter } from '../src/trace/writer.js';
 import { Trace } from '../src/trace/reader.js';
+import { Cursor } from '../src/trace/cursor.js';
 
 const host = { readFile: (p: string): string | null => { try { return readFileSync(p, 'latin1'); } catch { return null; } } };
 
@@ -36,6 +38,17 @@ export function benchRecording(file: string): void {
   if (typeof t === 'string') throw new Error(t);
   const tables = ['barriers', 'api_calls', 'output', 'diagnostics', 'timeline', 'warp_masks'] as const;
   const events = t.stepCount() + t.effectCount() + tables.reduce((n, k) => n + t.count(k), 0);
+  // goto: a fresh cursor per jump, so every one pays for its checkpoint chain (nothing cached from the last).
+  const gotos: number[] = [];
+  let seed = 12345;
+  for (let k = 0; k < 20; k++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const step = seed % t.stepCount();
+    const c = new Cursor(t);
+    const g0 = performance.now();
+    c.at(step);
+    gotos.push(performance.now() - g0);
+  }
   t.close();
   const bytes = statSync(path).size;
   const rate = events / rec;
@@ -45,4 +58,7 @@ export function benchRecording(file: string): void {
   console.log(`${'recording events/s'.padEnd(22)} ${(rate / 1e6).toFixed(2).padStart(6)} M  (target >= 1 M ${rate >= 1e6 ? 'ok' : 'MISSED'})`);
   console.log(`${'record / run time'.padEnd(22)} ${ratio.toFixed(2).padStart(6)} x  (target < 3 x ${ratio < 3 ? 'ok' : 'MISSED'})`);
   console.log(`${'bytes per event'.padEnd(22)} ${perEvent.toFixed(2).padStart(6)} B  (target < 16 B ${perEvent < 16 ? 'ok' : 'MISSED'})`);
+  const worst = Math.max(...gotos);
+  const median = [...gotos].sort((a, b) => a - b)[gotos.length >> 1]!;
+  console.log(`${'goto, median of 20'.padEnd(22)} ${median.toFixed(0).padStart(6)} ms (target < 100 ms ${median < 100 ? 'ok' : 'MISSED'}; worst ${worst.toFixed(0)} ms, ${(events / 1e6).toFixed(1)}M events)`);
 }
