@@ -124,7 +124,9 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       for (const [k, w] of j.warps) L.warps.set(k, w);
       for (const [k, n] of j.live) L.live.set(k, n);
       s.launch = L;
-    } else s.launch = null;
+      s.registers = 0;
+      for (const m of L.regs.values()) s.registers += m.size;
+    } else (s.launch = null), (s.registers = 0);
     if (at !== raw.length) return null;
     for (const p of allPages(s)) p.dirty.clear();
     return s;
@@ -144,6 +146,7 @@ export function cloneState(s: MachineState): MachineState {
   const c = new MachineState();
   c.step = s.step;
   c.effectSeq = s.effectSeq;
+  c.registers = s.registers;
   c.host = s.host.clone();
   c.global = s.global.clone();
   c.constant = s.constant.clone();

@@ -70,6 +70,8 @@ export class MachineState {
   step = 0;
   /** Effects applied. */
   effectSeq = 0;
+  /** Register values held for the running launch's threads (what a full checkpoint writes). */
+  registers = 0;
 
   /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
   pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {
@@ -99,9 +101,10 @@ export class MachineState {
     if (launch === 0) {
       // The host runs again: the launch before it has ended and its per-launch state is gone.
       this.launch = null;
+      this.registers = 0;
       w = this.hostWarp;
     } else {
-      if (!this.launch || this.launch.id !== launch) this.launch = newLaunch(launch);
+      if (!this.launch || this.launch.id !== launch) (this.launch = newLaunch(launch)), (this.registers = 0);
       const k = warpKey(d.block[i]!, d.warp[i]!);
       const known = this.launch.warps.get(k);
       w = known ?? this.newWarp(d.block[i]!, k);
@@ -154,7 +157,9 @@ export class MachineState {
         const t = threadKey(block, warp, lane);
         let r = L.regs.get(t);
         if (!r) L.regs.set(t, (r = new Map()));
+        const before = r.size;
         r.set(key, v);
+        this.registers += r.size - before;
         L.regsDirty.push(t, key);
         return;
       }
@@ -177,7 +182,12 @@ export class MachineState {
     const L = this.launch!;
     for (let lane = 0; lane < 32; lane++) {
       const t = threadKey(block, warp, lane);
-      if (L.regs.delete(t)) L.regsGone.add(t);
+      const r = L.regs.get(t);
+      if (r) {
+        this.registers -= r.size;
+        L.regs.delete(t);
+        L.regsGone.add(t);
+      }
       L.local.delete(t);
     }
     const left = (L.live.get(block) ?? 1) - 1;
@@ -191,7 +201,7 @@ export class MachineState {
   /** A warp's state (the host thread for launch 0), created when an effect comes before its first statement. */
   warpOf(launch: number, block: number, warp: number): WarpState | null {
     if (launch === 0) return this.hostWarp;
-    if (!this.launch || this.launch.id !== launch) this.launch = newLaunch(launch);
+    if (!this.launch || this.launch.id !== launch) (this.launch = newLaunch(launch)), (this.registers = 0);
     const k = warpKey(block, warp);
     this.launch.warpsDirty.add(k);
     return this.launch.warps.get(k) ?? this.newWarp(block, k);

@@ -200,7 +200,8 @@ export class TraceWriter implements ExecutionListener {
     // The warp's previous statement's register assignments come first, under that statement's step.
     this.regs.flush(warp);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
-    if (this.steps.n === 0 && this.sinceCheckpoint >= CHECKPOINT_EVENTS) this.checkpoint();
+    // Spaced by events, and further while many threads' registers are live (a checkpoint's cost grows with them).
+    if (this.steps.n === 0 && this.sinceCheckpoint >= CHECKPOINT_EVENTS && this.sinceCheckpoint >= this.state.registers) this.checkpoint();
     const s = this.steps;
     const i = s.n;
     const device = !warp.host && this.launchId !== 0;
