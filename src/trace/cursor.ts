@@ -12,13 +12,14 @@ export class Cursor {
   private cur = new MachineState();
   private readonly checkpoints = new Map<number, MachineState>();
 
-  constructor(private readonly trace: Trace) {}
+  /** `useCheckpoints` false rebuilds every state from the first step (tests compare the two). */
+  constructor(private readonly trace: Trace, private readonly useCheckpoints = true) {}
 
   /** The state before step `step` runs (statements [0, step) and their effects applied). */
   at(step: number): MachineState {
     const s = Math.max(0, Math.min(step, this.trace.stepCount()));
     if (s === this.cur.step) return this.cur;
-    const cp = this.trace.checkpointBefore(s);
+    const cp = this.useCheckpoints ? this.trace.checkpointBefore(s) : null;
     const fromCheckpoint = cp !== null && (s < this.cur.step || cp > this.cur.step);
     if (fromCheckpoint) this.cur = this.restore(cp);
     else if (s < this.cur.step) this.cur = new MachineState();

@@ -64,6 +64,8 @@ export class TraceWriter implements ExecutionListener {
   private readonly fileIds = new Map<string, number>();
   private readonly ins: Record<'loc' | 'file' | 'launch' | 'launchEnd' | 'stepChunk' | 'effectChunk' | 'blob' | 'checkpoint' | 'barrier' | 'warpMask' | 'api' | 'timeline' | 'output' | 'diag' | 'meta', Statement>;
   private closed = false;
+  /** Events between checkpoints (CHECKPOINT_EVENTS; tests use fewer). */
+  private checkpointEvents = CHECKPOINT_EVENTS;
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
   pauseAt = Infinity;
 
@@ -97,7 +99,7 @@ export class TraceWriter implements ExecutionListener {
   }
 
   /** Creates `path` (replacing a file there) with the schema; an error message when SQLite cannot. */
-  static create(path: string, header: TraceHeader): TraceWriter | string {
+  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number } = {}): TraceWriter | string {
     try {
       // A new file: whatever a previous trace at this path held (and its WAL) goes.
       for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
@@ -106,7 +108,9 @@ export class TraceWriter implements ExecutionListener {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.exec(SCHEMA);
-      return new TraceWriter(db, header);
+      const w = new TraceWriter(db, header);
+      w.checkpointEvents = opts.checkpointEvents ?? CHECKPOINT_EVENTS;
+      return w;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -201,7 +205,7 @@ export class TraceWriter implements ExecutionListener {
     this.regs.flush(warp);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
     // Spaced by events, and further while many threads' registers are live (a checkpoint's cost grows with them).
-    if (this.steps.n === 0 && this.sinceCheckpoint >= CHECKPOINT_EVENTS && this.sinceCheckpoint >= this.state.registers) this.checkpoint();
+    if (this.sinceCheckpoint >= this.checkpointEvents && this.sinceCheckpoint >= this.state.registers) this.checkpoint();
     const s = this.steps;
     const i = s.n;
     const device = !warp.host && this.launchId !== 0;
