@@ -178,11 +178,7 @@ function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): numbe
   }
   const n = threads.length;
   const buf = new ArrayBuffer(n * 25);
-  const tf = new Float64Array(buf, 0, n);
-  const kf = new Float64Array(buf, n * 8, n);
-  const vf = new Float64Array(buf, n * 16, n);
-  const vi = new BigInt64Array(buf, n * 16, n);
-  const tag = new Uint8Array(buf, n * 24, n);
+  const { tf, kf, vf, vi, tag } = regColumns(buf, n);
   for (let i = 0; i < n; i++) {
     tf[i] = threads[i]!;
     kf[i] = keys[i]!;
@@ -198,15 +194,16 @@ function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): numbe
 function readRegs(raw: Buffer, at: number, n: number, L: LaunchState): number {
   const buf = new ArrayBuffer(n * 25);
   new Uint8Array(buf).set(raw.subarray(at, at + n * 25));
-  const tf = new Float64Array(buf, 0, n);
-  const kf = new Float64Array(buf, n * 8, n);
-  const vf = new Float64Array(buf, n * 16, n);
-  const vi = new BigInt64Array(buf, n * 16, n);
-  const tag = new Uint8Array(buf, n * 24, n);
+  const { tf, kf, vf, vi, tag } = regColumns(buf, n);
   for (let i = 0; i < n; i++) {
     let m = L.regs.get(tf[i]!);
     if (!m) L.regs.set(tf[i]!, (m = new Map()));
     m.set(kf[i]!, tag[i] ? vi[i]! : vf[i]!);
   }
   return at + n * 25;
+}
+
+/** The columns of `n` register rows: thread, fnVar, value as float64 or int64, tag (1: int64). */
+function regColumns(buf: ArrayBuffer, n: number): { tf: Float64Array; kf: Float64Array; vf: Float64Array; vi: BigInt64Array; tag: Uint8Array } {
+  return { tf: new Float64Array(buf, 0, n), kf: new Float64Array(buf, n * 8, n), vf: new Float64Array(buf, n * 16, n), vi: new BigInt64Array(buf, n * 16, n), tag: new Uint8Array(buf, n * 24, n) };
 }
