@@ -1,6 +1,7 @@
 import { formatThreads, threadWord } from '../engine/exec/threads.js';
 import type { Dim3 } from '../engine/exec/env.js';
 import type { DebugSession } from './session.js';
+import { returned } from './eval-context.js';
 
 /*
  * Barrier state of a block at a step, from the trace's arrival and release rows: which threads
@@ -31,14 +32,14 @@ export function barrierReport(s: DebugSession, step: number, block?: { launch: n
     if (r.kind === 0) waiting.set(r.warp, { mask: r.mask, loc: r.loc_id });
     else if (r.step < step - 1) waiting.delete(r.warp);
   }
-  const state = s.cursor!.at(step);
+  const state = s.stateAt(step);
   const threads = s.view!.threadsPerBlock(l);
   const arrived: Dim3[] = [];
   const missing: Dim3[] = [];
   let loc = -1;
   for (let w = 0; w * 32 < threads; w++) {
     const ws = state.launch?.warps.get(at.block * 64 + w);
-    const exited = ws?.exited ?? 0;
+    const exited = ws && returned(ws) ? -1 : (ws?.exited ?? 0);
     const waits = waiting.get(w);
     if (waits && loc < 0) loc = waits.loc;
     for (let lane = 0; lane < 32 && w * 32 + lane < threads; lane++) {

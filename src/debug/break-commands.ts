@@ -1,7 +1,7 @@
 import type { DebugSession } from './session.js';
 import type { Breakpoint } from './breakpoints.js';
 import { lvalueOf } from './expr/index.js';
-import { spaceOfAddress } from './eval-context.js';
+import { spaceOfAddress, genericAddress } from './eval-context.js';
 
 /*
  * break, tbreak, watch, rwatch and `info breakpoints`, with gdb's messages.
@@ -24,40 +24,37 @@ export function breakCommand(s: DebugSession, args: string, opts: { temporary: b
     if (!opts.silent) s.say(`Breakpoint ${bp.num} at __syncthreads: stops when the focused block's warps arrive at a barrier.`);
     return bp;
   }
-  let target: { file: string; line: number; col: number; fn: string } | null = null;
-  const fileLine = /^(?:(.+):)?(\d+)$/.exec(where);
-  if (where === '') {
-    const r = s.pos !== null ? s.focusRow() : null;
-    if (!r) {
-      s.say('No default breakpoint location now selected.');
-      return null;
-    }
-    const l = s.trace!.loc(r.loc);
-    target = { ...l, fn: view.fnAt(l.file, l.line, l.col)?.name ?? '??' };
-  } else if (fileLine) {
-    const file = fileLine[1] ? view.resolveFile(fileLine[1]) : (s.listAt?.file ?? view.mainFile);
-    if (!file) {
-      s.say(`No source file named ${fileLine[1]}.`);
-      return null;
-    }
-    const at = view.lineStatement(file, Number(fileLine[2]));
-    if (!at) {
-      s.say(`No line ${fileLine[2]} in file "${file}".`);
-      return null;
-    }
-    target = { ...at.stmt, fn: at.fn.name };
-  } else {
-    const f = view.fnByName(where);
-    const entry = f ? view.entryStatement(f) : null;
-    if (!f || !entry) {
-      s.say(`Function "${where}" not defined.`);
-      return null;
-    }
-    target = { ...entry, fn: f.name };
+  const target = resolveLocation(s, where);
+  if (typeof target === 'string') {
+    s.say(target);
+    return null;
   }
   const bp = s.bps.addBreak({ kind: 'line', at: { file: target.file, line: target.line, col: target.col }, fnName: target.fn, condition, temporary: opts.temporary });
   if (!opts.silent) s.say(`${opts.temporary ? 'Temporary breakpoint' : 'Breakpoint'} ${bp.num} at ${target.fn}: file ${target.file}, line ${target.line}.`);
   return bp;
+}
+
+/** Where a location (FILE:LINE, LINE, FUNCTION, or empty for the current statement) stops; gdb's message when it names nothing. */
+export function resolveLocation(s: DebugSession, where: string): { file: string; line: number; col: number; fn: string } | string {
+  const view = s.view!;
+  const fileLine = /^(?:(.+):)?(\d+)$/.exec(where);
+  if (where === '') {
+    const r = s.pos !== null ? s.focusRow() : null;
+    if (!r) return 'No default breakpoint location now selected.';
+    const l = s.trace!.loc(r.loc);
+    return { ...l, fn: view.fnAt(l.file, l.line, l.col)?.name ?? '??' };
+  }
+  if (fileLine) {
+    const file = fileLine[1] ? view.resolveFile(fileLine[1]) : (s.listAt?.file ?? view.mainFile);
+    if (!file) return `No source file named ${fileLine[1]}.`;
+    const at = view.lineStatement(file, Number(fileLine[2]));
+    if (!at) return `No line ${fileLine[2]} in file "${file}".`;
+    return { ...at.stmt, fn: at.fn.name };
+  }
+  const f = view.fnByName(where);
+  const entry = f ? view.entryStatement(f) : null;
+  if (!f || !entry) return `Function "${where}" not defined.`;
+  return { ...entry, fn: f.name };
 }
 
 /** `watch EXPR` / `rwatch EXPR`: a watchpoint on the expression's bytes (device memory too, which cuda-gdb cannot watch). */
@@ -75,9 +72,9 @@ export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwa
     target = { kind: 'register' as const, fnVar: (fn! << 16) | idx!, launch: dev.launch, block: dev.block, warp: dev.warp, lane: dev.lane };
   } else {
     const space = lv.place.space === 'generic' ? spaceOfAddress(lv.place.address) : lv.place.space;
-    target = { kind: 'memory' as const, space: SPACE_CODE[space], address: lv.place.address, size: lv.size, launch: dev.launch, block: dev.block, thread: dev.warp * 32 + dev.lane };
+    target = { kind: 'memory' as const, space: SPACE_CODE[space], address: genericAddress(space, lv.place.address), size: lv.size, launch: dev.launch, block: dev.block, thread: dev.warp * 32 + dev.lane };
   }
-  const wp = s.bps.addWatch({ kind, expr, target, enabled: true } as never);
+  const wp = s.bps.addWatch({ kind, expr, place: lv.place, type: lv.type, target });
   s.say(`${kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint'} ${wp.num}: ${expr}`);
 }
 

@@ -1,4 +1,6 @@
 import type { Line } from './program-view.js';
+import type { CType } from '../engine/check/types.js';
+import type { Place } from './expr/index.js';
 
 /*
  * The breakpoint and watchpoint table, numbered as gdb numbers them (one sequence for both).
@@ -16,6 +18,8 @@ export interface Breakpoint {
   readonly temporary: boolean;
   enabled: boolean;
   hits: number;
+  /** Crossings still to pass without stopping (`continue N`). */
+  ignore: number;
 }
 
 /** A watchpoint on an lvalue: writes (`watch`) or reads (`rwatch`). */
@@ -23,6 +27,9 @@ export interface Watchpoint {
   readonly num: number;
   readonly kind: 'watch' | 'rwatch';
   readonly expr: string;
+  /** Where the expression's object is and its type, fixed when the watchpoint is set (gdb re-reads the same bytes, whatever the focus later). */
+  readonly place: Place;
+  readonly type: CType;
   /** What is watched: memory bytes of a space (for shared/local, of one block/thread), or a register of one thread. */
   readonly target:
     | { readonly kind: 'memory'; readonly space: number; readonly address: number; readonly size: number; readonly launch: number; readonly block: number; readonly thread: number }
@@ -36,10 +43,12 @@ export class BreakpointTable {
   private next = 1;
   readonly breakpoints: Breakpoint[] = [];
   readonly watchpoints: Watchpoint[] = [];
+  /** The breakpoint the program last stopped at (for `continue N`). */
+  lastStop: Breakpoint | null = null;
 
   /** Adds a breakpoint and returns it. */
-  addBreak(b: Omit<Breakpoint, 'num' | 'enabled' | 'hits'>): Breakpoint {
-    const bp: Breakpoint = { ...b, num: this.next++, enabled: true, hits: 0 };
+  addBreak(b: Omit<Breakpoint, 'num' | 'enabled' | 'hits' | 'ignore'>): Breakpoint {
+    const bp: Breakpoint = { ...b, num: this.next++, enabled: true, hits: 0, ignore: 0 };
     this.breakpoints.push(bp);
     return bp;
   }

@@ -1,8 +1,10 @@
 import type { DebugSession } from './session.js';
 import { focusOf } from './session.js';
-import { resume, reverse, stepGoal, reverseGoal, type Goal } from './run-commands.js';
-import { breakCommand, watchCommand, listBreakpoints } from './break-commands.js';
-import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, historyCommand, writersCommand } from './inspect.js';
+import { resume, reverse, type Goal } from './run-commands.js';
+import { stepGoal, reverseGoal } from './step-goals.js';
+import { breakCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
+import { frameHeader } from './describe.js';
+import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
 import { focusCommand } from './focus-command.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
@@ -27,11 +29,8 @@ const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): 
   for (let i = 0; i < count && s.pos !== null; i++) {
     const g = stepGoal(s, kind);
     if (typeof g === 'string') return s.say(g);
-    if (kind === 'finish') {
-      const fr = s.context().frame();
-      if (fr) s.say(`Run till exit from #0  ${fr.fn.name} ()`);
-    }
-    await resume(s, g);
+    if (kind === 'finish') s.say(`Run till exit from ${frameLine(s)}`);
+    await resume(s, g, kind === 'finish' ? 'frame' : 'auto');
   }
 };
 
@@ -39,35 +38,53 @@ const reverseMotion = (kind: 'step' | 'next' | 'stepi' | 'finish'): Handler => (
   if (!needRun(s)) return;
   const g = reverseGoal(s, kind);
   if (typeof g === 'string') return s.say(g);
-  reverse(s, g);
+  if (kind === 'finish') s.say(`Run back to call of ${frameLine(s)}`);
+  reverse(s, g, kind === 'finish' ? 'frame' : 'auto');
 };
 
+/** `#0  fact (n=1) at prog.cu:13`: the selected frame as finish names it. */
+function frameLine(s: DebugSession): string {
+  const row = s.focusRow();
+  const fr = s.context().frame();
+  if (!row || !fr) return '#0  ??';
+  const loc = s.trace!.loc(row.loc);
+  const l = s.focus.kind === 'device' ? s.view!.launch(s.focus.launch) : null;
+  return `#0  ${frameHeader(s.view!, fr.fn, s.context(), l)} at ${loc.file}:${loc.line}`;
+}
+
+/** `until LOCATION` / `advance LOCATION`: runs to the location (or another stop), with no breakpoint left behind. */
 async function advanceTo(s: DebugSession, where: string): Promise<void> {
-  const at = breakCommand(s, where, { temporary: true, silent: true });
-  if (!at) return;
-  await resume(s, null);
-  s.bps.delete([at.num]);
+  const at = resolveLocation(s, where);
+  if (typeof at === 'string') return s.say(at);
+  const goal: Goal = (row, line, file) => line === at.line && file === at.file && s.trace!.loc(row.loc).col === at.col;
+  await resume(s, goal, 'frame');
+}
+
+/** `start`: a temporary breakpoint at main's first statement, then run. */
+async function startCommand(s: DebugSession): Promise<void> {
+  if (s.pos !== null) s.say('The program being debugged has been started already.\nStart it from the beginning? (y or n) [answered Y; input not from terminal]');
+  if (!s.view) return;
+  if (!breakCommand(s, 'main', { temporary: true, silent: false })) return;
+  if (await s.start()) await resume(s, null, 'auto', true);
 }
 
 const HANDLERS: Record<string, Handler> = {
   run: async (s) => {
     if (s.pos !== null) s.say('The program being debugged has been started already.\nStart it from the beginning? (y or n) [answered Y; input not from terminal]');
-    if (await s.start()) await resume(s, s.bps.breakpoints.length || s.bps.watchpoints.length || s.breakOnLaunch ? null : null);
+    if (await s.start()) await resume(s, null, 'auto', true);
   },
-  start: async (s) => {
-    const main = s.view?.fnByName('main');
-    if (!(await s.start())) return;
-    const f = s.view!.fnByName('main') ?? main;
-    const entry = f ? s.view!.entryStatement(f) : null;
-    if (!entry) return resume(s, null);
-    const goal: Goal = (row, line, file) => row.launch === 0 && line === entry.line && file === entry.file;
-    const first = s.trace!.stepRow(0);
-    if (first && goal(first, s.trace!.loc(first.loc).line, s.trace!.loc(first.loc).file)) return s.stopAt(0, focusOf(first), 'frame', '\nTemporary breakpoint 1, ');
-    await resume(s, goal);
-  },
+  start: startCommand,
   continue: async (s, args) => {
     if (!needRun(s)) return;
-    void args;
+    // `continue N`: pass the breakpoint stopped at N-1 more times.
+    if (/^\d+$/.test(args)) {
+      const bp = s.bps.lastStop;
+      if (!bp || !s.bps.breakpoints.includes(bp)) s.say('Not stopped at any breakpoint; argument ignored.');
+      else if (Number(args) > 1) {
+        bp.ignore = Number(args) - 1;
+        s.say(`Will ignore next ${bp.ignore} crossings of breakpoint ${bp.num}.  Continuing.`);
+      }
+    }
     await resume(s, null);
   },
   next: motion('next'),
@@ -84,11 +101,13 @@ const HANDLERS: Record<string, Handler> = {
   'reverse-continue': (s) => {
     if (needRun(s)) reverse(s, null);
   },
-  goto: (s, args) => {
+  goto: async (s, args) => {
     if (!needRun(s)) return;
     const n = Number(args.trim());
-    const limit = s.limit();
-    if (!/^\d+$/.test(args.trim()) || n >= limit) return s.say(`goto: step must be a number from 0 to ${limit - 1}.`);
+    if (!/^\d+$/.test(args.trim())) return s.say('goto: give the number of a step (as "info line" and watchpoints show them).');
+    // A live session records up to the step first (to the end when the run is shorter).
+    await s.recordTo(n);
+    if (n >= s.limit()) return s.say(`goto: step ${n} is past the end of the recording (steps 0 to ${s.limit() - 1}).`);
     const row = s.trace!.stepRow(n)!;
     s.stopAt(n, focusOf(row, s.focus.kind === 'device' && row.launch === s.focus.launch && row.block === s.focus.block && row.warp === s.focus.warp ? s.focus.lane : undefined), 'frame', `Step ${n}: `);
   },
@@ -117,11 +136,13 @@ const HANDLERS: Record<string, Handler> = {
     for (let i = s.displays.length - 1; i >= 0; i--) if (nums.length === 0 || nums.includes(s.displays[i]!.num)) s.displays.splice(i, 1);
   },
   x: examineCommand,
+  whatis: typeCommand,
+  ptype: typeCommand,
   list: listCommand,
   backtrace: backtraceCommand,
   frame: frameCommand,
-  up: (s, args) => frameCommand(s, String(s.frameIndex + (Number(args) || 1))),
-  down: (s, args) => frameCommand(s, String(s.frameIndex - (Number(args) || 1))),
+  up: (s, args) => moveFrame(s, args, 1),
+  down: (s, args) => moveFrame(s, args, -1),
   history: historyCommand,
   cuda: focusCommand,
   set: setCommand,

@@ -3,6 +3,8 @@ import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import type { LaunchRow } from '../trace/reader.js';
 import type { Focus, StateContext } from './eval-context.js';
 import type { ProgramView } from './program-view.js';
+import { formatValue } from './expr/index.js';
+import { isCharType } from './expr/ctypes.js';
 
 /*
  * cuda-gdb's wording for where the debugger is: focus messages, frame headers, source lines.
@@ -72,7 +74,11 @@ export function frameHeader(view: ProgramView, fn: FunctionInfo, ctx: StateConte
   const args = fn.vars.filter((v) => v.param).map((v) => {
     const sym = ctx.lookup(v.name);
     const t = view.typeOf(v);
-    return `${v.name}=${sym ? argText(t, ctx.read(sym.place, sizeOf(t))) : '<optimized out>'}`;
+    if (!sym) return `${v.name}=<optimized out>`;
+    const bytes = ctx.read(sym.place, sizeOf(t));
+    // A char pointer shows its string too, as gdb's frame lines do.
+    if (t.kind === 'pointer' && isCharType(t.to) && typeof bytes !== 'string') return `${v.name}=${formatValue({ type: t, bytes, place: sym.place, space: 'generic' }, null, ctx)}`;
+    return `${v.name}=${argText(t, bytes)}`;
   });
   const name = fn.space === 'global' && launch ? `${fn.name}<<<(${launch.grid_x},${launch.grid_y},${launch.grid_z}),(${launch.block_x},${launch.block_y},${launch.block_z})>>>` : fn.name;
   return `${name} (${args.join(', ')})`;

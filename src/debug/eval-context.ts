@@ -1,8 +1,10 @@
 import { sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
-import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, RODATA_BASE, SHARED_BASE } from '../engine/memory/layout.js';
+import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, RODATA_BASE, SHARED_BASE, SHARED_MAX, STACK_BASE } from '../engine/memory/layout.js';
 import type { AddressSpace, EvalContext, Place, Symbol } from './expr/context.js';
-import type { MachineState, WarpState } from '../trace/state.js';
+import { formatValue } from './expr/index.js';
+import type { MachineState, RegValue, WarpState } from '../trace/state.js';
+import { inScope, innerFirst, type Pos, type Scope } from './scopes.js';
 import type { ProgramView } from './program-view.js';
 
 /*
@@ -19,9 +21,25 @@ export type Focus =
 /** Space code of the trace (SPACES index) for an address-space name. */
 const SPACE_CODE: Record<Exclude<AddressSpace, 'generic'>, number> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };
 
-/** The space a generic address falls in. */
+/** The space a generic address falls in (the host stack lies above device memory). */
 export function spaceOfAddress(a: number): Exclude<AddressSpace, 'generic'> {
-  return a >= GLOBAL_BASE ? 'global' : a >= CONST_BASE ? 'constant' : a >= SHARED_BASE ? 'shared' : a >= LOCAL_BASE ? 'local' : 'host';
+  return a >= STACK_BASE ? 'host' : a >= GLOBAL_BASE ? 'global' : a >= CONST_BASE ? 'constant' : a >= SHARED_BASE ? 'shared' : a >= LOCAL_BASE ? 'local' : 'host';
+}
+
+/**
+ * The generic address of an address in a space: cuda-gdb names shared and local memory by
+ * offsets in their window (`(@shared int *) 0` is the block's first shared byte), Warpscope's
+ * pointers by generic addresses; both are accepted.
+ */
+export function genericAddress(space: AddressSpace, a: number): number {
+  if (space === 'shared' && a < SHARED_MAX) return SHARED_BASE + a;
+  if (space === 'local' && a < SHARED_BASE - LOCAL_BASE) return LOCAL_BASE + a;
+  return a;
+}
+
+/** Whether a device warp has run and returned from its kernel (all its threads exited). */
+export function returned(ws: WarpState): boolean {
+  return ws.step >= 0 && ws.frames.length === 0;
 }
 
 /** An EvalContext over a MachineState. */
@@ -34,8 +52,10 @@ export class StateContext implements EvalContext {
     readonly focus: Focus,
     /** The selected frame: 0 is the innermost. */
     private readonly frameIndex: number,
-    /** The line the selected frame is at (variables declared after it are not yet in scope). */
-    private readonly line: number,
+    /** Where the selected frame is (variables declared after it, or whose block has closed, are not in scope). */
+    readonly at: Pos,
+    /** Register values of the selected frame when the current state holds another activation's (recursion). */
+    private readonly savedRegs: ReadonlyMap<number, RegValue> | null = null,
   ) {}
 
   private get state(): MachineState {
@@ -61,17 +81,8 @@ export class StateContext implements EvalContext {
   lookup(name: string): Symbol | null {
     const fr = this.frame();
     if (fr) {
-      const vars = fr.fn.vars;
-      let pick = -1;
-      // The innermost declaration already reached wins (a later `int i` shadows an outer one).
-      for (let j = 0; j < vars.length; j++) if (vars[j]!.name === name && (vars[j]!.param || vars[j]!.line <= this.line)) pick = j;
-      if (pick < 0) for (let j = 0; j < vars.length; j++) if (vars[j]!.name === name) pick = j;
-      if (pick >= 0) {
-        const v = vars[pick]!;
-        const type = this.view.typeOf(v);
-        if (v.reg) return { type, place: { kind: 'register', name: `${fr.fn.id}:${pick}` } };
-        return { type, place: { kind: 'memory', space: this.focus.kind === 'host' ? 'host' : 'local', address: fr.fp + (v.offset ?? 0) } };
-      }
+      const pick = this.visible(fr.fn, name);
+      if (pick >= 0) return this.variable(pick);
     }
     if (this.focus.kind === 'device') {
       const l = this.view.launch(this.focus.launch);
@@ -83,6 +94,35 @@ export class StateContext implements EvalContext {
     const g = this.view.info.statics.find((x) => x.name === name);
     if (g) return { type: this.view.typeOf(g), place: { kind: 'memory', space: spaceOfAddress(g.address), address: g.address } };
     return null;
+  }
+
+  /** Variable number `j` of the selected frame's function (its type and where it lives). */
+  variable(j: number): Symbol | null {
+    const fr = this.frame();
+    const v = fr?.fn.vars[j];
+    if (!fr || !v) return null;
+    const type = this.view.typeOf(v);
+    if (v.reg) return { type, place: { kind: 'register', name: `${fr.fn.id}:${j}` } };
+    return { type, place: { kind: 'memory', space: this.focus.kind === 'host' ? 'host' : 'local', address: fr.fp + (v.offset ?? 0) } };
+  }
+
+  /**
+   * The index of the variable `name` of `fn` in scope here: in the innermost block open at this
+   * position (as gdb's lexical blocks give it, declared yet or not); the latest declaration reached
+   * when the source does not say where a block ends.
+   */
+  visible(fn: FunctionInfo, name: string): number {
+    const vars = fn.vars;
+    let pick = -1;
+    let pickScope: Scope | null = null;
+    for (let j = 0; j < vars.length; j++) {
+      const v = vars[j]!;
+      if (v.name !== name) continue;
+      const scope = this.view.scopeOf(fn, v);
+      if (scope ? !inScope(scope, scope.open, this.at) : !v.param && v.line > this.at.line) continue;
+      if (pick < 0 || !scope || !pickScope || innerFirst(scope, pickScope) <= 0) (pick = j), (pickScope = scope);
+    }
+    return pick;
   }
 
   builtin(name: string): { x: number; y: number; z: number } | number | null {
@@ -104,14 +144,30 @@ export class StateContext implements EvalContext {
   read(place: Place, size: number): Uint8Array | string {
     if (place.kind === 'register') return this.register(place.name, size);
     const space = place.space === 'generic' ? spaceOfAddress(place.address) : place.space;
-    const a = place.address;
+    const a = genericAddress(space, place.address);
     if (space === 'host' && a < RODATA_BASE) return `Cannot access memory at address 0x${a.toString(16)}`;
     const f = this.focus;
     const dev = f.kind === 'device' ? f : { launch: 0, block: 0, warp: 0, lane: 0 };
     if ((space === 'shared' || space === 'local') && f.kind === 'host') return `Cannot access memory at address 0x${a.toString(16)}`;
+    // A block whose warps have all returned has no shared memory any more (a thread that returned, no local memory).
+    if (space === 'shared' && f.kind === 'device' && this.blockReturned(f.launch, f.block)) return `Cannot access memory at address 0x${a.toString(16)}`;
+    const w = space === 'local' && f.kind === 'device' ? this.warp() : null;
+    if (space === 'local' && f.kind === 'device' && (!w || returned(w))) return `Cannot access memory at address 0x${a.toString(16)}`;
     const pages = this.state.pages(SPACE_CODE[space], dev.launch, dev.block, dev.warp, dev.lane);
     if (!pages) return `Cannot access memory at address 0x${a.toString(16)}`;
     return pages.read(a, size);
+  }
+
+  private blockReturned(launch: number, block: number): boolean {
+    const L = this.state.launch;
+    if (!L || L.id !== launch) return true;
+    let any = false;
+    for (const [k, w] of L.warps) {
+      if (Math.floor(k / 64) !== block) continue;
+      if (!returned(w)) return false;
+      any = true;
+    }
+    return any;
   }
 
   private register(name: string, size: number): Uint8Array | string {
@@ -121,7 +177,7 @@ export class StateContext implements EvalContext {
     if (!fn || !v) return `No register ${name}`;
     const f = this.focus;
     const key = (fn.id << 16) | Number(idxText);
-    const value = f.kind === 'host' ? this.state.register(0, 0, 0, 0, key) : this.state.register(f.launch, f.block, f.warp, f.lane, key);
+    const value = this.savedRegs ? this.savedRegs.get(key) : f.kind === 'host' ? this.state.register(0, 0, 0, 0, key) : this.state.register(f.launch, f.block, f.warp, f.lane, key);
     return registerBytes(this.view.typeOf(v), value ?? 0, size);
   }
 
@@ -133,6 +189,13 @@ export class StateContext implements EvalContext {
     const s = Object.entries(this.view.info.structs).find(([, v]) => v.name === name);
     return s ? { kind: 'struct', info: this.view.types.struct(s[0]) } : null;
   }
+}
+
+/** The value of an object of type `type` at `place`, as print shows it, in context `ctx`. */
+export function showPlace(ctx: StateContext, place: Place, type: CType): string {
+  const r = ctx.read(place, sizeOf(type));
+  if (typeof r === 'string') return `<${r}>`;
+  return formatValue({ type, bytes: r, place, space: 'generic' }, null, ctx);
 }
 
 /** A register's value as the little-endian bytes of its C type. */

@@ -1,5 +1,5 @@
 import type { DebugSession } from './session.js';
-import type { Focus } from './eval-context.js';
+import { returned, type Focus } from './eval-context.js';
 import { focusMessage, focusQuery } from './describe.js';
 
 /*
@@ -35,6 +35,7 @@ export function focusCommand(s: DebugSession, args: string): void {
   const view = s.view;
   if (!view || s.pos === null) return s.say('Focus not set on any active CUDA kernel.');
   if ([...coords.values()].every((v) => v.length === 0)) return s.say(focusQuery(view, s.focus, [...coords.keys()]));
+  if ([...coords.values()].some((v) => v.length === 0)) return s.say('Invalid coordinates. CUDA focus unchanged.');
   const state = s.state();
   const running = state.launch;
   const cur = s.focus;
@@ -60,6 +61,11 @@ export function focusCommand(s: DebugSession, args: string): void {
   }
   const ws = running.warps.get(block * 64 + warp);
   if (!ws || warp * 32 + lane >= view.threadsPerBlock(l) || lane > 31) return s.say('Invalid coordinates. CUDA focus unchanged.');
+  if (returned(ws) || ws.exited & (1 << lane)) {
+    const t = view.threadIdx(l, warp, lane);
+    const b = view.blockIdx(l, block);
+    return s.say(`Invalid coordinates: thread (${t.x},${t.y},${t.z}) of block (${b.x},${b.y},${b.z}) has exited. CUDA focus unchanged.`);
+  }
   const f: Focus = { kind: 'device', launch: launchId, block, warp, lane };
   s.focus = f;
   s.frameIndex = 0;

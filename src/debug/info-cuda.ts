@@ -1,8 +1,9 @@
 import type { DebugSession } from './session.js';
-import type { Focus } from './eval-context.js';
+import { returned, type Focus } from './eval-context.js';
 import type { WarpState } from '../trace/state.js';
 import { frameHeader } from './describe.js';
 import { barrierReport } from './barriers.js';
+import { errorName } from '../engine/runtime/errors.js';
 
 /*
  * `info cuda kernels|blocks|warps|lanes|threads|barriers|launch trace`, `info streams` and
@@ -19,9 +20,15 @@ function waitingMask(s: DebugSession, launch: number, block: number, warp: numbe
   return r && r.kind === 0 ? r.mask : 0;
 }
 
+/** The step barrier states are read before: a warp stopped at its arrival counts as arrived, as the barrier stop's own report says. */
+function barrierStep(s: DebugSession): number {
+  return s.pos! + (s.trace!.db.prepare('SELECT 1 FROM barriers WHERE step = ? AND kind = 0').get(s.pos!) ? 1 : 0);
+}
+
 /** A warp as it stands at the current step: the statement it is about to run when that is the current step's, else its latest. */
 function current(s: DebugSession, launch: number, block: number, warp: number, ws: WarpState | undefined): WarpState | undefined {
   const r = s.trace!.stepRow(s.pos!);
+  if (ws && returned(ws)) return { ...ws, exited: -1 };
   if (!ws || !r || r.launch !== launch || r.block !== block || r.warp !== warp) return ws;
   return { ...ws, step: r.step, mask: r.mask, loc: r.loc, exited: r.exited };
 }
@@ -38,7 +45,8 @@ function invocation(s: DebugSession, launch: number, first: Focus): string {
 /** `info cuda WHAT`. */
 export function infoCuda(s: DebugSession, what: string): void {
   const state = s.state();
-  const L = state.launch;
+  // A launch whose warps have all returned is over, though the host has not run its next statement yet.
+  const L = state.launch && [...state.launch.warps.values()].some((w) => !returned(w)) ? state.launch : null;
   if (what === 'launch trace' || what === 'kernels') {
     if (!L) return s.say('No CUDA kernels.');
   }
@@ -64,7 +72,7 @@ export function infoCuda(s: DebugSession, what: string): void {
       s.say('  BlockIdx To BlockIdx Count   State');
       s.say(`Kernel ${L.id - 1}`);
       // Consecutive blocks in the same state share a row, as cuda-gdb groups them.
-      const done = (b: number): boolean => [...L.warps].filter(([k]) => Math.floor(k / 64) === b).every(([, w]) => w.exited === lanesOf(view.threadsPerBlock(l), k2w(w, b, L.warps)));
+      const done = (b: number): boolean => [...L.warps].filter(([k]) => Math.floor(k / 64) === b).every(([k, w]) => returned(w) || w.exited === lanesOf(view.threadsPerBlock(l), k % 64));
       let i = 0;
       while (i < blocks.length) {
         let j = i;
@@ -82,9 +90,13 @@ export function infoCuda(s: DebugSession, what: string): void {
       s.say(`Device 0 SM ${f.block % view.smCount} Block ${dim(view.blockIdx(l, f.block))}`);
       for (let w = 0; w * 32 < view.threadsPerBlock(l); w++) {
         const ws = current(s, L.id, f.block, w, L.warps.get(f.block * 64 + w));
-        if (!ws) continue;
+        // A warp the scheduler has not run yet: resident, no statement run.
+        if (!ws) {
+          s.say(`${w === f.warp ? '*' : ' '} ${String(w).padStart(2)}        ${hex(0)}           ${hex(0)}         ${hex(0)} ${'-'.padStart(4)}      ${L.id - 1} ${dim(view.blockIdx(l, f.block))}    ${dim(view.threadIdx(l, w, 0))}`);
+          continue;
+        }
         const all = lanesOf(view.threadsPerBlock(l), w);
-        const bar = waitingMask(s, L.id, f.block, w, s.pos!);
+        const bar = waitingMask(s, L.id, f.block, w, barrierStep(s));
         const active = bar ? 0 : ws.mask & ~ws.exited;
         const divergent = all & ~ws.exited & ~active & ~bar;
         const first = active ? 31 - Math.clz32(active & -active) : 0;
@@ -95,7 +107,7 @@ export function infoCuda(s: DebugSession, what: string): void {
     case 'lanes': {
       if (f.kind !== 'device') return;
       const ws = current(s, L.id, f.block, f.warp, L.warps.get(f.block * 64 + f.warp))!;
-      const bar = waitingMask(s, L.id, f.block, f.warp, s.pos!);
+      const bar = waitingMask(s, L.id, f.block, f.warp, barrierStep(s));
       s.say('  Ln    State  Line ThreadIdx');
       s.say(`Device 0 SM ${f.block % view.smCount} Warp ${f.warp}`);
       const lines = laneLines(s, ws, f);
@@ -138,7 +150,7 @@ export function infoCuda(s: DebugSession, what: string): void {
     }
     case 'barriers':
       if (f.kind !== 'device') return;
-      s.io.out(barrierReport(s, s.pos!, { launch: L.id, block: f.block }));
+      s.io.out(barrierReport(s, barrierStep(s), { launch: L.id, block: f.block }));
       return;
     default:
       s.say(`Undefined info cuda command: "${what}".  Try "help info cuda".`);
@@ -148,11 +160,6 @@ export function infoCuda(s: DebugSession, what: string): void {
 function lanesOf(threads: number, warp: number): number {
   const n = Math.min(32, Math.max(0, threads - warp * 32));
   return n === 32 ? -1 : (1 << n) - 1;
-}
-
-function k2w(_w: WarpState, _b: number, _m: ReadonlyMap<number, WarpState>): number {
-  for (const [k, w] of _m) if (w === _w) return k % 64;
-  return 0;
 }
 
 /** Each lane's current line: the warp's line for active lanes, the last line a divergent lane ran. */
@@ -185,5 +192,7 @@ export function infoStreams(s: DebugSession): void {
 export function infoEvents(s: DebugSession): void {
   const rows = s.trace!.db.prepare("SELECT step, name, args, result FROM api_calls WHERE name LIKE 'cudaEvent%' AND step < ? ORDER BY seq").all(s.pos!) as { step: number; name: string; args: string; result: string | null }[];
   if (rows.length === 0) return s.say('No CUDA events yet.');
-  for (const r of rows) s.say(`  step ${String(r.step).padStart(6)}  ${r.name}(${(JSON.parse(r.args) as unknown[]).join(', ')})${r.result !== null ? ` = ${r.result}` : ''}`);
+  // Handles and addresses in hex, sizes plainly, the result by its error name.
+  const arg = (a: unknown): string => (typeof a === 'string' ? a.replace(/n$/, '') : typeof a === 'number' && a >= 0x10000 ? `0x${a.toString(16)}` : String(a));
+  for (const r of rows) s.say(`  step ${String(r.step).padStart(6)}  ${r.name}(${(JSON.parse(r.args) as unknown[]).map(arg).join(', ')})${r.result !== null ? ` = ${errorName(Number(r.result))}` : ''}`);
 }

@@ -1,9 +1,11 @@
 import type { DebugSession } from './session.js';
-import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, type ExamineState } from './expr/index.js';
+import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, valueAsNumber, type ExamineState } from './expr/index.js';
+import { pointerSpace } from './expr/format.js';
 import { EFFECT } from '../trace/schema.js';
 import { sizeOf } from '../engine/check/types.js';
-import { spaceOfAddress, type Focus } from './eval-context.js';
+import { spaceOfAddress, genericAddress, showPlace, type Focus } from './eval-context.js';
 import { frameHeader, sourceLine } from './describe.js';
+import { inScope, innerFirst } from './scopes.js';
 
 /*
  * Looking at the program at the current step: print, display, x, list, locals and arguments,
@@ -43,8 +45,19 @@ export function examineCommand(s: DebugSession, args: string): void {
   if (s.pos === null) return s.say('The program is not being run.');
   const r = examine(args, s.context(), s.values, (s.examineState as ExamineState | null) ?? initialExamineState);
   s.examineState = r.state;
-  if (r.output) s.io.out(r.output.endsWith('\n') ? r.output : r.output + '\n');
-  if (r.error) s.say(r.error);
+  // gdb prints an unreadable unit's error after its address label, on the same line.
+  const text = (r.output ?? '') + (r.error ?? '');
+  if (text) s.io.out(text.endsWith('\n') ? text : text + '\n');
+}
+
+/** `whatis EXPR` / `ptype EXPR`: the expression's type. */
+export function typeCommand(s: DebugSession, args: string): void {
+  if (s.pos === null && !/^\s*\$/.test(args)) return s.say('The program is not being run.');
+  const ctx = s.context();
+  const r = evaluate(args, ctx, s.values);
+  if (!r.ok) return s.say(r.error);
+  const space = r.value.type.kind === 'pointer' ? pointerSpace(r.value.space, BigInt(valueAsNumber(r.value) ?? 0), ctx) : 'generic';
+  s.say(`type = ${typeText(r.value.type, space)}`);
 }
 
 /** `list`, `list N`, `list FILE:N`, `list FUNCTION`: ten lines around the place. */
@@ -76,53 +89,36 @@ export function listCommand(s: DebugSession, args: string): void {
   (s as { listed?: boolean }).listed = true;
 }
 
-/** `info locals` (variables declared so far) or `info args`. */
+/** `info locals` (the variables of the blocks around the selected frame's statement, innermost block first) or `info args`. */
 export function localsCommand(s: DebugSession, args: boolean): void {
   const ctx = s.context();
   const fr = ctx.frame();
   if (!fr) return s.say('No frame selected.');
-  const row = s.focusRow();
-  const line = row ? s.trace!.loc(row.loc).line : 0;
-  const vars = fr.fn.vars.filter((v) => v.param === args && (args || v.line <= line));
+  const view = s.view!;
+  const vars = fr.fn.vars.map((v, j) => ({ v, j, scope: args ? null : view.scopeOf(fr.fn, v) })).filter(({ v, scope }) => {
+    if (v.param !== args || v.name.startsWith('__')) return false;
+    return args || (v.line <= ctx.at.line && (!scope || inScope(scope, { line: v.line, col: 0 }, ctx.at)));
+  });
   if (vars.length === 0) return s.say(args ? 'No arguments.' : 'No locals.');
-  const seen = new Set<string>();
-  for (const v of [...vars].reverse()) {
-    if (seen.has(v.name)) continue;
-    seen.add(v.name);
-    const r = evaluate(v.name, ctx, s.values);
-    s.say(`${v.name} = ${r.ok ? formatValue(r.value, null, ctx) : `<${r.error}>`}`);
+  // Innermost block first, each block's variables in declaration order (a shadowed one after the one hiding it).
+  vars.sort((a, b) => (a.scope && b.scope ? innerFirst(a.scope, b.scope) : 0) || a.j - b.j);
+  for (const { v, j } of vars) {
+    const sym = ctx.variable(j);
+    s.say(`${v.name} = ${sym ? showPlace(ctx, sym.place, sym.type) : '<optimized out>'}`);
   }
 }
 
 /** The call stack of the focused warp: innermost first, with each frame's line. */
 function frames(s: DebugSession): { header: string; file: string; line: number }[] {
   const t = s.trace!;
-  const row = s.focusRow();
-  if (!row) return [];
-  const depth = s.context().warp()?.frames.length ?? 0;
-  const out: { header: string; file: string; line: number }[] = [];
-  let at = row;
-  for (let i = 0; i < depth; i++) {
+  const l = s.focus.kind === 'device' ? s.view!.launch(s.focus.launch) : null;
+  return s.frameRows().flatMap((row, i) => {
     const ctx = s.context(s.pos!, s.focus, i);
     const fr = ctx.frame();
-    if (!fr) break;
-    const loc = t.loc(at.loc);
-    const l = s.focus.kind === 'device' ? s.view!.launch(s.focus.launch) : null;
-    out.push({ header: frameHeader(s.view!, fr.fn, ctx, l), file: loc.file, line: loc.line });
-    // The caller stands at its latest statement one level out: the call.
-    const want = at.depth - 1;
-    let found = null;
-    for (let st = at.step - 1; st >= 0; st--) {
-      const r = t.stepRow(st)!;
-      if (r.launch === at.launch && r.block === at.block && r.warp === at.warp && r.depth <= want) {
-        found = r;
-        break;
-      }
-    }
-    if (!found) break;
-    at = found;
-  }
-  return out;
+    if (!fr) return [];
+    const loc = t.loc(row.loc);
+    return [{ header: frameHeader(s.view!, fr.fn, ctx, l), file: loc.file, line: loc.line }];
+  });
 }
 
 /** `backtrace`. */
@@ -137,9 +133,25 @@ export function frameCommand(s: DebugSession, args: string): void {
   const all = frames(s);
   if (args !== '') {
     const n = Number(args);
-    if (!Number.isInteger(n) || n < 0 || n >= all.length) return s.say(n < 0 ? 'Bottom (innermost) frame selected; you cannot go down.' : 'Initial frame selected; you cannot go up.');
+    if (!Number.isInteger(n) || n < 0 || n >= all.length) return s.say(`No frame at level ${args}.`);
     s.frameIndex = n;
   }
+  showFrame(s, all);
+}
+
+/** `up [N]` / `down [N]`: N frames out or in; as far as there are when N says more (gdb), an error when there is none. */
+export function moveFrame(s: DebugSession, args: string, dir: 1 | -1): void {
+  if (s.pos === null) return s.say('No stack.');
+  const all = frames(s);
+  const n = args === '' ? 1 : Number(args);
+  if (!Number.isInteger(n)) return s.say(`Invalid number "${args}".`);
+  const to = Math.max(0, Math.min(all.length - 1, s.frameIndex + dir * n));
+  if (to === s.frameIndex && n !== 0 && args === '') return s.say(dir > 0 ? 'Initial frame selected; you cannot go up.' : 'Bottom (innermost) frame selected; you cannot go down.');
+  s.frameIndex = to;
+  showFrame(s, all);
+}
+
+function showFrame(s: DebugSession, all: { header: string; file: string; line: number }[]): void {
   const f = all[s.frameIndex];
   if (!f) return;
   s.say(`#${s.frameIndex}  ${f.header} at ${f.file}:${f.line}`);
@@ -162,7 +174,9 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
   const dev = focus.kind === 'device' ? focus : { launch: 0, block: 0, warp: 0, lane: 0 };
   const place = lv.place;
   const regKey = place.kind === 'register' ? place.name.split(':').map(Number) : null;
-  const space = place.kind === 'memory' ? ['host', 'global', 'shared', 'local', 'constant'].indexOf(place.space === 'generic' ? spaceOfAddress(place.address) : place.space) : -1;
+  const spaceName = place.kind === 'memory' ? (place.space === 'generic' ? spaceOfAddress(place.address) : place.space) : null;
+  const space = spaceName ? ['host', 'global', 'shared', 'local', 'constant'].indexOf(spaceName) : -1;
+  const address = place.kind === 'memory' && spaceName ? genericAddress(spaceName, place.address) : 0;
   const out: Write[] = [];
   const t = s.trace!;
   const size = sizeOf(lv.type);
@@ -179,16 +193,13 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       else if ((kind === EFFECT.store || kind === EFFECT.bulk) && d.space[i] === space && place.kind === 'memory') {
         const a = d.address[i]!;
         const n = kind === EFFECT.bulk ? t.blob(d.neu[2 * i]!).neu.length : d.size[i]!;
-        hit = a < place.address + size && place.address < a + n;
+        hit = a < address + size && address < a + n;
         if (space === 2) hit &&= d.launch[i] === dev.launch && d.block[i] === dev.block;
         if (space === 3 && dev.launch !== 0) hit &&= d.launch[i] === dev.launch && d.block[i] === dev.block && d.warp[i] === dev.warp && d.lane[i] === dev.lane;
       }
       if (!hit) continue;
       const writer: Focus = d.launch[i] === 0 ? { kind: 'host' } : { kind: 'device', launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: d.lane[i]! };
-      const show = (step: number): string => {
-        const r = evaluate(expr, s.context(step, focus), s.values);
-        return r.ok ? formatValue(r.value, null, s.context(step, focus)) : `<${r.error}>`;
-      };
+      const show = (step: number): string => showPlace(s.context(step, focus), place, lv.type);
       const last = out[out.length - 1];
       if (last && last.step === st) continue;
       out.push({ step: st, writer, before: show(st), after: show(st + 1) });
@@ -209,9 +220,11 @@ function writerText(s: DebugSession, w: Write): string {
 }
 
 /** `history EXPR`: every write to the location over the whole recording. */
-export function historyCommand(s: DebugSession, args: string): void {
+export async function historyCommand(s: DebugSession, args: string): Promise<void> {
   if (s.pos === null) return s.say('The program is not being run.');
-  const ws = writesTo(s, args, s.trace!.stepCount());
+  // Later writes too: a live session records the rest of the run first, so it answers as a replay does.
+  if (!(await s.recordTo(null))) s.say(`[Interrupted: the recording ends at step ${s.limit()}]`);
+  const ws = writesTo(s, args, s.limit());
   if (typeof ws === 'string') return s.say(ws);
   if (ws.length === 0) return s.say(`No write to ${args} was recorded.`);
   for (const w of ws) s.say(`step ${String(w.step).padStart(6)}  ${writerText(s, w)}  ${w.before} -> ${w.after}${w.step < s.pos ? '' : '  (later)'}`);

@@ -12,8 +12,14 @@ import { TraceWriter } from '../trace/writer.js';
  * command needs, and Ctrl-C can interrupt a program that loops forever.
  */
 
-/** Statements recorded between two looks at the interrupt flag. */
+/** Statements recorded between two looks at the interrupt flag (at most; see SLICE_MS). */
 export const SLICE = 200_000;
+
+/** Milliseconds of recording between two looks at the interrupt flag. */
+export const SLICE_MS = 100;
+
+/** Statements recorded between two looks at the clock. */
+const CLOCK_STEPS = 4096;
 
 /** The outcome of starting a recording. */
 export type LiveStart = { readonly ok: true; readonly live: LiveRecording } | { readonly ok: false; readonly status: number; readonly text: string };
@@ -59,19 +65,20 @@ export class LiveRecording {
     return this.status;
   }
 
-  /** Records until at least `steps` statements exist or the program ends; false when it ended. Commits what it recorded. */
-  advance(steps: number): boolean {
+  /** Records until at least `steps` statements exist, the program ends, or the time `deadline` (ms) has come; false when it ended. Commits what it recorded. */
+  advance(steps: number, deadline = Infinity): boolean {
     if (this.status !== null) return false;
-    this.writer.pauseAt = steps;
     try {
       for (;;) {
+        // Short runs between looks at the clock, so a Ctrl-C waits a fraction of a second at most.
+        this.writer.pauseAt = Math.min(steps, this.writer.recordedSteps + CLOCK_STEPS);
         const r = this.gen.next();
         if (r.done) {
           this.status = r.value;
           this.writer.finish(r.value);
           return false;
         }
-        if (this.writer.recordedSteps >= steps) break;
+        if (this.writer.recordedSteps >= steps || Date.now() >= deadline) break;
       }
     } catch (e) {
       const text = `warpscope: internal error while running the program: ${e instanceof Error ? e.message : String(e)}\n`;

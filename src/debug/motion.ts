@@ -70,8 +70,14 @@ export function firstEffectAtOrAfter(trace: Trace, step: number): number {
     else lo = mid + 1;
   }
   if (c === chunks.length) return trace.effectCount();
+  // Effects are in step order: the first of the chunk at or after `step`, by bisection.
   const d = trace.effectChunk(c);
-  let i = 0;
-  while (i < d.count && d.step[i]! < step) i++;
-  return chunks[c]!.first + i;
+  let a = 0;
+  let b = d.count;
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (d.step[m]! < step) a = m + 1;
+    else b = m;
+  }
+  return chunks[c]!.first + a;
 }

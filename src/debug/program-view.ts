@@ -3,6 +3,7 @@ import type { DebugInfo, FunctionInfo, StaticInfo, VarInfo } from '../engine/deb
 import { TypeReader } from '../engine/debuginfo/type-json.js';
 import type { LaunchRow, Trace } from '../trace/reader.js';
 import { findPreset } from '../engine/runtime/presets/index.js';
+import { ScopeFinder, type Scope } from './scopes.js';
 
 /*
  * The program as a debugger sees it through a trace: functions, their variables and statement
@@ -83,6 +84,15 @@ export class ProgramView {
     }
     // Only within a few lines, and only inside the function whose body holds the line.
     if (best && best.stmt.line - line > 20) return null;
+    // A `for` line stops once per entry into the loop, as gdb's breakpoint on the loop's first
+    // code does: at its init statement when it has one, not at the test made every iteration.
+    const text = best ? this.sourceLine(best.stmt.file, best.stmt.line) : null;
+    if (best && text && /^for\b/.test(text.slice(best.stmt.col - 1))) {
+      const semi = text.indexOf(';', best.stmt.col) + 1;
+      const at = best;
+      const init = at.fn.stmts.find((x) => x.line === at.stmt.line && x.col > at.stmt.col && x.col < semi);
+      if (init) best = { stmt: init, fn: at.fn };
+    }
     return best;
   }
 
@@ -111,6 +121,18 @@ export class ProgramView {
   sourceLines(file: string): string[] | null {
     if (!this.sourceCache.has(file)) this.sourceCache.set(file, this.trace.source(file)?.split('\n') ?? null);
     return this.sourceCache.get(file)!;
+  }
+
+  private readonly scopeCache = new Map<string, ScopeFinder | null>();
+
+  /** The lexical scope of a function's local variable (null for parameters, or when the source does not say). */
+  scopeOf(fn: FunctionInfo, v: VarInfo): Scope | null {
+    if (v.param) return null;
+    if (!this.scopeCache.has(fn.file)) {
+      const lines = this.sourceLines(fn.file);
+      this.scopeCache.set(fn.file, lines ? new ScopeFinder(lines) : null);
+    }
+    return this.scopeCache.get(fn.file)?.scopeOf({ line: v.line, col: v.col }) ?? null;
   }
 
   /** The block index (x,y,z) of a linear block number in a launch. */

@@ -4,7 +4,8 @@ import { focusOf, sameWarp, type DebugSession } from './session.js';
 import type { Focus } from './eval-context.js';
 import type { Breakpoint, Watchpoint } from './breakpoints.js';
 import { walkForward, walkBackward, effectsOfStep, type EffectRef } from './motion.js';
-import { evaluate, isTrue, formatValue } from './expr/index.js';
+import { evaluate, isTrue } from './expr/index.js';
+import { showPlace } from './eval-context.js';
 import { barrierReport } from './barriers.js';
 
 /*
@@ -13,11 +14,11 @@ import { barrierReport } from './barriers.js';
  * or the motion's own goal), then a stop there.
  */
 
-/** The goal of a stepping command, tested against the focused warp's statements. */
-export type Goal = (row: StepRow, line: number, file: string) => boolean;
+/** The goal of a stepping command, tested against every statement in order; `changed` says whether its stop is in another activation than the one it started in. */
+export type Goal = ((row: StepRow, line: number, file: string) => boolean) & { changed?: () => boolean };
 
 type Stop =
-  | { kind: 'goal'; step: number; row: StepRow }
+  | { kind: 'goal'; step: number; row: StepRow; changed: boolean }
   | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus }
   | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number }
   | { kind: 'barrier'; step: number; row: StepRow }
@@ -35,10 +36,9 @@ function breakHit(s: DebugSession, bp: Breakpoint, row: StepRow): Focus | null {
   return null;
 }
 
-/** The watched value as text at step `step` (or null when unreadable). */
+/** The watched value as text at step `step`. */
 function watchedText(s: DebugSession, wp: Watchpoint, step: number, focus: Focus): string {
-  const r = evaluate(wp.expr, s.context(step, focus), s.values);
-  return r.ok ? formatValue(r.value, null, s.context(step, focus)) : `<${r.error}>`;
+  return showPlace(s.context(step, focus), wp.place, wp.type);
 }
 
 /** The focus a watchpoint's expression is evaluated in (the thread that set it). */
@@ -80,18 +80,29 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
     return { kind: 'watch', step: backward ? ws : ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws };
   }
   const loc = t.loc(row.loc);
+  // Every breakpoint whose condition holds here counts a hit (as gdb counts them); one with an ignore count lets the program pass.
+  let stop: Stop | null = null;
   for (const bp of s.bps.at(loc.file, loc.line, loc.col)) {
     const f = breakHit(s, bp, row);
-    if (f) return { kind: 'break', step: row.step, bp, focus: f };
+    if (!f) continue;
+    bp.hits++;
+    if (bp.ignore > 0) bp.ignore--;
+    else stop ??= { kind: 'break', step: row.step, bp, focus: f };
   }
+  if (stop) return stop;
   if (barrierSteps.has(row.step)) {
-    if (s.focus.kind !== 'device' || (row.launch === s.focus.launch && row.block === s.focus.block) || s.focus.launch !== row.launch) return { kind: 'barrier', step: row.step, row };
+    const b = s.bps.barrierBreak!;
+    if (s.focus.kind !== 'device' || (row.launch === s.focus.launch && row.block === s.focus.block) || s.focus.launch !== row.launch) {
+      b.hits++;
+      if (b.ignore > 0) b.ignore--;
+      else return { kind: 'barrier', step: row.step, row };
+    }
   }
   if (s.breakOnLaunch && row.launch !== 0 && row.launch !== prevLaunch.id) return { kind: 'launch', step: row.step, row };
   prevLaunch.id = row.launch;
   if (goal) {
     const l = t.loc(row.loc);
-    if (goal(row, l.line, l.file)) return { kind: 'goal', step: row.step, row };
+    if (goal(row, l.line, l.file)) return { kind: 'goal', step: row.step, row, changed: goal.changed?.() ?? false };
   }
   return null;
 }
@@ -102,17 +113,17 @@ function barrierArrivals(s: DebugSession): Set<number> {
   return new Set(s.trace!.db.prepare('SELECT step FROM barriers WHERE kind = 0').pluck().all() as number[]);
 }
 
-/** Runs forward from the current step until something stops it (or the program ends). */
-export async function resume(s: DebugSession, goal: Goal | null): Promise<void> {
+/** Runs forward from the current step (or from it included, when the program starts) until something stops it, or the program ends. */
+export async function resume(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', includeCurrent = false): Promise<void> {
   const t = s.trace!;
-  const prevLaunch = { id: t.stepRow(s.pos!)?.launch ?? 0 };
-  let from = s.pos! + 1;
+  const prevLaunch = { id: includeCurrent ? 0 : t.stepRow(s.pos!)?.launch ?? 0 };
+  let from = s.pos! + (includeCurrent ? 0 : 1);
   for (;;) {
     let found: Stop | null = null;
     // A live recording grows between passes: read the barrier arrivals it has now.
     const barrierSteps = barrierArrivals(s);
     const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, barrierSteps, false)) !== null);
-    if (end !== null && found) return report(s, found);
+    if (end !== null && found) return report(s, found, header);
     from = Math.max(from, s.limit());
     if (!(await s.grow())) break;
   }
@@ -121,7 +132,7 @@ export async function resume(s: DebugSession, goal: Goal | null): Promise<void> 
 }
 
 /** Runs backward from the current step; stops at step 0 when nothing else does. */
-export function reverse(s: DebugSession, goal: Goal | null): void {
+export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto'): void {
   const t = s.trace!;
   const barrierSteps = barrierArrivals(s);
   let found: Stop | null = null;
@@ -132,25 +143,27 @@ export function reverse(s: DebugSession, goal: Goal | null): void {
     if (found?.kind === 'launch') found = null;
     return found !== null;
   });
-  if (found) return report(s, found);
+  if (found) return report(s, found, header);
   s.say('\nNo more reverse-execution history.');
   const row = t.stepRow(0);
   s.stopAt(0, row ? focusOf(row) : { kind: 'host' });
 }
 
-function report(s: DebugSession, stop: Stop): void {
+function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'): void {
   const name = s.view!.programName;
+  s.bps.lastStop = null;
   switch (stop.kind) {
     case 'goal': {
-      const f = s.focus.kind === 'device' && stop.row.launch !== 0 ? { ...focusOf(stop.row), lane: s.focus.lane } : focusOf(stop.row);
-      const before = s.context().frame()?.fn.id;
-      s.pos = stop.step;
-      const after = s.context(stop.step, f).frame()?.fn.id;
-      s.stopAt(stop.step, f, before === after ? 'line' : 'frame');
+      // A stepping goal keeps the focused lane; another warp's stop focuses its first active lane.
+      const f = s.focus.kind === 'device' && sameWarp(stop.row, s.focus) ? { ...focusOf(stop.row), lane: s.focus.lane } : focusOf(stop.row);
+      // gdb names the frame again when the stop is in another one (a call, a return, a new launch).
+      const frameOf = (step: number, focus: Focus): string => `${s.warpState(step, focus)?.frames.length ?? 0}:${s.context(step, focus, 0).frame()?.fn.id}`;
+      const moved = stop.changed || !sameFocusWarp(s.focus, f) || frameOf(s.pos!, s.focus) !== frameOf(stop.step, f);
+      s.stopAt(stop.step, f, header === 'frame' || moved ? 'frame' : 'line');
       return;
     }
     case 'break': {
-      stop.bp.hits++;
+      s.bps.lastStop = stop.bp;
       const word = stop.bp.temporary ? 'Temporary breakpoint' : 'Breakpoint';
       if (stop.bp.temporary) s.bps.delete([stop.bp.num]);
       s.stopAt(stop.step, stop.focus, 'frame', `\nThread 1 "${name}" hit ${word} ${stop.bp.num}, `);
@@ -160,19 +173,12 @@ function report(s: DebugSession, stop: Stop): void {
       stop.wp.hits++;
       const kind = stop.wp.kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint';
       const body = stop.wp.kind === 'watch' ? `\nOld value = ${stop.before}\nNew value = ${stop.after}\n` : `\nValue = ${stop.after}\n`;
-      s.pos = stop.step;
-      const row = s.trace!.stepRow(stop.writeStep);
-      s.stopAt(stop.step, stop.writer, 'none', `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`);
-      if (row) {
-        const loc = s.trace!.loc(row.loc);
-        const fr = s.context(stop.writeStep, stop.writer).frame();
-        s.say(`${fr ? fr.fn.name : '??'} at ${loc.file}:${loc.line} (step ${stop.writeStep})`);
-        s.say(`${loc.line}\t${s.view!.sourceLine(loc.file, loc.line) ?? ''}`);
-      }
+      // Where the writing thread is: the statement that wrote (it has not run its next one yet).
+      s.stopAt(stop.step, stop.writer, 'frame', `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`);
       return;
     }
     case 'barrier': {
-      s.bps.barrierBreak!.hits++;
+      s.bps.lastStop = s.bps.barrierBreak;
       s.stopAt(stop.step, focusOf(stop.row), 'frame', `\nThread 1 "${name}" hit Breakpoint ${s.bps.barrierBreak!.num}, __syncthreads () in `);
       s.io.out(barrierReport(s, stop.step + 1));
       return;
@@ -183,45 +189,7 @@ function report(s: DebugSession, stop: Stop): void {
   }
 }
 
-/** A stepping goal for the focused warp: `kind` as gdb's command of that name. */
-export function stepGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): Goal | string {
-  const cur = s.focusRow();
-  if (!cur) return 'The program is not being run.';
-  const t = s.trace!;
-  const here = t.loc(cur.loc);
-  const focus = s.focus;
-  const d = cur.depth;
-  if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
-  if (kind === 'lane' && focus.kind !== 'device') return 'step lane: the focus is not on a CUDA thread.';
-  return (row, line, file) => {
-    if (!sameWarp(row, focus) || row.step <= cur.step) return false;
-    const moved = line !== here.line || file !== here.file || row.depth !== d;
-    switch (kind) {
-      case 'stepi': return true;
-      case 'step': return moved;
-      case 'lane': return moved && focus.kind === 'device' && (row.mask & (1 << focus.lane)) !== 0;
-      case 'next': return row.depth < d || (row.depth === d && moved);
-      case 'until': return row.depth < d || (row.depth === d && file === here.file && line > here.line);
-      case 'finish': return row.depth < d;
-    }
-  };
+function sameFocusWarp(a: Focus, b: Focus): boolean {
+  if (a.kind === 'host' || b.kind === 'host') return a.kind === b.kind;
+  return a.launch === b.launch && a.block === b.block && a.warp === b.warp;
 }
-
-/** A reverse stepping goal: the focused warp's earlier statement of another line (or the caller). */
-export function reverseGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | 'finish'): Goal | string {
-  const cur = s.focusRow();
-  if (!cur) return 'The program is not being run.';
-  const here = s.trace!.loc(cur.loc);
-  const focus = s.focus;
-  const d = cur.depth;
-  if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
-  return (row, line, file) => {
-    if (!sameWarp(row, focus) || row.step >= cur.step) return false;
-    const moved = line !== here.line || file !== here.file || row.depth !== d;
-    if (kind === 'stepi') return true;
-    if (kind === 'step') return moved;
-    if (kind === 'next') return row.depth < d || (row.depth === d && moved);
-    return row.depth < d;
-  };
-}
-

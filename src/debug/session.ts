@@ -2,12 +2,12 @@ import type { RunOptions, SourceHost } from '../engine/api.js';
 import type { SchedulerSpec } from '../engine/exec/scheduler.js';
 import { Trace, type StepRow } from '../trace/reader.js';
 import { Cursor } from '../trace/cursor.js';
-import type { MachineState } from '../trace/state.js';
+import { threadKey, type MachineState, type RegValue, type WarpState } from '../trace/state.js';
 import { ProgramView } from './program-view.js';
 import { BreakpointTable } from './breakpoints.js';
 import { StateContext, type Focus } from './eval-context.js';
 import { focusMessage, frameHeader, sourceLine } from './describe.js';
-import { LiveRecording, SLICE } from './live.js';
+import { LiveRecording, SLICE, SLICE_MS } from './live.js';
 export { LiveRecording };
 import { ValueHistory } from './expr/index.js';
 import { dispatch, COMMAND_NAMES } from './commands.js';
@@ -111,11 +111,19 @@ export class DebugSession {
     if (!this.live || this.live.exitStatus !== null || !this.trace) return false;
     await new Promise((r) => setImmediate(r));
     if (this.interrupted) return false;
-    this.live.advance(this.trace.stepCount() + SLICE);
+    this.live.advance(this.trace.stepCount() + SLICE, Date.now() + SLICE_MS);
     this.trace.refresh();
     this.view!.refreshLaunches();
     this.cursor!.reset();
     return true;
+  }
+
+  /** Records a live program until step `step` can be stood before (or to its end when `step` is null); false when Ctrl-C stopped it. */
+  async recordTo(step: number | null): Promise<boolean> {
+    while ((step === null || this.limit() <= step) && (await this.grow()));
+    if (!this.interrupted) return true;
+    this.interrupted = false;
+    return false;
   }
 
   /** Compiles the program and starts its recording (symbols known, nothing run yet); false after printing why not. */
@@ -148,33 +156,82 @@ export class DebugSession {
   /** Starts (or restarts) the program: a new recording, or the replayed trace from its first step. */
   async start(): Promise<boolean> {
     this.interrupted = false;
-    if (this.source.kind === 'replay') {
-      if (!this.trace) return false;
-      this.pos = 0;
-      this.shownOutput = 0;
-      this.focus = { kind: 'host' };
-      this.say(`Starting program: ${this.view!.mainFile} (replaying ${this.source.path})`);
-      return true;
-    }
-    const src = this.source;
-    if (!this.fresh && !this.prepare()) return false;
+    if (this.source.kind === 'live' && !this.fresh && !this.prepare()) return false;
+    if (!this.trace) return false;
     this.fresh = false;
     this.pos = 0;
+    this.shownOutput = 0;
     this.focus = { kind: 'host' };
-    this.say(`Starting program: ${src.file}${src.argv.length > 1 ? ' ' + src.argv.slice(1).join(' ') : ''} (recording ${src.tracePath})`);
+    // The same line live and replayed: the program, its arguments, and the trace that holds the run.
+    const argv = JSON.parse(this.trace.meta.get('argv') ?? '[]') as string[];
+    const trace = this.source.kind === 'live' ? this.source.tracePath : this.source.path;
+    this.say(`Starting program: ${this.view!.mainFile}${argv.length > 1 ? ' ' + argv.slice(1).join(' ') : ''} (trace ${trace})`);
     return true;
   }
 
   /** The machine state at the current step. */
   state(): MachineState {
-    return this.cursor!.at(this.pos ?? 0);
+    return this.stateAt(this.pos ?? 0);
   }
 
-  /** An evaluation context for the focused thread at step `step` (default: the current one). */
+  /** The machine state before step `step` runs. */
+  stateAt(step: number): MachineState {
+    // A fresh cursor stands at step 0 without the effects made before the first statement
+    // (static data, main's activation): leave step 0 and come back so they are applied.
+    if (step === 0 && this.trace!.stepCount() > 0 && this.cursor!.at(0).effectSeq === 0) this.cursor!.at(1);
+    return this.cursor!.at(step);
+  }
+
+  /** An evaluation context for the focused thread at step `step` (default: the current one), in frame `frameIndex`. */
   context(step = this.pos ?? 0, focus = this.focus, frameIndex = this.frameIndex): StateContext {
+    const rows = frameIndex === 0 ? [this.focusRow(step, focus)] : this.frameRows(step, focus);
+    const row = rows[frameIndex] ?? null;
+    const loc = row ? this.trace!.loc(row.loc) : null;
+    const at = loc ? { line: loc.line, col: loc.col } : { line: Number.MAX_SAFE_INTEGER, col: 0 };
+    return new StateContext(this.view!, () => this.stateAt(step), focus, frameIndex, at, frameIndex > 0 && row ? this.savedRegisters(step, focus, frameIndex, row) : null);
+  }
+
+  /** The statement each frame of the focused warp stands at, innermost first: a caller stands at its call. */
+  frameRows(step = this.pos ?? 0, focus = this.focus): StepRow[] {
+    const t = this.trace!;
     const row = this.focusRow(step, focus);
-    const line = row ? this.trace!.loc(row.loc).line : Number.MAX_SAFE_INTEGER;
-    return new StateContext(this.view!, () => this.cursor!.at(step), focus, frameIndex, line);
+    if (!row) return [];
+    const depth = this.warpState(step, focus)?.frames.length ?? 0;
+    const out = [row];
+    let at = row;
+    while (out.length < depth) {
+      let found: StepRow | null = null;
+      for (let st = at.step - 1; st >= 0 && !found; st--) {
+        const r = t.stepRow(st)!;
+        if (r.launch === at.launch && r.block === at.block && r.warp === at.warp && r.depth < at.depth) found = r;
+      }
+      if (!found) break;
+      out.push(found);
+      at = found;
+    }
+    return out;
+  }
+
+  /**
+   * The registers of an outer frame whose function also runs in an inner frame (recursion): the
+   * trace keeps one set per function and thread, the innermost activation's, so the outer one's
+   * are those it had when it made its call.
+   */
+  private savedRegisters(step: number, focus: Focus, frameIndex: number, row: StepRow): ReadonlyMap<number, RegValue> | null {
+    const frames = this.warpState(step, focus)?.frames ?? [];
+    const fn = frames[frames.length - 1 - frameIndex]?.fn;
+    if (fn === undefined || !frames.slice(frames.length - frameIndex).some((f) => f.fn === fn)) return null;
+    const st = this.stateAt(row.step);
+    const out = new Map<number, RegValue>();
+    const regs = focus.kind === 'host' ? st.hostRegs : st.launch?.regs.get(threadKey(focus.block, focus.warp, focus.lane));
+    for (const [k, v] of regs ?? []) if (k >>> 16 === fn) out.set(k, v);
+    return out;
+  }
+
+  /** The focused warp's reconstructed state at `step`. */
+  warpState(step = this.pos ?? 0, focus = this.focus): WarpState | null {
+    const st = this.stateAt(step);
+    return (focus.kind === 'host' ? st.hostWarp : st.launch?.id === focus.launch ? st.launch.warps.get(focus.block * 64 + focus.warp) : null) ?? null;
   }
 
   /** The statement the focused warp stands at (its latest statement before `step`, or `step` itself when it is the focused warp's). */
@@ -182,7 +239,7 @@ export class DebugSession {
     const t = this.trace!;
     const here = t.stepRow(step);
     if (here && sameWarp(here, focus)) return here;
-    const w = focus.kind === 'host' ? this.cursor!.at(step).hostWarp : this.cursor!.at(step).launch?.warps.get(focus.block * 64 + focus.warp);
+    const w = this.warpState(step, focus);
     return w && w.step >= 0 ? t.stepRow(w.step) : here;
   }
 
@@ -213,8 +270,13 @@ export class DebugSession {
     const row = this.focusRow();
     if (!row) return;
     const loc = this.trace!.loc(row.loc);
-    const ctx = this.context();
-    const fr = ctx.frame();
+    let ctx = this.context();
+    let fr = ctx.frame();
+    // A warp that has returned from its kernel is shown in the frame of its last statement.
+    if (!fr && row.step < (this.pos ?? 0)) {
+      ctx = this.context(row.step);
+      fr = ctx.frame();
+    }
     if (header === 'frame' && fr) {
       const l = this.focus.kind === 'device' ? this.view!.launch(this.focus.launch) : null;
       this.say(`${frameHeader(this.view!, fr.fn, ctx, l)} at ${loc.file}:${loc.line}`);

@@ -1,0 +1,83 @@
+import type { StepRow } from '../trace/reader.js';
+import { EFFECT } from '../trace/schema.js';
+import { sameWarp, type DebugSession } from './session.js';
+import { effectsOfStep } from './motion.js';
+import type { Goal } from './run-commands.js';
+
+/*
+ * The goals of gdb's stepping commands over a statement trace. A statement can call and return
+ * more than once (`f(a) + f(b)`), and a return can land in the middle of a caller's statement,
+ * so the goals follow the focused warp's frame events (enter/leave effects) between its
+ * statements, not only the call depth of the statements themselves.
+ */
+
+export type StepKind = 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane';
+
+/** A stepping goal for the focused warp: `kind` as gdb's command of that name. */
+export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
+  const cur = s.focusRow();
+  if (!cur) return 'The program is not being run.';
+  const t = s.trace!;
+  const here = t.loc(cur.loc);
+  const focus = s.focus;
+  const d = cur.depth;
+  if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
+  if (kind === 'lane' && focus.kind !== 'device') return 'step lane: the focus is not on a CUDA thread.';
+  // Frame events of the warp's statements since the current one: depth relative to it, and its lowest.
+  // They happen during the warp's own statements; each is read once a later statement is seen.
+  let last = cur.step;
+  let pending = true;
+  let delta = 0;
+  let lowest = 0;
+  const follow = (row: StepRow): void => {
+    if (pending && row.step > last) {
+      pending = false;
+      for (const { d: fx, i } of effectsOfStep(t, last)) {
+        const k = fx.kind[i]!;
+        if ((k !== EFFECT.enter && k !== EFFECT.leave) || fx.launch[i] !== cur.launch || fx.block[i] !== cur.block || fx.warp[i] !== cur.warp) continue;
+        delta += k === EFFECT.enter ? 1 : -1;
+        lowest = Math.min(lowest, delta);
+      }
+    }
+    if (sameWarp(row, focus)) (last = row.step), (pending = true);
+  };
+  const goal: Goal = (row, line, file) => {
+    if (row.step <= cur.step) return false;
+    follow(row);
+    // The focused warp returned from its kernel: the next statement of any thread is where stepping ends (cuda-gdb moves the focus on).
+    if (focus.kind === 'device' && d + lowest <= 0 && kind !== 'finish') return true;
+    if (!sameWarp(row, focus)) return false;
+    // The current frame returned (later statements at its depth are another activation's).
+    const returned = lowest < 0;
+    const moved = line !== here.line || file !== here.file || row.depth !== d;
+    switch (kind) {
+      case 'stepi': return true;
+      case 'step': return moved || returned;
+      case 'lane': return (moved || returned) && focus.kind === 'device' && (row.mask & (1 << focus.lane)) !== 0;
+      case 'next': return row.depth < d || (!returned && row.depth === d && moved);
+      case 'until': return row.depth < d || (!returned && row.depth === d && file === here.file && line > here.line);
+      case 'finish': return row.depth < d;
+    }
+  };
+  // Whether the stop is in another activation than the one the command started in.
+  goal.changed = () => lowest < 0 || delta !== 0;
+  return goal;
+}
+
+/** A reverse stepping goal: the focused warp's earlier statement of another line (or the caller). */
+export function reverseGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | 'finish'): Goal | string {
+  const cur = s.focusRow();
+  if (!cur) return 'The program is not being run.';
+  const here = s.trace!.loc(cur.loc);
+  const focus = s.focus;
+  const d = cur.depth;
+  if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
+  return (row, line, file) => {
+    if (!sameWarp(row, focus) || row.step >= cur.step) return false;
+    const moved = line !== here.line || file !== here.file || row.depth !== d;
+    if (kind === 'stepi') return true;
+    if (kind === 'step') return moved;
+    if (kind === 'next') return row.depth < d || (row.depth === d && moved);
+    return row.depth < d;
+  };
+}

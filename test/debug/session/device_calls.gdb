@@ -1,0 +1,54 @@
+# program: test/conformance/rules/language_features.cu
+# Device functions: a conditional breakpoint deep in a recursion and its backtrace (each frame
+# with its own arguments), frame selection, step into a call (a new frame header, also for the
+# second call of the same line), finish ("Run till exit"), next over a call, reverse-step back
+# into a callee and reverse-finish out of it.
+break fact if n == 1 && threadIdx.x == 3
+run
+backtrace
+info args
+up
+info args
+up 2
+print n
+frame 4
+print t
+info locals
+down
+frame
+up 9
+frame 7
+frame 0
+down
+finish
+delete
+break 42
+continue
+cuda thread (3,0,0)
+step
+info args
+bt
+step
+info args
+finish
+print k
+step
+finish
+next
+print r
+reverse-step
+info args
+print r
+print *r
+reverse-finish
+print r
+next
+next
+info locals
+until
+until
+advance 60
+print *pp2
+print pp2->pos
+print ps[0].tag
+finish
