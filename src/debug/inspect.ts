@@ -1,6 +1,5 @@
 import type { DebugSession } from './session.js';
-import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, valueAsNumber, type ExamineState } from './expr/index.js';
-import { pointerSpace } from './expr/format.js';
+import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
 import { EFFECT } from '../trace/schema.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, type Focus } from './eval-context.js';
@@ -56,8 +55,8 @@ export function typeCommand(s: DebugSession, args: string): void {
   const ctx = s.context();
   const r = evaluate(args, ctx, s.values);
   if (!r.ok) return s.say(r.error);
-  const space = r.value.type.kind === 'pointer' ? pointerSpace(r.value.space, BigInt(valueAsNumber(r.value) ?? 0), ctx) : 'generic';
-  s.say(`type = ${typeText(r.value.type, space)}`);
+  // The declared type: a space only where the expression names one (`(@shared int *) 0`), not where a generic pointer happens to point.
+  s.say(`type = ${typeText(r.value.type, r.value.type.kind === 'pointer' ? r.value.space : 'generic')}`);
 }
 
 /** `list`, `list N`, `list FILE:N`, `list FUNCTION`: ten lines around the place. */
