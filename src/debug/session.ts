@@ -147,16 +147,19 @@ export class DebugSession {
     }
     this.attach(t);
     this.fresh = true;
+    this.preparedWith = this.scheduler;
     return true;
   }
 
-  /** A prepared recording that no command has used yet. */
+  /** A prepared recording that no command has used yet, and the scheduler it was prepared with. */
   private fresh = false;
+  private preparedWith: SchedulerSpec | null = null;
 
   /** Starts (or restarts) the program: a new recording, or the replayed trace from its first step. */
   async start(): Promise<boolean> {
     this.interrupted = false;
-    if (this.source.kind === 'live' && !this.fresh && !this.prepare()) return false;
+    // A recording prepared before `set scheduler` runs with the old order: prepare it again.
+    if (this.source.kind === 'live' && (!this.fresh || this.preparedWith !== this.scheduler) && !this.prepare()) return false;
     if (!this.trace) return false;
     this.fresh = false;
     this.pos = 0;
@@ -176,9 +179,6 @@ export class DebugSession {
 
   /** The machine state before step `step` runs. */
   stateAt(step: number): MachineState {
-    // A fresh cursor stands at step 0 without the effects made before the first statement
-    // (static data, main's activation): leave step 0 and come back so they are applied.
-    if (step === 0 && this.trace!.stepCount() > 0 && this.cursor!.at(0).effectSeq === 0) this.cursor!.at(1);
     return this.cursor!.at(step);
   }
 

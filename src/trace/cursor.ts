@@ -18,7 +18,8 @@ export class Cursor {
   /** The state before step `step` runs (statements [0, step) and their effects applied). */
   at(step: number): MachineState {
     const s = Math.max(0, Math.min(step, this.trace.stepCount()));
-    if (s === this.cur.step) return this.cur;
+    // A new state has not yet taken the effects made before the first statement (static data, main's activation).
+    if (s === this.cur.step && (s > 0 || this.cur.effectSeq > 0 || this.trace.effectCount() === 0)) return this.cur;
     const cp = this.useCheckpoints ? this.trace.checkpointBefore(s) : null;
     const fromCheckpoint = cp !== null && (s < this.cur.step || cp > this.cur.step);
     if (fromCheckpoint) this.cur = this.restore(cp);
