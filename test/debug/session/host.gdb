@@ -2,7 +2,7 @@
 # args: 32
 # Host code: start at main, next over host statements, kernel launches and copies; host locals
 # (register and memory ones) before and after launches; a malloc'd float array printed as *M@4;
-# the value history ($, $N, $$N); until through a loop; advance; step into a host function
+# device pointers cudaMalloc wrote into host locals; the value history ($, $N, $$N); until through a loop; advance; step into a host function
 # and finish out of it; kill.
 info locals
 start
@@ -34,6 +34,8 @@ print $6 / $5
 print $
 info locals
 advance 92
+print Md
+print Pd - Md
 next
 print P[0]@4
 next
