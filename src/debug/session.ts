@@ -223,8 +223,8 @@ export class DebugSession {
     if (fn === undefined || !frames.slice(frames.length - frameIndex).some((f) => f.fn === fn)) return null;
     const st = this.stateAt(row.step);
     const out = new Map<number, RegValue>();
-    const regs = focus.kind === 'host' ? st.hostRegs : st.launch?.regs.get(threadKey(focus.block, focus.warp, focus.lane));
-    for (const [k, v] of regs ?? []) if (k >>> 16 === fn) out.set(k, v);
+    const regs = focus.kind === 'host' ? st.hostRegs : st.registersOf(focus.launch, focus.block, focus.warp, focus.lane);
+    for (const [k, v] of regs) if (k >>> 16 === fn) out.set(k, v);
     return out;
   }
 

@@ -1,5 +1,5 @@
 import { Pages, PAGE_BYTES } from './pages.js';
-import { MachineState, newLaunch, type LaunchState, type RegValue, type WarpState } from './state.js';
+import { MachineState, newLaunch, newLanes, LANES_BYTES, type LaunchState, type RegValue, type WarpState } from './state.js';
 import { deflate, inflate } from './codec.js';
 
 /*
@@ -116,7 +116,7 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       for (const [k, p] of j.shared) L.shared.set(k, pagesIn(p, old?.shared.get(k)));
       for (const [k, p] of j.local) L.local.set(k, pagesIn(p, old?.local.get(k)));
       if (old) {
-        for (const [k, r] of old.regs) L.regs.set(k, new Map(r));
+        for (const [k, r] of old.regs) L.regs.set(k, r);
         for (const [k, w] of old.warps) L.warps.set(k, w);
       }
       for (const k of j.regsGone) L.regs.delete(k);
@@ -125,7 +125,7 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       for (const [k, n] of j.live) L.live.set(k, n);
       s.launch = L;
       s.registers = 0;
-      for (const m of L.regs.values()) s.registers += m.size;
+      for (const m of L.regs.values()) for (const lanes of m.values()) for (let l = 0; l < 32; l++) if (lanes.tag[l] !== 0) s.registers++;
     } else (s.launch = null), (s.registers = 0);
     if (at !== raw.length) return null;
     for (const p of allPages(s)) p.dirty.clear();
@@ -158,7 +158,20 @@ export function cloneState(s: MachineState): MachineState {
     const n = newLaunch(L.id);
     for (const [k, p] of L.shared) n.shared.set(k, p.clone());
     for (const [k, p] of L.local) n.local.set(k, p.clone());
-    for (const [k, m] of L.regs) n.regs.set(k, new Map(m));
+    let count = 0;
+    for (const m of L.regs.values()) count += m.size;
+    const slab = new ArrayBuffer(count * LANES_BYTES);
+    const bytes = new Uint8Array(slab);
+    let at = 0;
+    for (const [k, m] of L.regs) {
+      const copy = new Map<number, ReturnType<typeof newLanes>>();
+      for (const [x, lanes] of m) {
+        bytes.set(new Uint8Array(lanes.f.buffer, lanes.f.byteOffset, LANES_BYTES), at);
+        copy.set(x, newLanes(slab, at));
+        at += LANES_BYTES;
+      }
+      n.regs.set(k, copy);
+    }
     for (const [k, w] of L.warps) n.warps.set(k, cw(w));
     for (const [k, v] of L.live) n.live.set(k, v);
     c.launch = n;
@@ -166,44 +179,46 @@ export function cloneState(s: MachineState): MachineState {
   return c;
 }
 
-/** Appends the launch's register rows (every one when `full`, else those written since the last checkpoint) as a binary section; returns the row count. */
+/** Appends the launch's register entries (every one when `full`, else those written since the last checkpoint) as a binary section; returns the entry count. */
 function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): number {
-  const threads: number[] = [];
-  const keys: number[] = [];
+  const rows: [number, number][] = [];
   if (full) {
-    for (const [t, m] of L.regs) for (const k of m.keys()) threads.push(t), keys.push(k);
+    for (const [w, m] of L.regs) for (const k of m.keys()) rows.push([w, k]);
   } else {
     const d = L.regsDirty;
-    for (let i = 0; i < d.length; i += 2) if (L.regs.get(d[i]!)?.has(d[i + 1]!)) threads.push(d[i]!), keys.push(d[i + 1]!);
+    for (let i = 0; i < d.length; i += 2) if (L.regs.get(d[i]!)?.has(d[i + 1]!)) rows.push([d[i]!, d[i + 1]!]);
   }
-  const n = threads.length;
-  const buf = new ArrayBuffer(n * 25);
-  const { tf, kf, vf, vi, tag } = regColumns(buf, n);
-  for (let i = 0; i < n; i++) {
-    tf[i] = threads[i]!;
-    kf[i] = keys[i]!;
-    const v = L.regs.get(threads[i]!)!.get(keys[i]!)!;
-    if (typeof v === 'bigint') (vi[i] = BigInt.asIntN(64, v)), (tag[i] = 1);
-    else vf[i] = v;
-  }
-  chunks.push(new Uint8Array(buf));
+  const n = rows.length;
+  const buf = new ArrayBuffer(n * ROW);
+  const keys = new Float64Array(buf, 0, 2 * n);
+  const bytes = new Uint8Array(buf);
+  rows.forEach(([w, k], r) => {
+    const lanes = L.regs.get(w)!.get(k)!;
+    lanes.dirty = false;
+    keys[2 * r] = w;
+    keys[2 * r + 1] = k;
+    bytes.set(new Uint8Array(lanes.f.buffer, lanes.f.byteOffset, LANES_BYTES), 16 * n + r * LANES_BYTES);
+  });
+  for (const m of L.regs.values()) for (const lanes of m.values()) lanes.dirty = false;
+  chunks.push(bytes);
   return n;
 }
 
-/** Reads `n` register rows at `at` into the launch; returns the offset after them. */
+/** Bytes of one register entry: warp key and fnVar (f64 each), 32 lanes of 8 bytes, 32 tags. */
+const ROW = 16 + LANES_BYTES;
+
+/** Reads `n` register entries at `at` into the launch; returns the offset after them. */
 function readRegs(raw: Buffer, at: number, n: number, L: LaunchState): number {
-  const buf = new ArrayBuffer(n * 25);
-  new Uint8Array(buf).set(raw.subarray(at, at + n * 25));
-  const { tf, kf, vf, vi, tag } = regColumns(buf, n);
-  for (let i = 0; i < n; i++) {
-    let m = L.regs.get(tf[i]!);
-    if (!m) L.regs.set(tf[i]!, (m = new Map()));
-    m.set(kf[i]!, tag[i] ? vi[i]! : vf[i]!);
+  const buf = new ArrayBuffer(n * ROW);
+  const bytes = new Uint8Array(buf);
+  bytes.set(raw.subarray(at, at + n * ROW));
+  const keys = new Float64Array(buf, 0, 2 * n);
+  // The lanes live where the section put them: one buffer for all, no copy per entry.
+  for (let r = 0; r < n; r++) {
+    let m = L.regs.get(keys[2 * r]!);
+    if (!m) L.regs.set(keys[2 * r]!, (m = new Map()));
+    m.set(keys[2 * r + 1]!, newLanes(buf, 16 * n + r * LANES_BYTES));
   }
-  return at + n * 25;
+  return at + n * ROW;
 }
 
-/** The columns of `n` register rows: thread, fnVar, value as float64 or int64, tag (1: int64). */
-function regColumns(buf: ArrayBuffer, n: number): { tf: Float64Array; kf: Float64Array; vf: Float64Array; vi: BigInt64Array; tag: Uint8Array } {
-  return { tf: new Float64Array(buf, 0, n), kf: new Float64Array(buf, n * 8, n), vf: new Float64Array(buf, n * 16, n), vi: new BigInt64Array(buf, n * 16, n), tag: new Uint8Array(buf, n * 24, n) };
-}

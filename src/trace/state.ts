@@ -12,6 +12,23 @@ import { bitsToBytes } from './bits.js';
 /** A register value: float64 lanes hold numbers, 64-bit integer lanes bigints. */
 export type RegValue = number | bigint;
 
+/** One register variable of a warp's 32 threads: float64 or int64 lanes (tag 1 or 2; 0 never written). */
+export interface RegLanes {
+  readonly f: Float64Array;
+  readonly i: BigInt64Array;
+  readonly tag: Uint8Array;
+  /** Written since the last checkpoint. */
+  dirty: boolean;
+}
+
+/** Empty lanes for a register variable; `slab`/`at` place them in a shared buffer of many (288 bytes each). */
+export function newLanes(slab: ArrayBuffer = new ArrayBuffer(288), at = 0): RegLanes {
+  return { f: new Float64Array(slab, at, 32), i: new BigInt64Array(slab, at, 32), tag: new Uint8Array(slab, at + 256, 32), dirty: false };
+}
+
+/** Bytes of one RegLanes in a slab. */
+export const LANES_BYTES = 288;
+
 /** One activation on a warp's call stack. */
 export interface FrameState {
   readonly fn: number;
@@ -33,12 +50,13 @@ export interface LaunchState {
   readonly id: number;
   readonly shared: Map<number, Pages>;
   readonly local: Map<number, Pages>;
-  readonly regs: Map<number, Map<number, RegValue>>;
+  /** By warp key, then fnVar: a register variable's lanes (a warp's threads share one entry, which keeps checkpoints small). */
+  readonly regs: Map<number, Map<number, RegLanes>>;
   /** By warp key: block * 64 + warp. */
   readonly warps: Map<number, WarpState>;
   /** Per block: warps that have not returned from the kernel. */
   readonly live: Map<number, number>;
-  /** Registers written (thread, fnVar pairs, repeats allowed), threads retired, warps that moved: since the last checkpoint (deltas store only these). */
+  /** Register entries written (warp key, fnVar pairs), warps retired, warps that moved: since the last checkpoint (deltas store only these). */
   readonly regsDirty: number[];
   readonly regsGone: Set<number>;
   readonly warpsDirty: Set<number>;
@@ -154,13 +172,18 @@ export class MachineState {
         }
         const L = this.launch;
         if (!L || L.id !== launch) return;
-        const t = threadKey(block, warp, lane);
-        let r = L.regs.get(t);
-        if (!r) L.regs.set(t, (r = new Map()));
-        const before = r.size;
-        r.set(key, v);
-        this.registers += r.size - before;
-        L.regsDirty.push(t, key);
+        const w = warpKey(block, warp);
+        let r = L.regs.get(w);
+        if (!r) L.regs.set(w, (r = new Map()));
+        let lanes = r.get(key);
+        if (!lanes) r.set(key, (lanes = newLanes()));
+        if (lanes.tag[lane] === 0) this.registers++;
+        if (typeof v === 'bigint') (lanes.i[lane] = v), (lanes.tag[lane] = 2);
+        else (lanes.f[lane] = v), (lanes.tag[lane] = 1);
+        if (!lanes.dirty) {
+          lanes.dirty = true;
+          L.regsDirty.push(w, key);
+        }
         return;
       }
       case EFFECT.enter:
@@ -180,16 +203,14 @@ export class MachineState {
 
   private retire(block: number, warp: number): void {
     const L = this.launch!;
-    for (let lane = 0; lane < 32; lane++) {
-      const t = threadKey(block, warp, lane);
-      const r = L.regs.get(t);
-      if (r) {
-        this.registers -= r.size;
-        L.regs.delete(t);
-        L.regsGone.add(t);
-      }
-      L.local.delete(t);
+    const w = warpKey(block, warp);
+    const r = L.regs.get(w);
+    if (r) {
+      for (const lanes of r.values()) for (let l = 0; l < 32; l++) if (lanes.tag[l] !== 0) this.registers--;
+      L.regs.delete(w);
+      L.regsGone.add(w);
     }
+    for (let lane = 0; lane < 32; lane++) L.local.delete(threadKey(block, warp, lane));
     const left = (L.live.get(block) ?? 1) - 1;
     if (left > 0) L.live.set(block, left);
     else {
@@ -219,7 +240,18 @@ export class MachineState {
   register(launch: number, block: number, warp: number, lane: number, fnVar: number): RegValue | undefined {
     if (launch === 0) return this.hostRegs.get(fnVar);
     if (!this.launch || this.launch.id !== launch) return undefined;
-    return this.launch.regs.get(threadKey(block, warp, lane))?.get(fnVar);
+    const lanes = this.launch.regs.get(warpKey(block, warp))?.get(fnVar);
+    if (!lanes || lanes.tag[lane] === 0) return undefined;
+    return lanes.tag[lane] === 2 ? lanes.i[lane]! : lanes.f[lane]!;
+  }
+
+  /** Every register value a thread holds, by fnVar. */
+  registersOf(launch: number, block: number, warp: number, lane: number): Map<number, RegValue> {
+    if (launch === 0) return new Map(this.hostRegs);
+    const out = new Map<number, RegValue>();
+    if (!this.launch || this.launch.id !== launch) return out;
+    for (const [k, lanes] of this.launch.regs.get(warpKey(block, warp)) ?? []) if (lanes.tag[lane] !== 0) out.set(k, lanes.tag[lane] === 2 ? lanes.i[lane]! : lanes.f[lane]!);
+    return out;
   }
 
   /** Bytes held in pages: what a checkpoint of this state costs, roughly. */

@@ -205,7 +205,7 @@ export class TraceWriter implements ExecutionListener {
     this.regs.flush(warp);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
     // Spaced by events, and further while many threads' registers are live (a checkpoint's cost grows with them).
-    if (this.sinceCheckpoint >= this.checkpointEvents && this.sinceCheckpoint >= this.state.registers) this.checkpoint();
+    if (this.sinceCheckpoint >= this.checkpointEvents && this.sinceCheckpoint >= this.state.registers / 8) this.checkpoint();
     const s = this.steps;
     const i = s.n;
     const device = !warp.host && this.launchId !== 0;

@@ -41,7 +41,7 @@ function snapshot(s: MachineState): unknown {
     launch: L && {
       id: L.id,
       shared: [...L.shared].sort((a, b) => a[0] - b[0]).map(([k, p]) => [k, pages(p)]),
-      regs: [...L.regs].sort((a, b) => a[0] - b[0]).map(([k, m]) => [k, [...m].sort((a, b) => a[0] - b[0]).map(([x, v]) => [x, String(v)])]),
+      regs: [...L.regs].sort((a, b) => a[0] - b[0]).map(([k, m]) => [k, [...m].sort((a, b) => a[0] - b[0]).map(([x, v]) => [x, [...v.tag], [...new Uint8Array(v.f.buffer, v.f.byteOffset, 256)]])]),
       warps: [...L.warps].sort((a, b) => a[0] - b[0]),
     },
   };
@@ -68,9 +68,11 @@ describe('cursor', () => {
     const mid = new Cursor(t).at(l.end_step! - 1);
     expect(mid.launch?.id).toBe(l.launch_id);
     expect(mid.launch!.shared.size).toBe(1);
-    // 16 threads, each with i = threadIdx.x (a register) written.
-    const withRegs = [...mid.launch!.regs.values()].filter((m) => m.size > 0);
-    expect(withRegs.length).toBe(16);
+    // One warp of 16 threads, each with i = threadIdx.x (a register) written: lanes 1..15 hold their index (lane 0's stays 0).
+    const lanes = [...mid.launch!.regs.get(0)!.values()].find((v) => v.tag[15] !== 0 && v.f[15] === 15);
+    expect(lanes).toBeDefined();
+    expect([...lanes!.f.slice(0, 16)]).toEqual([...Array(16).keys()]);
+    expect(mid.register(l.launch_id, 0, 0, 7, [...mid.launch!.regs.get(0)!].find(([, v]) => v === lanes)![0])).toBe(7);
     expect(new Cursor(t).at(l.end_step! + 1).launch).toBeNull();
   });
 
