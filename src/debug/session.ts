@@ -2,7 +2,7 @@ import type { RunOptions, SourceHost } from '../engine/api.js';
 import type { SchedulerSpec } from '../engine/exec/scheduler.js';
 import { Trace, type StepRow } from '../trace/reader.js';
 import { Cursor } from '../trace/cursor.js';
-import { threadKey, type MachineState, type RegValue, type WarpState } from '../trace/state.js';
+import { type MachineState, type RegValue, type WarpState } from '../trace/state.js';
 import { ProgramView } from './program-view.js';
 import { BreakpointTable } from './breakpoints.js';
 import { StateContext, type Focus } from './eval-context.js';

@@ -1,7 +1,8 @@
+import { promote, usualArith } from '../../engine/check/check-conv.js';
 import type { AddressSpace } from './context.js';
 import type { BinaryOp } from './ast.js';
 import type { CType } from '../../engine/check/types.js';
-import { boolType, doubleType, floatType, intType, longType, sizeOf, uintType, ullongType, ulongType } from '../../engine/check/types.js';
+import { boolType, longType, sizeOf } from '../../engine/check/types.js';
 import type { Lazy, Scalar } from './value.js';
 import { fail, floatValue, intValue } from './value.js';
 
@@ -22,30 +23,8 @@ export interface Operand {
 /** The type comparisons and logical operators produce. */
 export const truthType: CType = boolType;
 
-/** C's integer promotion: bool, char and short become int. */
-export function promote(t: CType): CType {
-  if (t.kind === 'bool') return intType;
-  if (t.kind === 'int' && t.bits < 32) return intType;
-  return t;
-}
-
-/** C's usual arithmetic conversions: the common type of two arithmetic operands. */
-export function commonType(a: CType, b: CType): CType {
-  if (a.kind === 'float' || b.kind === 'float') {
-    const bits = Math.max(a.kind === 'float' ? a.bits : 0, b.kind === 'float' ? b.bits : 0);
-    return bits === 64 ? doubleType : floatType;
-  }
-  const pa = promote(a);
-  const pb = promote(b);
-  if (pa.kind !== 'int' || pb.kind !== 'int') return intType;
-  const rank = (t: CType & { kind: 'int' }): number => t.bits * 2 + (t.name.includes('long long') ? 1 : 0);
-  const [hi, lo] = rank(pa) >= rank(pb) ? [pa, pb] : [pb, pa];
-  if (hi.signed === lo.signed) return hi;
-  if (!hi.signed) return hi;
-  // hi is signed and ranks higher: it holds every value of lo only if it is wider.
-  if (hi.bits > lo.bits) return hi;
-  return hi.bits === 32 ? uintType : hi.name.includes('long long') ? ullongType : ulongType;
-}
+/** C's integer promotion and usual arithmetic conversions: the checker's own, so the debugger computes as the program does. */
+export { promote, usualArith as commonType };
 
 /** Converts a scalar to another scalar type with C's conversion rules (casts and implicit conversions). */
 export function convertScalar(s: Scalar, to: CType, space: AddressSpace = 'generic'): Lazy {
@@ -86,7 +65,7 @@ export function binaryOp(op: BinaryOp, a: Operand, b: Operand): Lazy {
   const bp = b.type.kind === 'pointer';
   if (ap || bp) return pointerOp(op, a, b);
   if (a.type.kind === 'nullptr' || b.type.kind === 'nullptr') fail(notNumber);
-  const t = op === '<<' || op === '>>' ? promote(a.type) : commonType(a.type, b.type);
+  const t = op === '<<' || op === '>>' ? promote(a.type) : usualArith(a.type, b.type);
   if (t.kind === 'float') return floatOp(op, t, asNumber(a.scalar), asNumber(b.scalar));
   const x = a.scalar.kind === 'int' ? a.scalar.value : BigInt(Math.trunc(a.scalar.value));
   const y = b.scalar.kind === 'int' ? b.scalar.value : BigInt(Math.trunc(b.scalar.value));
