@@ -95,7 +95,7 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
     const pagesIn = (keys: PagesJson, into: Pages | undefined): Pages => {
       const p = into ?? new Pages();
       for (const k of keys) {
-        p.pages.set(k, new Uint8Array(raw.subarray(at, at + PAGE_BYTES)));
+        p.put(k, new Uint8Array(raw.subarray(at, at + PAGE_BYTES)));
         at += PAGE_BYTES;
       }
       return p;

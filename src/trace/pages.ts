@@ -11,13 +11,26 @@ export class Pages {
   /** Pages written since the last checkpoint took them (delta checkpoints store only these). */
   readonly dirty = new Set<number>();
 
+  /** The page written last and its number: consecutive writes mostly hit the same page. */
+  private lastN = -1;
+  private lastP: Uint8Array | null = null;
+
   /** The page holding `addr`, created zeroed; the caller writes it, so it is marked dirty. */
   page(addr: number): Uint8Array {
     const n = Math.floor(addr / PAGE);
+    if (n === this.lastN && this.lastP !== null && this.dirty.size > 0) return this.lastP;
     let p = this.pages.get(n);
     if (!p) this.pages.set(n, (p = new Uint8Array(PAGE)));
     this.dirty.add(n);
+    this.lastN = n;
+    this.lastP = p;
     return p;
+  }
+
+  /** Installs a whole page (a checkpoint's), replacing the one held. */
+  put(n: number, bytes: Uint8Array): void {
+    this.pages.set(n, bytes);
+    if (n === this.lastN) this.lastP = bytes;
   }
 
   /** Writes `bytes` at `addr` (any length, across pages). */

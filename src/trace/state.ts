@@ -90,6 +90,10 @@ export class MachineState {
   effectSeq = 0;
   /** Register values held for the running launch's threads (what a full checkpoint writes). */
   registers = 0;
+  private lastLanes: RegLanes | null = null;
+  private lastWarp = -1;
+  private lastKey = -1;
+  private lastLaunch: LaunchState | null = null;
 
   /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
   pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {
@@ -173,10 +177,18 @@ export class MachineState {
         const L = this.launch;
         if (!L || L.id !== launch) return;
         const w = warpKey(block, warp);
-        let r = L.regs.get(w);
-        if (!r) L.regs.set(w, (r = new Map()));
-        let lanes = r.get(key);
-        if (!lanes) r.set(key, (lanes = newLanes()));
+        // Consecutive register writes mostly name the same variable of the same warp.
+        let lanes = this.lastLanes !== null && this.lastWarp === w && this.lastKey === key && this.lastLaunch === L ? this.lastLanes : null;
+        if (!lanes) {
+          let r = L.regs.get(w);
+          if (!r) L.regs.set(w, (r = new Map()));
+          lanes = r.get(key) ?? null;
+          if (!lanes) r.set(key, (lanes = newLanes()));
+          this.lastLanes = lanes;
+          this.lastWarp = w;
+          this.lastKey = key;
+          this.lastLaunch = L;
+        }
         if (lanes.tag[lane] === 0) this.registers++;
         if (typeof v === 'bigint') (lanes.i[lane] = v), (lanes.tag[lane] = 2);
         else (lanes.f[lane] = v), (lanes.tag[lane] = 1);
@@ -205,6 +217,7 @@ export class MachineState {
     const L = this.launch!;
     const w = warpKey(block, warp);
     const r = L.regs.get(w);
+    this.lastLanes = null;
     if (r) {
       for (const lanes of r.values()) for (let l = 0; l < 32; l++) if (lanes.tag[l] !== 0) this.registers--;
       L.regs.delete(w);
