@@ -124,9 +124,9 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       for (const [k, w] of j.warps) L.warps.set(k, w);
       for (const [k, n] of j.live) L.live.set(k, n);
       s.launch = L;
-      s.registers = 0;
-      for (const m of L.regs.values()) for (const lanes of m.values()) for (let l = 0; l < 32; l++) if (lanes.tag[l] !== 0) s.registers++;
-    } else (s.launch = null), (s.registers = 0);
+    } else s.launch = null;
+    // Only a writer spaces checkpoints by the register count, and a writer never reads one back.
+    s.registers = 0;
     if (at !== raw.length) return null;
     for (const p of allPages(s)) p.dirty.clear();
     return s;

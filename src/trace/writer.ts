@@ -228,8 +228,8 @@ export class TraceWriter implements ExecutionListener {
   private deltaBytes = 0;
 
   private checkpoint(): void {
-    // A full checkpoint once the deltas since the last one outweigh it: rebuilding any checkpoint then reads at most about twice the state.
-    const full = this.lastFullBytes < 0 || this.deltaBytes > this.lastFullBytes;
+    // A full checkpoint once the deltas since the last one outweigh half of it: rebuilding any checkpoint reads at most about 1.5 times the state.
+    const full = this.lastFullBytes < 0 || this.deltaBytes > this.lastFullBytes / 2;
     const data = serializeState(this.state, full);
     if (full) (this.lastFullBytes = data.length), (this.deltaBytes = 0);
     else this.deltaBytes += data.length;
