@@ -67,7 +67,7 @@ export function summarize(t: Trace): string {
     `recorded:      ${t.meta.get('created') ?? '?'}`,
     `exit status:   ${status === null ? 'unknown (the recording was interrupted)' : String(status)}`,
     `statements:    ${t.stepCount()}`,
-    `effects:       ${t.effectCount()} (${t.countEffects(1)} stores, ${t.countEffects(0)} loads, ${t.countEffects(3)} register values)`,
+    `effects:       ${t.effectCount()} (${t.countEffects(1)} stores, ${t.countEffects(0)} loads, ${t.countEffects(3)} register values, ${t.countEffects(6)} atomics and shuffles)`,
     `barriers:      ${t.count('barriers', 'kind = 0')} arrivals, ${t.count('barriers', 'kind = 1')} releases`,
     `api calls:     ${t.count('api_calls')}`,
     `output chunks: ${t.count('output')}`,

@@ -303,6 +303,7 @@ export class Trace {
       const t = d.tags[i]!;
       return { old: t >> 2 === VALUE_TAG.bigint ? d.oldI[i]! : d.oldF[i]!, value: (t & 3) === VALUE_TAG.bigint ? d.neuI[i]! : d.neuF[i]! };
     }
+    if (kind === EFFECT.op || kind === EFFECT.enter) return { old: 0, value: d.neu[2 * i]! };
     if (kind === EFFECT.bulk) {
       const b = this.blob(d.neu[2 * i]!);
       return { old: b.old, value: b.neu };

@@ -31,7 +31,15 @@ export const EFFECT = {
   enter: 4,
   /** The innermost activation returns. */
   leave: 5,
+  /** An atomic or shuffle of the warp: `address` indexes WARP_OPS, `new`'s low word is the lanes' mask. */
+  op: 6,
 } as const;
+
+/** Operations an `op` effect names (by index). */
+export const WARP_OPS = [
+  'atomicAdd', 'atomicSub', 'atomicExch', 'atomicMin', 'atomicMax', 'atomicInc', 'atomicDec', 'atomicAnd', 'atomicOr', 'atomicXor', 'atomicCAS',
+  '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync',
+] as const;
 
 /** Events between checkpoints (taken at the next step-chunk boundary). */
 export const CHECKPOINT_EVENTS = 262144;

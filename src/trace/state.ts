@@ -143,7 +143,7 @@ export class MachineState {
   applyEffect(e: DecodedEffects, i: number, blob: BlobSource): void {
     this.effectSeq++;
     const kind = e.kind[i]!;
-    if (kind === EFFECT.load) return;
+    if (kind === EFFECT.load || kind === EFFECT.op) return;
     const launch = e.launch[i]!;
     const block = e.block[i]!;
     const warp = e.warp[i]!;

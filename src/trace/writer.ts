@@ -9,7 +9,7 @@ import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE, STACK_BASE } from '../engine/memory/layout.js';
-import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, STREAMS, VALUE_TAG } from './schema.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, STREAMS, VALUE_TAG } from './schema.js';
 import { EffectColumns, StepColumns, deflate, encodeEffects, encodeSteps } from './codec.js';
 import { storeBits, bytesToBits } from './bits.js';
 import { RegisterTracker } from './registers.js';
@@ -306,6 +306,15 @@ export class TraceWriter implements ExecutionListener {
   leave(warp: WarpCtx): void {
     this.regs.leave(warp);
     this.pushed(this.effect(EFFECT.leave, warp, 0));
+  }
+
+  warpOp(warp: WarpCtx, op: string, mask: number): void {
+    const i = this.effect(EFFECT.op, warp, 0);
+    const f = this.fx;
+    f.address[i] = (WARP_OPS as readonly string[]).indexOf(op);
+    f.neu[2 * i] = mask >>> 0;
+    f.neu[2 * i + 1] = 0;
+    this.pushed(i);
   }
 
   turnEnd(warp: WarpCtx): void {

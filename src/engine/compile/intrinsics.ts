@@ -130,5 +130,7 @@ function atomic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, ar
   if (!upd) return `RT.unimplemented(${JSON.stringify(e.name)})`;
   const ld = c.load('a_', ty, 'generic');
   c.pre.push(c.lanes(`const a_ = ${args[0]}; const v_ = ${v}; const o_ = ${ld}; ${t}[l] = o_; ${c.store('a_', ty, 'generic', upd)}`));
+  // A trace marks the load/store pairs just reported as one atomic operation of these lanes.
+  if (c.T.instrument) c.pre.push(`if (O !== null && O.warpOp !== undefined) O.warpOp(W, ${JSON.stringify(base)}, A);`);
   return `${t}[l]`;
 }

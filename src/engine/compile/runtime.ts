@@ -30,6 +30,8 @@ export interface Observer {
   enter?(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void;
   /** The innermost activation on `warp` returns. */
   leave?(warp: WarpCtx): void;
+  /** An atomic (its lanes' load/store pairs were just reported) or a shuffle (its results go to registers) ran on the lanes of `mask`. */
+  warpOp?(warp: WarpCtx, op: string, mask: number): void;
   /** Barrier traffic: 'arrive' when a warp's lanes (`mask`) reach a barrier, 'release' per waiting warp when its block's barrier opens. Reported whenever an observer is attached. */
   barrier?(kind: 'arrive' | 'release', block: Dim3, warp: number, mask: number, loc: SourceLoc): void;
   /** A warp primitive ran with a mask naming inactive lanes, or a shuffle read one (every time, not only the first per call site). */

@@ -67,6 +67,7 @@ export function compileWarpPrimitive(c: ExprCompiler, e: IExpr & { k: 'intrinsic
       // An inactive source lane has no value to give: the H100 reads 0. A source outside the reader's mask is read all the same.
       c.pre.push(c.lanes(`const w_ = ${tw}[l]; const s_ = (${src}) & 31; if (((A >>> s_) & 1) === 0) { ${t}[l] = ${zero}; ${rd} |= 1 << l; ${srcs} |= 1 << s_; } else { ${t}[l] = ${tv}[s_]; if (((${m}[l] >>> s_) & 1) === 0) { ${out} |= 1 << l; ${srcs} |= 1 << s_; } }`));
       c.pre.push(note(rd, srcs, out));
+      if (c.T.instrument) c.pre.push(`if (O !== null && O.warpOp !== undefined) O.warpOp(W, ${JSON.stringify(base)}, A);`);
       return `${t}[l]`;
     }
     case '__reduce_add_sync': case '__reduce_min_sync': case '__reduce_max_sync': case '__reduce_and_sync': case '__reduce_or_sync': case '__reduce_xor_sync': {
