@@ -8,6 +8,11 @@ import { printCommand, displayCommand, outputDisplay, examineCommand, listComman
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
 import { focusCommand } from './focus-command.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
+import { isScalar } from '../engine/check/types.js';
+import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
+import { RETURN_VALUE } from '../trace/schema.js';
+import { registerBytes, type Focus } from './eval-context.js';
+import { formatValue } from './expr/index.js';
 
 /*
  * The command table: cuda-gdb's names, abbreviations and error messages. Each handler prints
@@ -29,8 +34,10 @@ const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): 
   for (let i = 0; i < count && s.pos !== null; i++) {
     const g = stepGoal(s, kind);
     if (typeof g === 'string') return s.say(g);
+    const leaving = kind === 'finish' ? { fn: s.context().frame()?.fn ?? null, depth: s.focusRow()?.depth ?? 0, focus: s.focus } : null;
     if (kind === 'finish') s.say(`Run till exit from ${frameLine(s)}`);
     await resume(s, g, kind === 'finish' ? 'frame' : 'auto');
+    if (leaving) valueReturned(s, leaving);
   }
 };
 
@@ -41,6 +48,27 @@ const reverseMotion = (kind: 'step' | 'next' | 'stepi' | 'finish'): Handler => (
   if (kind === 'finish') s.say(`Run back to call of ${frameLine(s)}`);
   reverse(s, g, kind === 'finish' ? 'frame' : 'auto');
 };
+
+/** gdb's `Value returned is $N = v` after a finish that reached the caller (not one a breakpoint stopped first). */
+function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; depth: number; focus: Focus }): void {
+  const fn = leaving.fn;
+  const row = s.pos === null ? null : s.focusRow();
+  // Only where the caller itself stands: a finish that could stop no sooner than several frames out (a recursion unwinding within one statement) has no single value to name.
+  if (!fn || !row || row.depth !== leaving.depth - 1 || !sameThread(s.focus, leaving.focus)) return;
+  const type = s.view!.types.read(fn.ret);
+  if (type.kind === 'void' || !isScalar(type)) return;
+  const f = s.focus;
+  const key = (fn.id << 16) | RETURN_VALUE;
+  const st = s.state();
+  const v = f.kind === 'host' ? st.register(0, 0, 0, 0, key) : st.register(f.launch, f.block, f.warp, f.lane, key);
+  if (v === undefined) return;
+  const value = { type, bytes: registerBytes(type, v), place: null, space: 'generic' as const };
+  s.say(`Value returned is $${s.values.push(value)} = ${formatValue(value, null, s.context())}`);
+}
+
+function sameThread(a: Focus, b: Focus): boolean {
+  return a.kind === 'host' ? b.kind === 'host' : b.kind === 'device' && a.launch === b.launch && a.block === b.block && a.warp === b.warp && a.lane === b.lane;
+}
 
 /** `#0  fact (n=1) at prog.cu:13`: the selected frame as finish names it. */
 function frameLine(s: DebugSession): string {

@@ -76,6 +76,12 @@ export class RegisterTracker {
     if (f) this.diff(W, f);
   }
 
+  /** The function of W's innermost activation, or null. */
+  topFn(W: WarpCtx): number | null {
+    const t = this.tracks.get(W);
+    return t?.frames[t.frames.length - 1]?.fn ?? null;
+  }
+
   /** Activations on W. */
   depth(W: WarpCtx): number {
     return this.tracks.get(W)?.frames.length ?? 0;

@@ -35,6 +35,9 @@ export const EFFECT = {
   op: 6,
 } as const;
 
+/** The variable index under which a register effect carries a function's return value (fn << 16 | RETURN_VALUE), made as it returns. */
+export const RETURN_VALUE = 0xffff;
+
 /** Operations an `op` effect names (by index). */
 export const WARP_OPS = [
   'atomicAdd', 'atomicSub', 'atomicExch', 'atomicMin', 'atomicMax', 'atomicInc', 'atomicDec', 'atomicAnd', 'atomicOr', 'atomicXor', 'atomicCAS',

@@ -9,7 +9,7 @@ import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE, STACK_BASE } from '../engine/memory/layout.js';
-import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, STREAMS, VALUE_TAG } from './schema.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, STREAMS, VALUE_TAG } from './schema.js';
 import { EffectColumns, StepColumns, deflate, encodeEffects, encodeSteps } from './codec.js';
 import { storeBits, bytesToBits } from './bits.js';
 import { RegisterTracker } from './registers.js';
@@ -303,8 +303,14 @@ export class TraceWriter implements ExecutionListener {
     this.regs.enter(warp, device ? this.launchId : 0, device ? this.blockOf(warp) : 0, fn, regs);
   }
 
-  leave(warp: WarpCtx): void {
+  leave(warp: WarpCtx, rv?: Float64Array | bigint[] | null): void {
+    const fn = this.regs.topFn(warp);
     this.regs.leave(warp);
+    // The returned value, as a register of the function under RETURN_VALUE, so `finish` can say what it was.
+    if (rv && fn !== null) for (let m = warp.host ? 1 : warp.lanes & ~warp.exited; m !== 0; m &= m - 1) {
+      const l = 31 - Math.clz32(m & -m);
+      this.register(warp, (fn << 16) | RETURN_VALUE, l, 0, rv[l]!);
+    }
     this.pushed(this.effect(EFFECT.leave, warp, 0));
   }
 

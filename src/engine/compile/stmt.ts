@@ -77,7 +77,7 @@ export class FnCompiler extends ExprCompiler {
       ...this.declLines(),
       this.T.instrument ? `if (O !== null && O.enter !== undefined) O.enter(W, ${this.fn.id}, FP, [${regs}]);` : '',
       ...body,
-      this.T.instrument ? 'if (O !== null && O.leave !== undefined) O.leave(W);' : '',
+      this.T.instrument ? `if (O !== null && O.leave !== undefined) O.leave(W${isScalar(this.fn.ret) ? ', RV' : ''});` : '',
       frame ? 'W.sp = FP;' : '',
       '}',
     ].join('\n');
