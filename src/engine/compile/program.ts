@@ -138,7 +138,11 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
         if (k.space !== 'global') continue;
         const lay = sharedLayout(k);
         const vars = lay.shv.flatMap((address, i) => (address === undefined ? [] : [{ v: gen.shared[i]!, address }]));
-        shared.set(k.id, { vars, dynamic: SHARED_BASE + Math.ceil(lay.bytes / 16) * 16 });
+        const dynamic = SHARED_BASE + Math.ceil(lay.bytes / 16) * 16;
+        // Every `extern __shared__` array the kernel reaches names the start of its dynamic shared memory.
+        const seen = new Set<VarSym>();
+        for (const f of gen.reach(k)) for (const v of gen.facts.get(f)?.shared ?? []) if (v.storage === 'dynamicShared' && !seen.has(v)) seen.add(v), vars.push({ v, address: dynamic });
+        shared.set(k.id, { vars, dynamic });
       }
       return { statics: gen.statics.map((v, i) => ({ v, address: inst.G[i]! })), shared, frames: gen.frames };
     },
