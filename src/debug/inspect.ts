@@ -13,8 +13,9 @@ import { inScope, innerFirst } from './scopes.js';
 
 /** `print [/FMT] EXPR`. */
 export function printCommand(s: DebugSession, args: string): void {
-  if (s.pos === null && !/^\/?\w*\s*\$/.test(args)) return s.say('The program is not being run.');
-  const r = evalPrint(args, s.context(), s.values);
+  // With no program running, gdb still prints constants and the program's statics as the executable holds them (the state before the first statement); no frame, so no locals.
+  if (s.pos === null && !s.trace) return s.say('The program is not being run.');
+  const r = evalPrint(args, s.pos === null ? s.context(0, { kind: 'host' }, Number.MAX_SAFE_INTEGER) : s.context(), s.values);
   s.say(r.ok ? r.text : r.error);
 }
 
