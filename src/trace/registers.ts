@@ -1,4 +1,6 @@
 import type { WarpCtx } from '../engine/exec/warp.js';
+import type { SourceLoc } from '../engine/front/token.js';
+import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
 /*
  * Register variables for the trace. Compiled code keeps a function's scalar locals in lane
@@ -15,6 +17,8 @@ interface Frame {
   readonly fn: number;
   readonly regs: readonly (Lanes | null)[];
   readonly shadow: (Lanes | null)[];
+  /** The statement the activation ran last: only the registers it assigns can have changed (null: compare all). */
+  last: SourceLoc | null;
 }
 
 interface Track {
@@ -31,8 +35,24 @@ export type RegisterSink = (W: WarpCtx, fnVar: number, lane: number, old: number
 /** Follows the activations and register values of every warp of a run. */
 export class RegisterTracker {
   private readonly tracks = new Map<WarpCtx, Track>();
+  /** Per function and statement position: the register variables the statement assigns (debug information). */
+  private assigns = new Map<string, Int32Array>();
+  private readonly byLoc = new Map<SourceLoc, Int32Array | null>();
 
   constructor(private readonly sink: RegisterSink) {}
+
+  /** Learns which registers each statement may assign; without it every register of a frame is compared. */
+  learn(info: DebugInfo): void {
+    this.assigns = new Map(info.functions.flatMap((f) => f.assigns.map((a) => [`${f.id}:${a.line}:${a.col}`, Int32Array.from(a.vars)] as [string, Int32Array])));
+    this.byLoc.clear();
+  }
+
+  /** W's innermost activation now runs the statement at `loc`. */
+  at(W: WarpCtx, loc: SourceLoc): void {
+    const t = this.tracks.get(W);
+    const f = t?.frames[t.frames.length - 1];
+    if (f) f.last = loc;
+  }
 
   private track(W: WarpCtx, launch: number, block: number): Track {
     let t = this.tracks.get(W);
@@ -56,7 +76,7 @@ export class RegisterTracker {
       shadow = regs.map((r) => (r === null ? null : r instanceof Float64Array ? new Float64Array(32) : new Array<bigint>(32).fill(0n)));
       t.shadows.set(fn, shadow);
     }
-    const f: Frame = { fn, regs, shadow };
+    const f: Frame = { fn, regs, shadow, last: null };
     t.frames.push(f);
     // Parameters arrive with values, and reused lane arrays hold an earlier activation's: both differ from the shadow.
     this.diff(W, f);
@@ -66,7 +86,11 @@ export class RegisterTracker {
   leave(W: WarpCtx): void {
     const t = this.tracks.get(W);
     const f = t?.frames.pop();
-    if (f) this.diff(W, f);
+    if (!f) return;
+    this.diff(W, f);
+    // A recursion's caller has its own lane arrays but shares the shadow the callee just moved: compare all of them.
+    const caller = t!.frames[t!.frames.length - 1];
+    if (caller && caller.fn === f.fn) caller.last = null;
   }
 
   /** Reports W's innermost activation's changed registers (before its next statement, or when its turn ends). */
@@ -92,13 +116,34 @@ export class RegisterTracker {
     for (const [W, t] of this.tracks) if (!W.host) t.frames.length = 0;
   }
 
+  /** The registers the frame's last statement may have assigned; null for all of them. */
+  private candidates(f: Frame): Int32Array | null {
+    const loc = f.last;
+    if (loc === null) return null;
+    let v = this.byLoc.get(loc);
+    if (v === undefined) {
+      v = this.assigns.get(`${f.fn}:${loc.line}:${loc.col}`) ?? null;
+      this.byLoc.set(loc, v);
+    }
+    return v;
+  }
+
   private diff(W: WarpCtx, f: Frame): void {
+    const only = this.candidates(f);
+    if (only === null) {
+      for (let j = 0; j < f.regs.length; j++) this.diffVar(W, f, j);
+      return;
+    }
+    for (let k = 0; k < only.length; k++) this.diffVar(W, f, only[k]!);
+  }
+
+  private diffVar(W: WarpCtx, f: Frame, j: number): void {
     const lanes = W.host ? 1 : W.lanes;
     const base = f.fn << 16;
-    for (let j = 0; j < f.regs.length; j++) {
+    {
       const r = f.regs[j];
       const s = f.shadow[j];
-      if (!r || !s) continue;
+      if (!r || !s) return;
       for (let m = lanes; m !== 0; m &= m - 1) {
         const l = 31 - Math.clz32(m & -m);
         const v = r[l]!;

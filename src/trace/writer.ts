@@ -203,6 +203,7 @@ export class TraceWriter implements ExecutionListener {
   statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean {
     // The warp's previous statement's register assignments come first, under that statement's step.
     this.regs.flush(warp);
+    this.regs.at(warp, loc);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
     // Spaced by events, and further while many threads' registers are live (a checkpoint's cost grows with them).
     if (this.sinceCheckpoint >= this.checkpointEvents && this.sinceCheckpoint >= this.state.registers / 8) this.checkpoint();
@@ -376,6 +377,7 @@ export class TraceWriter implements ExecutionListener {
   /** The program's debug information (functions, variables, statement lines), stored once before it runs. */
   symbols(info: DebugInfo): void {
     this.ins.meta.run('debug_info', JSON.stringify(info));
+    this.regs.learn(info);
   }
 
   /** Bytes the run printed (char codes 0..255), in the order the terminal got them. */

@@ -32,6 +32,8 @@ export interface FunctionInfo {
   readonly vars: readonly VarInfo[];
   /** Start locations of the function's statements, in source order: where line breakpoints may stop. */
   readonly stmts: readonly { readonly file: string; readonly line: number; readonly col: number }[];
+  /** Per statement location: the indices (into `vars`) of the register variables its code may assign. A recorder compares only those after it runs. */
+  readonly assigns: readonly { readonly line: number; readonly col: number; readonly vars: readonly number[] }[];
 }
 
 /** A variable with a fixed address: namespace scope, static, __device__, __constant__, __managed__, or a kernel's __shared__. */
@@ -65,6 +67,7 @@ export function debugInfo(program: IProgram, layout: ProgramLayout): DebugInfo {
       ret: types.write(f.ret),
       vars: frame.map(({ v, reg, offset }) => ({ name: v.name, type: types.write(v.type), param: v.isParam, line: v.loc.line, col: v.loc.col, reg: reg !== null, offset })),
       stmts: statementLocs(f),
+      assigns: statementAssigns(f, frame.map((x) => (x.reg !== null ? x.v : null))),
     };
   });
   const named = (v: VarSym): boolean => v.storage !== 'literal' && v.name !== '' && !v.name.startsWith('.');
@@ -94,4 +97,45 @@ function statementLocs(f: IFunction): { file: string; line: number; col: number 
     .map((l) => ({ file: l.file, line: l.line, col: l.col }))
     .filter((l) => (seen.has(`${l.file}:${l.line}:${l.col}`) ? false : (seen.add(`${l.file}:${l.line}:${l.col}`), true)))
     .sort((a, b) => key(a) - key(b));
+}
+
+const SKIP = new Set(['type', 'opType', 'loc', 'v', 'target', 'fn', 'kernel', 'retSlot']);
+
+/** For each statement head of `f`, the register variables (by index in `regs`) its own code assigns, nested statements excluded. */
+function statementAssigns(f: IFunction, regs: readonly (VarSym | null)[]): { line: number; col: number; vars: number[] }[] {
+  const index = new Map<VarSym, number>();
+  regs.forEach((v, i) => v && index.set(v, i));
+  const out = new Map<string, { line: number; col: number; vars: Set<number> }>();
+  const at = (loc: { line: number; col: number }): Set<number> => {
+    const k = `${loc.line}:${loc.col}`;
+    let e = out.get(k);
+    if (!e) out.set(k, (e = { line: loc.line, col: loc.col, vars: new Set() }));
+    return e.vars;
+  };
+  // Assignments anywhere inside an expression tree (conditions, comma operators, statement expressions).
+  const scan = (node: unknown, into: Set<number>, seen: Set<unknown>): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const n = node as { k?: string; target?: { k?: string; v?: VarSym }; v?: VarSym };
+    if ((n.k === 'assign' || n.k === 'incdec') && n.target?.k === 'var' && n.target.v && index.has(n.target.v)) into.add(index.get(n.target.v)!);
+    if (n.k === 'init' && n.v && index.has(n.v)) into.add(index.get(n.v)!);
+    // Not into variables, types, or called functions (their bodies are their own statements).
+    for (const [key, child] of Object.entries(node)) if (!SKIP.has(key)) scan(child, into, seen);
+    if (n.target && typeof n.target === 'object') scan(n.target, into, seen);
+  };
+  const walk = (st: IStmt | null): void => {
+    if (!st) return;
+    switch (st.k) {
+      case 'block': st.body.forEach(walk); return;
+      case 'if': scan(st.cond, at(st.loc), new Set()); walk(st.then); walk(st.else); return;
+      case 'loop': walk(st.init); scan(st.cond, at(st.loc), new Set()); scan(st.step, at(st.loc), new Set()); walk(st.body); return;
+      case 'switch': scan(st.cond, at(st.loc), new Set()); st.body.forEach(walk); return;
+      case 'init': scan(st, at(st.loc), new Set()); return;
+      case 'expr': scan(st.e, at(st.loc), new Set()); return;
+      case 'return': scan(st.value, at(st.loc), new Set()); return;
+      default: at(st.loc);
+    }
+  };
+  walk(f.body);
+  return [...out.values()].map((e) => ({ line: e.line, col: e.col, vars: [...e.vars].sort((a, b) => a - b) }));
 }
