@@ -2,12 +2,12 @@ import type { DebugSession } from './session.js';
 import type { Breakpoint } from './breakpoints.js';
 import { lvalueOf } from './expr/index.js';
 import { spaceOfAddress, genericAddress } from './eval-context.js';
+import { SPACE_CODE } from '../trace/schema.js';
 
 /*
  * break, tbreak, watch, rwatch and `info breakpoints`, with gdb's messages.
  */
 
-const SPACE_CODE = { host: 0, global: 1, shared: 2, local: 3, constant: 4 } as const;
 
 /** `break LOCATION [if COND]`: FILE:LINE, LINE, FUNCTION or __syncthreads. Returns the breakpoint, or null after printing why not. */
 export function breakCommand(s: DebugSession, args: string, opts: { temporary: boolean; silent: boolean }): Breakpoint | null {

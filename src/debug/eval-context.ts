@@ -1,6 +1,7 @@
 import { sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
-import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, RODATA_BASE, SHARED_BASE, SHARED_MAX, STACK_BASE } from '../engine/memory/layout.js';
+import { LOCAL_BASE, RODATA_BASE, SHARED_BASE, SHARED_MAX, spaceOfAddress } from '../engine/memory/layout.js';
+import { SPACE_CODE } from '../trace/schema.js';
 import type { AddressSpace, EvalContext, Place, Symbol } from './expr/context.js';
 import { formatValue } from './expr/index.js';
 import type { MachineState, RegValue, WarpState } from '../trace/state.js';
@@ -18,13 +19,7 @@ export type Focus =
   | { readonly kind: 'host' }
   | { readonly kind: 'device'; readonly launch: number; readonly block: number; readonly warp: number; readonly lane: number };
 
-/** Space code of the trace (SPACES index) for an address-space name. */
-const SPACE_CODE: Record<Exclude<AddressSpace, 'generic'>, number> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };
-
-/** The space a generic address falls in (the host stack lies above device memory). */
-export function spaceOfAddress(a: number): Exclude<AddressSpace, 'generic'> {
-  return a >= STACK_BASE ? 'host' : a >= GLOBAL_BASE ? 'global' : a >= CONST_BASE ? 'constant' : a >= SHARED_BASE ? 'shared' : a >= LOCAL_BASE ? 'local' : 'host';
-}
+export { spaceOfAddress };
 
 /**
  * The generic address of an address in a space: cuda-gdb names shared and local memory by

@@ -1,6 +1,6 @@
 import type { DebugSession } from './session.js';
 import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
-import { EFFECT } from '../trace/schema.js';
+import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, type Focus } from './eval-context.js';
 import { frameHeader, sourceLine } from './describe.js';
@@ -175,7 +175,7 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
   const place = lv.place;
   const regKey = place.kind === 'register' ? place.name.split(':').map(Number) : null;
   const spaceName = place.kind === 'memory' ? (place.space === 'generic' ? spaceOfAddress(place.address) : place.space) : null;
-  const space = spaceName ? ['host', 'global', 'shared', 'local', 'constant'].indexOf(spaceName) : -1;
+  const space = spaceName ? SPACE_CODE[spaceName] : -1;
   const address = place.kind === 'memory' && spaceName ? genericAddress(spaceName, place.address) : 0;
   const out: Write[] = [];
   const t = s.trace!;

@@ -17,6 +17,9 @@ export const CHUNK_EVENTS = 65536;
 /** Memory spaces as stored in the effects' space column. */
 export const SPACES = ['host', 'global', 'shared', 'local', 'constant'] as const;
 
+/** A space's code in the effects' space column. */
+export const SPACE_CODE: Readonly<Record<(typeof SPACES)[number], number>> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };
+
 /** What an effect row is (the effects' kind column). */
 export const EFFECT = {
   /** A lane's load: address and size (no value). */

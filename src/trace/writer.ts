@@ -8,8 +8,8 @@ import type { SourceLoc } from '../engine/front/token.js';
 import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
-import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE, STACK_BASE } from '../engine/memory/layout.js';
-import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, STREAMS, VALUE_TAG } from './schema.js';
+import { spaceOfAddress } from '../engine/memory/layout.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, SPACE_CODE, STREAMS, VALUE_TAG } from './schema.js';
 import { EffectColumns, StepColumns, deflate, encodeEffects, encodeSteps } from './codec.js';
 import { storeBits, bytesToBits } from './bits.js';
 import { RegisterTracker } from './registers.js';
@@ -28,8 +28,6 @@ import { serializeState } from './checkpoint.js';
 const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 const scalarText = (v: Scalar | undefined): string | null => (v === undefined ? null : typeof v === 'bigint' ? `${v}n` : String(v));
 const spaceCode = new Map<string, number>(SPACES.map((s, i) => [s, i]));
-/** The space of an address the runtime wrote (bulk writes have no space of their own); the host stack lies above device memory. */
-const spaceOfAddress = (a: number): number => (a >= STACK_BASE ? 0 : a >= GLOBAL_BASE ? 1 : a >= CONST_BASE ? 4 : a >= SHARED_BASE ? 2 : a >= LOCAL_BASE ? 3 : 0);
 
 /** What the trace says about the run before it starts (meta rows). */
 export interface TraceHeader {
@@ -268,7 +266,8 @@ export class TraceWriter implements ExecutionListener {
     const id = ++this.blobCount;
     this.ins.blob.run(id, deflate(before), deflate(after));
     this.blobBytes.set(id, after);
-    const space = spaceOfAddress(address);
+    // Bulk writes have no space of their own: the address map says which.
+    const space = SPACE_CODE[spaceOfAddress(address)];
     const W = space === 2 || space === 3 ? this.current : null;
     const i = this.effect(EFFECT.bulk, W, lane);
     const f = this.fx;

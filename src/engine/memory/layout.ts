@@ -27,6 +27,14 @@ export const SHARED_BASE = 0x7f4c36000000;
 export const SHARED_MAX = 232448; // 227 KiB opt-in maximum on an H100
 /** The generic-address window of per-thread local memory (each lane has its own bytes here). */
 export const LOCAL_BASE = 0x7f4c34000000;
+/** The memory spaces a generic address can fall in (traces and the debugger name memory by them). */
+export type AddressSpaceName = 'host' | 'global' | 'shared' | 'local' | 'constant';
+
+/** The space a generic address falls in by the address map alone (the host stack lies above device memory). */
+export function spaceOfAddress(a: number): AddressSpaceName {
+  return a >= STACK_BASE ? 'host' : a >= GLOBAL_BASE ? 'global' : a >= CONST_BASE ? 'constant' : a >= SHARED_BASE ? 'shared' : a >= LOCAL_BASE ? 'local' : 'host';
+}
+
 /** Mapping granularity of device memory: accesses inside a mapped 2 MiB chunk never fault. */
 export const CHUNK_BYTES = 2 * 1024 * 1024;
 /** Bytes a program may cudaMalloc: the H100's totalGlobalMem less what a CUDA context keeps. */
