@@ -125,13 +125,7 @@ export class MachineState {
       this.launch = null;
       this.registers = 0;
       w = this.hostWarp;
-    } else {
-      if (!this.launch || this.launch.id !== launch) (this.launch = newLaunch(launch)), (this.registers = 0);
-      const k = warpKey(d.block[i]!, d.warp[i]!);
-      const known = this.launch.warps.get(k);
-      w = known ?? this.newWarp(d.block[i]!, k);
-      this.launch.warpsDirty.add(k);
-    }
+    } else w = this.warpOf(launch, d.block[i]!, d.warp[i]!)!;
     w.step = step;
     w.mask = d.mask[i]!;
     w.loc = d.loc[i]!;
@@ -232,7 +226,7 @@ export class MachineState {
     }
   }
 
-  /** A warp's state (the host thread for launch 0), created when an effect comes before its first statement. */
+  /** A warp's state (the host thread for launch 0), created (with its launch's state) the first time a statement or effect names it; marked as moved. */
   warpOf(launch: number, block: number, warp: number): WarpState | null {
     if (launch === 0) return this.hostWarp;
     if (!this.launch || this.launch.id !== launch) (this.launch = newLaunch(launch)), (this.registers = 0);
