@@ -1,6 +1,6 @@
 import { existsSync, openSync, readSync, closeSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { Database as Db } from 'better-sqlite3';
+import type { Database as Db, Statement } from 'better-sqlite3';
 import { EFFECT, FORMAT_NAME, FORMAT_VERSION, SPACES, TABLES, VALUE_TAG } from './schema.js';
 import { decodeEffects, decodeSteps, inflate, type DecodedEffects, type DecodedSteps } from './codec.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
@@ -87,6 +87,8 @@ export class Trace {
     readonly db: Db,
     public meta: ReadonlyMap<string, string>,
   ) {
+    this.stepBlob = db.prepare('SELECT data FROM step_chunks WHERE first_step = ?').pluck();
+    this.effectBlob = db.prepare('SELECT data FROM effect_chunks WHERE first_seq = ?').pluck();
     this.refresh();
   }
 
@@ -218,29 +220,26 @@ export class Trace {
     return -1;
   }
 
-  /** The decoded step chunk number `c` (its first step is stepChunkStart(c)). */
+  /** The decoded step chunk number `c` (its first step is stepChunks[c].first). */
   stepChunk(c: number): DecodedSteps {
-    let d = this.stepCache.get(c);
-    if (d) return d;
-    const ix = this.stepIndex[c]!;
-    const blob = this.db.prepare('SELECT data FROM step_chunks WHERE first_step = ?').pluck().get(ix.first) as Buffer;
-    const dec = decodeSteps(blob, ix.count);
-    if (dec === null) throw new Error(`step chunk at ${ix.first} is damaged`);
-    d = dec;
-    remember(this.stepCache, c, d);
-    return d;
+    return this.chunk(this.stepCache, this.stepIndex[c]!, c, this.stepBlob, decodeSteps, 'step');
   }
 
   /** The decoded effect chunk number `c`. */
   effectChunk(c: number): DecodedEffects {
-    let d = this.effectCache.get(c);
-    if (d) return d;
-    const ix = this.effectIndex[c]!;
-    const blob = this.db.prepare('SELECT data FROM effect_chunks WHERE first_seq = ?').pluck().get(ix.first) as Buffer;
-    const dec = decodeEffects(blob, ix.count);
-    if (dec === null) throw new Error(`effect chunk at ${ix.first} is damaged`);
-    d = dec;
-    remember(this.effectCache, c, d);
+    return this.chunk(this.effectCache, this.effectIndex[c]!, c, this.effectBlob, decodeEffects, 'effect');
+  }
+
+  private readonly stepBlob: Statement;
+  private readonly effectBlob: Statement;
+
+  /** A chunk from the cache, or read, decoded and cached. */
+  private chunk<T>(cache: Map<number, T>, ix: ChunkIndex, c: number, blob: Statement, decode: (b: Uint8Array, n: number) => T | null, what: string): T {
+    const known = cache.get(c);
+    if (known) return known;
+    const d = decode(blob.get(ix.first) as Buffer, ix.count);
+    if (d === null) throw new Error(`${what} chunk at ${ix.first} is damaged`);
+    remember(cache, c, d);
     return d;
   }
 
