@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execute } from '../../src/engine/execute.js';
-import { defaultRunOptions } from '../../src/engine/api.js';
-import { TraceWriter } from '../../src/trace/writer.js';
-import { Trace } from '../../src/trace/reader.js';
+import type { Trace } from '../../src/trace/reader.js';
+import { recordFile } from './record.js';
 import { Cursor } from '../../src/trace/cursor.js';
 import type { MachineState } from '../../src/trace/state.js';
 
@@ -14,20 +9,7 @@ import type { MachineState } from '../../src/trace/state.js';
  * step, from a checkpoint, or backwards and forwards again.
  */
 
-const host = { readFile: (p: string): string | null => { try { return readFileSync(p, 'latin1'); } catch { return null; } } };
-
-function record(file: string, checkpointEvents: number): Trace {
-  const path = join(mkdtempSync(join(tmpdir(), 'ws-cursor-')), 't.trace');
-  const w = TraceWriter.create(path, { program: file, argv: ['p'], device: 'h100', options: {} }, { checkpointEvents });
-  if (typeof w === 'string') throw new Error(w);
-  const status = execute({ kind: 'record', file, argv: ['p'], options: defaultRunOptions, listener: w }, host, (e) => {
-    if (e.kind === 'stdout' || e.kind === 'stderr') w.output(e.kind, e.text);
-  });
-  w.finish(status);
-  const t = Trace.open(path);
-  if (typeof t === 'string') throw new Error(t);
-  return t;
-}
+const record = (file: string, checkpointEvents: number): Trace => recordFile(file, { checkpointEvents });
 
 /** Everything a debugger can read of a state, as plain data. */
 function snapshot(s: MachineState): unknown {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execute } from '../../src/engine/execute.js';
-import { defaultRunOptions } from '../../src/engine/api.js';
-import { TraceWriter } from '../../src/trace/writer.js';
-import { Trace } from '../../src/trace/reader.js';
+import { recordFile } from './record.js';
 import { EFFECT, WARP_OPS } from '../../src/trace/schema.js';
-
-const host = { readFile: (p: string): string | null => { try { return readFileSync(p, 'latin1'); } catch { return null; } } };
 
 /** The op effects of a recorded program: name and lane mask, with the effect kinds just before each. */
 function ops(file: string): { op: string; mask: number; before: number[] }[] {
-  const path = join(mkdtempSync(join(tmpdir(), 'ws-ops-')), 't.trace');
-  const w = TraceWriter.create(path, { program: file, argv: ['p'], device: 'h100', options: {} });
-  if (typeof w === 'string') throw new Error(w);
-  w.finish(execute({ kind: 'record', file, argv: ['p'], options: defaultRunOptions, listener: w }, host, () => undefined));
-  const t = Trace.open(path);
-  if (typeof t === 'string') throw new Error(t);
+  const t = recordFile(file);
   const all = [...t.effects()];
   t.close();
   return all.flatMap((e, i) => (e.kind === EFFECT.op ? [{ op: WARP_OPS[e.address]!, mask: e.value as number, before: all.slice(Math.max(0, i - 2), i).map((x) => x.kind) }] : []));

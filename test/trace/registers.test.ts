@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execute } from '../../src/engine/execute.js';
-import { defaultRunOptions } from '../../src/engine/api.js';
-import { TraceWriter } from '../../src/trace/writer.js';
-import { Trace } from '../../src/trace/reader.js';
+import { recordFile } from './record.js';
 import { EFFECT } from '../../src/trace/schema.js';
 import type { DebugInfo } from '../../src/engine/debuginfo/symbols.js';
 
@@ -14,20 +8,15 @@ import type { DebugInfo } from '../../src/engine/debuginfo/symbols.js';
  * the debug information). It must report exactly what comparing every register reports.
  */
 
-const host = { readFile: (p: string): string | null => { try { return readFileSync(p, 'latin1'); } catch { return null; } } };
-
 /** The register effects of a recording, as text; `full` compares every register after every statement. */
 function registerEffects(file: string, full: boolean): string[] {
-  const path = join(mkdtempSync(join(tmpdir(), 'ws-regs-')), 't.trace');
-  const w = TraceWriter.create(path, { program: file, argv: ['p'], device: 'h100', options: {} });
-  if (typeof w === 'string') throw new Error(w);
-  if (full) {
-    const symbols = w.symbols.bind(w);
-    w.symbols = (info: DebugInfo) => symbols({ ...info, functions: info.functions.map((f) => ({ ...f, assigns: [] })) });
-  }
-  w.finish(execute({ kind: 'record', file, argv: ['p'], options: defaultRunOptions, listener: w }, host, () => undefined));
-  const t = Trace.open(path);
-  if (typeof t === 'string') throw new Error(t);
+  const t = recordFile(file, {
+    adjust: (w) => {
+      if (!full) return;
+      const symbols = w.symbols.bind(w);
+      w.symbols = (info: DebugInfo) => symbols({ ...info, functions: info.functions.map((f) => ({ ...f, assigns: [] })) });
+    },
+  });
   const out = [...t.effects()].filter((e) => e.kind === EFFECT.register).map((e) => `${e.step} ${e.launch}/${e.block}/${e.warp}/${e.lane} ${e.address} ${String(e.value)}`);
   t.close();
   return out;

@@ -1,0 +1,25 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execute } from '../../src/engine/execute.js';
+import { defaultRunOptions } from '../../src/engine/api.js';
+import { TraceWriter } from '../../src/trace/writer.js';
+import { Trace } from '../../src/trace/reader.js';
+
+/** Source files from disk, as the CLI reads them. */
+export const diskHost = { readFile: (p: string): string | null => { try { return readFileSync(p, 'latin1'); } catch { return null; } } };
+
+/** Records `file` into a fresh temporary trace (its output too) and opens it; `adjust` may change the writer first. */
+export function recordFile(file: string, opts: { readonly checkpointEvents?: number; readonly adjust?: (w: TraceWriter) => void } = {}): Trace {
+  const path = join(mkdtempSync(join(tmpdir(), 'ws-trace-')), 't.trace');
+  const w = TraceWriter.create(path, { program: file, argv: ['p'], device: 'h100', options: {} }, { checkpointEvents: opts.checkpointEvents });
+  if (typeof w === 'string') throw new Error(w);
+  opts.adjust?.(w);
+  const status = execute({ kind: 'record', file, argv: ['p'], options: defaultRunOptions, listener: w }, diskHost, (e) => {
+    if (e.kind === 'stdout' || e.kind === 'stderr') w.output(e.kind, e.text);
+  });
+  w.finish(status);
+  const t = Trace.open(path);
+  if (typeof t === 'string') throw new Error(t);
+  return t;
+}
