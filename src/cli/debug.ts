@@ -1,5 +1,5 @@
-import { readFileSync, mkdirSync, appendFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { RunOptions, SourceHost } from '../engine/api.js';
@@ -16,11 +16,6 @@ const io = { out: (text: string): void => void process.stdout.write(Buffer.from(
 
 /** Debugs a program, recording it to `tracePath`; returns the exit status. */
 export async function debugProgram(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string, commands: string | undefined, batch: boolean): Promise<number> {
-  try {
-    mkdirSync(dirname(tracePath), { recursive: true });
-  } catch {
-    // startRecording's error below names the problem.
-  }
   const s = new DebugSession(io, { kind: 'live', file, argv, options, host, tracePath });
   if (!s.prepare()) return 1;
   return drive(s, commands, batch);

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import { TraceWriter, type TraceHeader } from '../trace/writer.js';
+import { basename } from 'node:path';
 import { Trace } from '../trace/reader.js';
 
 /*
@@ -14,16 +12,6 @@ const two = (n: number): string => String(n).padStart(2, '0');
 export function defaultTracePath(program: string, now = new Date()): string {
   const stamp = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
   return `traces/${basename(program, '.cu')}-${stamp}.trace`;
-}
-
-/** Creates the trace file (and its folder); an error message when it cannot. */
-export function startRecording(path: string, header: TraceHeader): TraceWriter | string {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-  return TraceWriter.create(path, header);
 }
 
 /** `warpscope replay FILE [--summary]`: returns the exit status. */

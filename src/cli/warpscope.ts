@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
 import { defaultRunOptions, type EngineCommand, type EngineEvent, type RunOptions } from '../engine/api.js';
-import type { TraceWriter } from '../trace/writer.js';
-import { defaultTracePath, replay, startRecording } from './record.js';
+import { defaultTracePath, replay } from './record.js';
+import { TraceWriter } from '../trace/writer.js';
 import { parseArgs, usage } from './args.js';
 import { formatTimeline } from './timeline.js';
 import type { TimelineOp } from '../engine/runtime/streams.js';
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let writer: TraceWriter | null = null;
   if (parsed.kind === 'record') {
     const path = parsed.output ?? defaultTracePath(parsed.file);
-    const created = startRecording(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } });
+    const created = TraceWriter.create(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } });
     if (typeof created === 'string') {
       process.stderr.write(`warpscope: error: cannot write the trace '${path}': ${created}\n`);
       return 1;

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import type { ExecutionListener, ApiCallEvent, LaunchEvent, TimelineOp } from '../engine/runtime/listener.js';
@@ -96,9 +97,10 @@ export class TraceWriter implements ExecutionListener {
     db.exec('BEGIN');
   }
 
-  /** Creates `path` (replacing a file there) with the schema; an error message when SQLite cannot. */
+  /** Creates `path` (and its folder; replacing a file there) with the schema; an error message when that cannot be done. */
   static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number } = {}): TraceWriter | string {
     try {
+      mkdirSync(dirname(path), { recursive: true });
       // A new file: whatever a previous trace at this path held (and its WAL) goes.
       for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
       const db = new Database(path);
