@@ -1,5 +1,5 @@
 import type { DebugSession } from './session.js';
-import { focusOf } from './session.js';
+import { focusOf, sameFocus } from './session.js';
 import { resume, reverse, type Goal } from './run-commands.js';
 import { stepGoal, reverseGoal } from './step-goals.js';
 import { breakCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
@@ -54,7 +54,7 @@ function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; dept
   const fn = leaving.fn;
   const row = s.pos === null ? null : s.focusRow();
   // Only where the caller itself stands: a finish that could stop no sooner than several frames out (a recursion unwinding within one statement) has no single value to name.
-  if (!fn || !row || row.depth !== leaving.depth - 1 || !sameThread(s.focus, leaving.focus)) return;
+  if (!fn || !row || row.depth !== leaving.depth - 1 || !sameFocus(s.focus, leaving.focus)) return;
   const type = s.view!.types.read(fn.ret);
   if (type.kind === 'void' || !isScalar(type)) return;
   const f = s.focus;
@@ -64,10 +64,6 @@ function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; dept
   if (v === undefined) return;
   const value = { type, bytes: registerBytes(type, v), place: null, space: 'generic' as const };
   s.say(`Value returned is $${s.values.push(value)} = ${formatValue(value, null, s.context())}`);
-}
-
-function sameThread(a: Focus, b: Focus): boolean {
-  return a.kind === 'host' ? b.kind === 'host' : b.kind === 'device' && a.launch === b.launch && a.block === b.block && a.warp === b.warp && a.lane === b.lane;
 }
 
 /** `#0  fact (n=1) at prog.cu:13`: the selected frame as finish names it. */

@@ -345,7 +345,8 @@ export function sameWarp(row: StepRow, f: Focus): boolean {
   return f.kind === 'host' ? row.launch === 0 : row.launch === f.launch && row.block === f.block && row.warp === f.warp;
 }
 
-function sameFocus(a: Focus, b: Focus): boolean {
+/** Whether two foci name the same thread. */
+export function sameFocus(a: Focus, b: Focus): boolean {
   if (a.kind === 'host' || b.kind === 'host') return a.kind === b.kind;
   return a.launch === b.launch && a.block === b.block && a.warp === b.warp && a.lane === b.lane;
 }
