@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DebugSession } from '../../../src/debug/session.js';
 
 /* Tab completion in the REPL: commands, their sub-commands, then the program's names. */
@@ -6,6 +6,8 @@ import { DebugSession } from '../../../src/debug/session.js';
 describe('completion', () => {
   const s = DebugSession.replay({ out: () => undefined }, 'traces/avgfilter.trace');
   if (typeof s === 'string') throw new Error(s);
+  // Closing lets SQLite fold its -wal/-shm files back into the demo trace.
+  afterAll(() => s.close());
 
   it('completes commands, info and cuda sub-commands, and symbols', () => {
     expect(s.complete('rev')).toEqual(['reverse-continue', 'reverse-finish', 'reverse-next', 'reverse-step', 'reverse-stepi']);
