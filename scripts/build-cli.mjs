@@ -2,7 +2,8 @@
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 
-const entries = { cli: 'src/cli/warpscope.ts' };
+// trace-sink: the worker thread a recording stores its trace from (src/trace/sink-channel.ts finds it beside the bundle).
+const entries = { cli: 'src/cli/warpscope.ts', 'trace-sink': 'src/trace/sink-worker.ts' };
 if (existsSync('scripts/bench.ts')) entries.bench = 'scripts/bench.ts';
 
 await build({

@@ -189,7 +189,7 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       if (st >= upTo) break;
       const kind = d.kind[i]!;
       let hit = false;
-      if (regKey) hit = kind === EFFECT.register && d.address[i] === ((regKey[0]! << 16) | regKey[1]!) && d.launch[i] === dev.launch && d.block[i] === dev.block && d.warp[i] === dev.warp && d.lane[i] === dev.lane;
+      if (regKey) hit = kind === EFFECT.register && d.address[i] === ((regKey[0]! << 16) | regKey[1]!) && d.launch[i] === dev.launch && d.block[i] === dev.block && d.warp[i] === dev.warp && ((d.neu[2 * i]! >>> dev.lane) & 1) === 1;
       else if ((kind === EFFECT.store || kind === EFFECT.bulk) && d.space[i] === space && place.kind === 'memory') {
         const a = d.address[i]!;
         const n = kind === EFFECT.bulk ? t.blob(d.neu[2 * i]!).neu.length : d.size[i]!;
@@ -198,7 +198,7 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
         if (space === 3 && dev.launch !== 0) hit &&= d.launch[i] === dev.launch && d.block[i] === dev.block && d.warp[i] === dev.warp && d.lane[i] === dev.lane;
       }
       if (!hit) continue;
-      const writer: Focus = d.launch[i] === 0 ? { kind: 'host' } : { kind: 'device', launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: d.lane[i]! };
+      const writer: Focus = d.launch[i] === 0 ? { kind: 'host' } : { kind: 'device', launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: regKey ? dev.lane : d.lane[i]! };
       const show = (step: number): string => showPlace(s.context(step, focus), place, lv.type);
       const last = out[out.length - 1];
       if (last && last.step === st) continue;

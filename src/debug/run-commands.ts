@@ -54,7 +54,7 @@ function touches(wp: Watchpoint, e: EffectRef): boolean {
   const { d, i } = e;
   const kind = d.kind[i]!;
   const t = wp.target;
-  if (t.kind === 'register') return kind === EFFECT.register && wp.kind === 'watch' && d.address[i] === t.fnVar && d.launch[i] === t.launch && d.block[i] === t.block && d.warp[i] === t.warp && d.lane[i] === t.lane;
+  if (t.kind === 'register') return kind === EFFECT.register && wp.kind === 'watch' && d.address[i] === t.fnVar && d.launch[i] === t.launch && d.block[i] === t.block && d.warp[i] === t.warp && ((d.neu[2 * i]! >>> t.lane) & 1) === 1;
   if (wp.kind === 'watch' ? kind !== EFFECT.store && kind !== EFFECT.bulk : kind !== EFFECT.load) return false;
   if (d.space[i] !== t.space) return false;
   if (t.space === 2 && (d.launch[i] !== t.launch || d.block[i] !== t.block)) return false;
@@ -76,7 +76,9 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
     const before = watchedText(s, wp, ws, f);
     const after = watchedText(s, wp, ws + 1, f);
     if (wp.kind === 'watch' && before === after) continue;
-    const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane: hit.d.lane[hit.i]! } as Focus);
+    // A register row holds many lanes: the writer is the watched one.
+    const lane = wp.target.kind === 'register' ? wp.target.lane : hit.d.lane[hit.i]!;
+    const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane } as Focus);
     return { kind: 'watch', step: backward ? ws : ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws };
   }
   const loc = t.loc(row.loc);

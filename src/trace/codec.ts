@@ -7,62 +7,137 @@ import { CHUNK_EVENTS } from './schema.js';
  * warps, locations and steps repeat heavily, so this is cheap and small.
  */
 
-/** One chunk of executed warp statements; row i is step first_step + i. */
+/** Register values a chunk of effects holds at most (a register row adds up to 32). */
+export const CHUNK_VALUES = CHUNK_EVENTS * 4;
+
+/** Bytes of a StepColumns buffer. */
+const STEP_BYTES = CHUNK_EVENTS * 25;
+
+/** One chunk of executed warp statements; row i is step first_step + i. All columns live in one transferable buffer. */
 export class StepColumns {
-  readonly launch = new Uint32Array(CHUNK_EVENTS);
+  readonly launch: Uint32Array;
   /** Linear block index: x + y*gridDim.x + z*gridDim.x*gridDim.y. */
-  readonly block = new Uint32Array(CHUNK_EVENTS);
-  readonly warp = new Uint32Array(CHUNK_EVENTS);
+  readonly block: Uint32Array;
+  readonly warp: Uint32Array;
   /** The active mask as an unsigned 32-bit lane set. */
-  readonly mask = new Uint32Array(CHUNK_EVENTS);
-  readonly loc = new Uint32Array(CHUNK_EVENTS);
+  readonly mask: Uint32Array;
+  readonly loc: Uint32Array;
   /** Lanes of the warp that have returned from the kernel. */
-  readonly exited = new Uint32Array(CHUNK_EVENTS);
+  readonly exited: Uint32Array;
   /** Function activations on the warp (1 in the kernel or main itself). */
-  readonly depth = new Uint8Array(CHUNK_EVENTS);
+  readonly depth: Uint8Array;
   n = 0;
+
+  constructor(readonly buffer: ArrayBuffer = new ArrayBuffer(STEP_BYTES)) {
+    const u32 = (k: number): Uint32Array => new Uint32Array(buffer, k * CHUNK_EVENTS * 4, CHUNK_EVENTS);
+    this.launch = u32(0);
+    this.block = u32(1);
+    this.warp = u32(2);
+    this.mask = u32(3);
+    this.loc = u32(4);
+    this.exited = u32(5);
+    this.depth = new Uint8Array(buffer, CHUNK_EVENTS * 24, CHUNK_EVENTS);
+  }
 }
 
-/** One chunk of effects (loads, stores, register values, frames), in the order they happened. */
+/** Bytes of an EffectColumns buffer: 46 per row, then 8 per register value. */
+const EFFECT_BYTES = CHUNK_EVENTS * 46 + CHUNK_VALUES * 8;
+
+/** Where the register values start after `n` rows of 46 bytes: aligned for a Float64Array. */
+const valuesAt = (n: number): number => Math.ceil((n * 46) / 8) * 8;
+
+/** One chunk of effects (loads, stores, register values, frames), in the order they happened; one transferable buffer laid out as its encoding. */
 export class EffectColumns {
-  private readonly buf = new ArrayBuffer(CHUNK_EVENTS * 32);
-  readonly step = new Float64Array(this.buf, 0, CHUNK_EVENTS);
-  readonly address = new Float64Array(this.buf, CHUNK_EVENTS * 8, CHUNK_EVENTS);
-  /** Value bits (little-endian bytes of the stored value, or a register's float64/int64): low and high words. */
-  readonly old = new Uint32Array(this.buf, CHUNK_EVENTS * 16, CHUNK_EVENTS * 2);
-  readonly neu = new Uint32Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS * 2);
-  readonly oldF = new Float64Array(this.buf, CHUNK_EVENTS * 16, CHUNK_EVENTS);
-  readonly neuF = new Float64Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS);
-  readonly oldI = new BigInt64Array(this.buf, CHUNK_EVENTS * 16, CHUNK_EVENTS);
-  readonly neuI = new BigInt64Array(this.buf, CHUNK_EVENTS * 24, CHUNK_EVENTS);
-  readonly launch = new Uint32Array(CHUNK_EVENTS);
-  readonly block = new Uint32Array(CHUNK_EVENTS);
-  readonly warp = new Uint8Array(CHUNK_EVENTS);
-  readonly lane = new Uint8Array(CHUNK_EVENTS);
+  readonly step: Float64Array;
+  readonly address: Float64Array;
+  /** Value bits (little-endian bytes of the stored value): low and high words. A register row's `neu` holds its lane mask and first value's index. */
+  readonly old: Uint32Array;
+  readonly neu: Uint32Array;
+  readonly launch: Uint32Array;
+  readonly block: Uint32Array;
+  readonly warp: Uint8Array;
+  readonly lane: Uint8Array;
   /** EFFECT kind. */
-  readonly kind = new Uint8Array(CHUNK_EVENTS);
+  readonly kind: Uint8Array;
   /** SPACES index for loads, stores and bulk writes. */
-  readonly space = new Uint8Array(CHUNK_EVENTS);
-  readonly size = new Uint8Array(CHUNK_EVENTS);
-  /** Register values: old tag << 2 | new tag (VALUE_TAG). */
-  readonly tags = new Uint8Array(CHUNK_EVENTS);
+  readonly space: Uint8Array;
+  readonly size: Uint8Array;
+  /** A register row's value tag (VALUE_TAG). */
+  readonly tags: Uint8Array;
+  /** Register values of the chunk (register rows index them): float64 numbers, or the same bits as int64. */
+  readonly values: Float64Array;
+  readonly valuesI: BigInt64Array;
   n = 0;
+  /** Register values used. */
+  nv = 0;
+
+  constructor(readonly buffer: ArrayBuffer = new ArrayBuffer(EFFECT_BYTES)) {
+    const N = CHUNK_EVENTS;
+    this.step = new Float64Array(buffer, 0, N);
+    this.address = new Float64Array(buffer, N * 8, N);
+    this.old = new Uint32Array(buffer, N * 16, 2 * N);
+    this.neu = new Uint32Array(buffer, N * 24, 2 * N);
+    this.launch = new Uint32Array(buffer, N * 32, N);
+    this.block = new Uint32Array(buffer, N * 36, N);
+    const u8 = (k: number): Uint8Array => new Uint8Array(buffer, N * 40 + k * N, N);
+    this.warp = u8(0);
+    this.lane = u8(1);
+    this.kind = u8(2);
+    this.space = u8(3);
+    this.size = u8(4);
+    this.tags = u8(5);
+    this.values = new Float64Array(buffer, valuesAt(N), CHUNK_VALUES);
+    this.valuesI = new BigInt64Array(buffer, valuesAt(N), CHUNK_VALUES);
+  }
 }
 
-const pack = (cols: readonly ArrayBufferView[]): Buffer => deflateRawSync(Buffer.concat(cols.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))), { level: 1, strategy: constants.Z_DEFAULT_STRATEGY });
+/** Bytes of a BarrierColumns buffer. */
+const BARRIER_BYTES = CHUNK_EVENTS * 29;
+
+/** Barrier arrivals and releases waiting for their rows in the barriers table. */
+export class BarrierColumns {
+  readonly step: Float64Array;
+  readonly launch: Uint32Array;
+  readonly block: Uint32Array;
+  readonly warp: Uint32Array;
+  readonly mask: Uint32Array;
+  readonly loc: Uint32Array;
+  /** 0 arrive, 1 release. */
+  readonly kind: Uint8Array;
+  n = 0;
+
+  constructor(readonly buffer: ArrayBuffer = new ArrayBuffer(BARRIER_BYTES)) {
+    const N = CHUNK_EVENTS;
+    this.step = new Float64Array(buffer, 0, N);
+    const u32 = (k: number): Uint32Array => new Uint32Array(buffer, N * 8 + k * N * 4, N);
+    this.launch = u32(0);
+    this.block = u32(1);
+    this.warp = u32(2);
+    this.mask = u32(3);
+    this.loc = u32(4);
+    this.kind = new Uint8Array(buffer, N * 28, N);
+  }
+}
+
+const deflateBytes = (b: Uint8Array): Buffer => deflateRawSync(b, { level: 1, strategy: constants.Z_DEFAULT_STRATEGY });
+const pack = (cols: readonly ArrayBufferView[]): Buffer => deflateBytes(Buffer.concat(cols.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))));
 
 /** The compressed blob of a step chunk's first `n` rows. */
 export function encodeSteps(c: StepColumns): Buffer {
   const n = c.n;
+  // A full chunk is its own encoding: no copy.
+  if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer));
   return pack([c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n), c.exited.subarray(0, n), c.depth.subarray(0, n)]);
 }
 
-/** The compressed blob of an effect chunk's first `n` rows. */
+/** The compressed blob of an effect chunk's first `n` rows and its register values. */
 export function encodeEffects(c: EffectColumns): Buffer {
   const n = c.n;
+  if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer, 0, valuesAt(n) + c.nv * 8));
   return pack([
     c.step.subarray(0, n), c.address.subarray(0, n), c.old.subarray(0, 2 * n), c.neu.subarray(0, 2 * n),
     c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.lane.subarray(0, n), c.kind.subarray(0, n), c.space.subarray(0, n), c.size.subarray(0, n), c.tags.subarray(0, n),
+    new Uint8Array(valuesAt(n) - n * 46), c.values.subarray(0, c.nv),
   ]);
 }
 
@@ -85,11 +160,9 @@ export interface DecodedEffects {
   readonly address: Float64Array;
   readonly old: Uint32Array;
   readonly neu: Uint32Array;
-  /** The old/new bits as float64 (register numbers). */
-  readonly oldF: Float64Array;
-  readonly neuF: Float64Array;
-  readonly oldI: BigInt64Array;
-  readonly neuI: BigInt64Array;
+  /** Register values (register rows index them by `neu`'s high word). */
+  readonly values: Float64Array;
+  readonly valuesI: BigInt64Array;
   readonly launch: Uint32Array;
   readonly block: Uint32Array;
   readonly warp: Uint8Array;
@@ -100,12 +173,18 @@ export interface DecodedEffects {
   readonly tags: Uint8Array;
 }
 
-/** Inflates into a fresh, aligned buffer of exactly `bytes`; null when the blob is damaged. */
-function unpack(blob: Uint8Array, bytes: number): ArrayBuffer | null {
+/** The columns of statements, decoded or being recorded. */
+export type StepView = Omit<DecodedSteps, 'count'>;
+
+/** The columns of effects, decoded or being recorded. */
+export type EffectView = Omit<DecodedEffects, 'count'>;
+
+/** Inflates into a fresh, aligned buffer; null when the blob is damaged or its size is not what `fits` accepts. */
+function unpack(blob: Uint8Array, fits: (bytes: number) => boolean): ArrayBuffer | null {
   try {
     const raw = inflateRawSync(blob);
-    if (raw.byteLength !== bytes) return null;
-    const out = new ArrayBuffer(bytes);
+    if (!fits(raw.byteLength)) return null;
+    const out = new ArrayBuffer(raw.byteLength);
     new Uint8Array(out).set(raw);
     return out;
   } catch {
@@ -115,24 +194,26 @@ function unpack(blob: Uint8Array, bytes: number): ArrayBuffer | null {
 
 /** Decodes a step chunk of `count` rows; null when damaged. */
 export function decodeSteps(blob: Uint8Array, count: number): DecodedSteps | null {
-  const b = unpack(blob, count * 25);
+  const b = unpack(blob, (bytes) => bytes === count * 25);
   if (b === null) return null;
   const col = (i: number): Uint32Array => new Uint32Array(b, i * count * 4, count);
   return { count, launch: col(0), block: col(1), warp: col(2), mask: col(3), loc: col(4), exited: col(5), depth: new Uint8Array(b, count * 24, count) };
 }
 
-/** Decodes an effect chunk of `count` rows; null when damaged. */
+/** Decodes an effect chunk of `count` rows (and the register values after them); null when damaged. */
 export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects | null {
   const n = count;
-  const b = unpack(blob, n * 46);
+  const at = valuesAt(n);
+  const b = unpack(blob, (bytes) => bytes >= at && (bytes - at) % 8 === 0);
   if (b === null) return null;
+  const nv = (b.byteLength - at) / 8;
   const u8 = (i: number): Uint8Array => new Uint8Array(b, n * 40 + i * n, n);
   return {
     count, step: new Float64Array(b, 0, n), address: new Float64Array(b, n * 8, n),
     old: new Uint32Array(b, n * 16, 2 * n), neu: new Uint32Array(b, n * 24, 2 * n),
-    oldF: new Float64Array(b, n * 16, n), neuF: new Float64Array(b, n * 24, n), oldI: new BigInt64Array(b, n * 16, n), neuI: new BigInt64Array(b, n * 24, n),
     launch: new Uint32Array(b, n * 32, n), block: new Uint32Array(b, n * 36, n),
     warp: u8(0), lane: u8(1), kind: u8(2), space: u8(3), size: u8(4), tags: u8(5),
+    values: new Float64Array(b, at, nv), valuesI: new BigInt64Array(b, at, nv),
   };
 }
 

@@ -197,12 +197,22 @@ export class Trace {
     return Number(this.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get());
   }
 
-  /** Effects of one kind (EFFECT) counted over the whole trace. */
+  /** Effects of every kind counted over the whole trace, a register value one per lane (what `effectCount` rows hold). */
+  countAllEffects(): number {
+    let n = 0;
+    for (let c = 0; c < this.effectIndex.length; c++) {
+      const d = this.effectChunk(c);
+      for (let i = 0; i < d.count; i++) n += d.kind[i] === EFFECT.register ? popcount(d.neu[2 * i]!) : 1;
+    }
+    return n;
+  }
+
+  /** Effects of one kind (EFFECT) counted over the whole trace; register values count one per lane. */
   countEffects(kind: number): number {
     let n = 0;
     for (let c = 0; c < this.effectIndex.length; c++) {
       const d = this.effectChunk(c);
-      for (let i = 0; i < d.count; i++) if (d.kind[i] === kind) n++;
+      for (let i = 0; i < d.count; i++) if (d.kind[i] === kind) n += kind === EFFECT.register ? popcount(d.neu[2 * i]!) : 1;
     }
     return n;
   }
@@ -286,22 +296,34 @@ export class Trace {
     }
   }
 
-  /** Every effect in recording order. */
+  /** Every effect in recording order; a register row comes out as one effect per lane it wrote, with the value the lane held before. */
   *effects(): Generator<EffectRow & { old: number | bigint | Uint8Array; value: number | bigint | Uint8Array }> {
+    const held = new Map<string, number | bigint>();
     for (let c = 0; c < this.effectIndex.length; c++) {
       const d = this.effectChunk(c);
       const first = this.effectIndex[c]!.first;
-      for (let i = 0; i < d.count; i++) yield { ...effectRow(d, i, first + i), ...this.effectValues(d, i) };
+      for (let i = 0; i < d.count; i++) {
+        if (d.kind[i] !== EFFECT.register) {
+          yield { ...effectRow(d, i, first + i), ...this.effectValues(d, i) };
+          continue;
+        }
+        const big = (d.tags[i]! & 3) === VALUE_TAG.bigint;
+        let at = d.neu[2 * i + 1]!;
+        for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
+          const lane = 31 - Math.clz32(m & -m);
+          const row = { ...effectRow(d, i, first + i), lane };
+          const key = `${row.launch}/${row.block}/${row.warp}/${lane}/${row.address}`;
+          const value = big ? d.valuesI[at++]! : d.values[at++]!;
+          yield { ...row, old: held.get(key) ?? (big ? 0n : 0), value };
+          held.set(key, value);
+        }
+      }
     }
   }
 
-  /** Old and new value of effect row i: register numbers, memory bytes, or a bulk write's bytes. */
+  /** Old and new value of effect row i (not a register row): memory bytes, a bulk write's bytes, or an op's or frame's number. */
   effectValues(d: DecodedEffects, i: number): { old: number | bigint | Uint8Array; value: number | bigint | Uint8Array } {
     const kind = d.kind[i]!;
-    if (kind === EFFECT.register) {
-      const t = d.tags[i]!;
-      return { old: t >> 2 === VALUE_TAG.bigint ? d.oldI[i]! : d.oldF[i]!, value: (t & 3) === VALUE_TAG.bigint ? d.neuI[i]! : d.neuF[i]! };
-    }
     if (kind === EFFECT.op || kind === EFFECT.enter) return { old: 0, value: d.neu[2 * i]! };
     if (kind === EFFECT.bulk) {
       const b = this.blob(d.neu[2 * i]!);
@@ -345,6 +367,12 @@ export class Trace {
 /** The plain fields of effect row i. */
 export function effectRow(d: DecodedEffects, i: number, seq: number): EffectRow {
   return { seq, step: d.step[i]!, kind: d.kind[i]!, space: SPACES[d.space[i]!] ?? '?', address: d.address[i]!, size: d.size[i]!, launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: d.lane[i]! };
+}
+
+function popcount(m: number): number {
+  let n = 0;
+  for (; m !== 0; m &= m - 1) n++;
+  return n;
 }
 
 function remember<T>(cache: Map<number, T>, k: number, v: T): void {

@@ -11,7 +11,8 @@ import type { DebugInfo } from '../engine/debuginfo/symbols.js';
  * thread, as a replay's registers do, so replay and run agree on every value.
  */
 
-type Lanes = Float64Array | bigint[];
+/** A register variable's 32 lane values, as compiled code keeps them. */
+export type Lanes = Float64Array | bigint[];
 
 interface Frame {
   readonly fn: number;
@@ -29,8 +30,8 @@ interface Track {
   readonly shadows: Map<number, (Lanes | null)[]>;
 }
 
-/** Receives a register lane whose value changed: fnVar is fn << 16 | variable index. */
-export type RegisterSink = (W: WarpCtx, fnVar: number, lane: number, old: number | bigint, value: number | bigint) => void;
+/** Receives a register variable's lanes whose values changed (bit i = lane i; their values are in `lanes`): fnVar is fn << 16 | variable index. */
+export type RegisterSink = (W: WarpCtx, fnVar: number, changed: number, lanes: Lanes) => void;
 
 /** Follows the activations and register values of every warp of a run. */
 export class RegisterTracker {
@@ -38,6 +39,9 @@ export class RegisterTracker {
   /** Per function and statement position: the register variables the statement assigns (debug information). */
   private assigns = new Map<string, Int32Array>();
   private readonly byLoc = new Map<SourceLoc, Int32Array | null>();
+  /** The warp looked up last, and its track: a warp runs many statements in a row. */
+  private lastW: WarpCtx | null = null;
+  private lastT: Track | undefined = undefined;
 
   constructor(private readonly sink: RegisterSink) {}
 
@@ -47,16 +51,21 @@ export class RegisterTracker {
     this.byLoc.clear();
   }
 
+  private get(W: WarpCtx): Track | undefined {
+    if (W !== this.lastW) (this.lastW = W), (this.lastT = this.tracks.get(W));
+    return this.lastT;
+  }
+
   /** W's innermost activation now runs the statement at `loc`. */
   at(W: WarpCtx, loc: SourceLoc): void {
-    const t = this.tracks.get(W);
+    const t = this.get(W);
     const f = t?.frames[t.frames.length - 1];
     if (f) f.last = loc;
   }
 
   private track(W: WarpCtx, launch: number, block: number): Track {
-    let t = this.tracks.get(W);
-    if (!t) this.tracks.set(W, (t = { launch, block, frames: [], shadows: new Map() }));
+    let t = this.get(W);
+    if (!t) this.tracks.set(W, (this.lastT = t = { launch, block, frames: [], shadows: new Map() }));
     else if (t.frames.length === 0 && (t.launch !== launch || t.block !== block)) {
       // The warp context now runs another block (or launch): its threads are new, their registers zero in the trace.
       t.launch = launch;
@@ -84,7 +93,7 @@ export class RegisterTracker {
 
   /** The innermost activation on W returns. */
   leave(W: WarpCtx): void {
-    const t = this.tracks.get(W);
+    const t = this.get(W);
     const f = t?.frames.pop();
     if (!f) return;
     this.diff(W, f);
@@ -95,20 +104,20 @@ export class RegisterTracker {
 
   /** Reports W's innermost activation's changed registers (before its next statement, or when its turn ends). */
   flush(W: WarpCtx): void {
-    const t = this.tracks.get(W);
+    const t = this.get(W);
     const f = t?.frames[t.frames.length - 1];
     if (f) this.diff(W, f);
   }
 
   /** The function of W's innermost activation, or null. */
   topFn(W: WarpCtx): number | null {
-    const t = this.tracks.get(W);
+    const t = this.get(W);
     return t?.frames[t.frames.length - 1]?.fn ?? null;
   }
 
   /** Activations on W. */
   depth(W: WarpCtx): number {
-    return this.tracks.get(W)?.frames.length ?? 0;
+    return this.get(W)?.frames.length ?? 0;
   }
 
   /** A launch ended (or faulted mid-call): device warps have no activations left. */
@@ -138,21 +147,19 @@ export class RegisterTracker {
   }
 
   private diffVar(W: WarpCtx, f: Frame, j: number): void {
-    const lanes = W.host ? 1 : W.lanes;
-    const base = f.fn << 16;
-    {
-      const r = f.regs[j];
-      const s = f.shadow[j];
-      if (!r || !s) return;
-      for (let m = lanes; m !== 0; m &= m - 1) {
-        const l = 31 - Math.clz32(m & -m);
-        const v = r[l]!;
-        const o = s[l]!;
-        if (v === o && (typeof v !== 'number' || v !== 0 || Object.is(v, o))) continue;
-        if (typeof v === 'number' && v !== v && o !== o) continue;
-        this.sink(W, base | j, l, o, v);
-        s[l] = v as never;
-      }
+    const r = f.regs[j];
+    const s = f.shadow[j];
+    if (!r || !s) return;
+    let changed = 0;
+    for (let m = W.host ? 1 : W.lanes; m !== 0; m &= m - 1) {
+      const l = 31 - Math.clz32(m & -m);
+      const v = r[l]!;
+      const o = s[l]!;
+      if (v === o && (typeof v !== 'number' || v !== 0 || Object.is(v, o))) continue;
+      if (typeof v === 'number' && v !== v && o !== o) continue;
+      changed |= 1 << l;
+      s[l] = v as never;
     }
+    if (changed !== 0) this.sink(W, (f.fn << 16) | j, changed, r);
   }
 }

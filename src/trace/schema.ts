@@ -6,7 +6,7 @@
  */
 
 /** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 /** The value of meta.format: tells a .trace from any other SQLite file. */
 export const FORMAT_NAME = 'warpscope-trace';
@@ -28,7 +28,7 @@ export const EFFECT = {
   store: 1,
   /** A runtime write of any length (cudaMemcpy, memset, static data, struct copies): `new` holds a blobs.blob_id. */
   bulk: 2,
-  /** A register variable's new value: `address` is fn << 16 | variable index, `new`/`old` a float64 or int64 (tags). */
+  /** A register variable's new values: `address` is fn << 16 | variable index, `new` the lanes written and the index of their first value in the chunk's values (tags: float64 or int64). */
   register: 3,
   /** A function activation begins on the warp: `address` is the frame pointer, `new` the function id. */
   enter: 4,

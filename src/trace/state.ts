@@ -1,5 +1,5 @@
 import { Pages, PAGE_BYTES } from './pages.js';
-import type { DecodedEffects, DecodedSteps } from './codec.js';
+import type { EffectView, StepView } from './codec.js';
 import { EFFECT, VALUE_TAG } from './schema.js';
 import { bitsToBytes } from './bits.js';
 
@@ -117,7 +117,7 @@ export class MachineState {
   }
 
   /** Applies statement row i of a step chunk (its step is `step`). */
-  applyStep(d: DecodedSteps, i: number, step: number): void {
+  applyStep(d: StepView, i: number, step: number): void {
     const launch = d.launch[i]!;
     let w: WarpState;
     if (launch === 0) {
@@ -134,7 +134,7 @@ export class MachineState {
   }
 
   /** Applies effect row i. */
-  applyEffect(e: DecodedEffects, i: number, blob: BlobSource): void {
+  applyEffect(e: EffectView, i: number, blob: BlobSource): void {
     this.effectSeq++;
     const kind = e.kind[i]!;
     if (kind === EFFECT.load || kind === EFFECT.op) return;
@@ -162,16 +162,18 @@ export class MachineState {
         this.pages(e.space[i]!, launch, block, warp, lane)?.write(e.address[i]!, blob(e.neu[2 * i]!));
         return;
       case EFFECT.register: {
-        const v: RegValue = (e.tags[i]! & 3) === VALUE_TAG.bigint ? e.neuI[i]! : e.neuF[i]!;
+        // One row per variable and statement: `neu` holds the lanes written and the index of their first value.
+        const big = (e.tags[i]! & 3) === VALUE_TAG.bigint;
         const key = e.address[i]!;
+        let at = e.neu[2 * i + 1]!;
         if (launch === 0) {
-          this.hostRegs.set(key, v);
+          this.hostRegs.set(key, big ? e.valuesI[at]! : e.values[at]!);
           return;
         }
         const L = this.launch;
         if (!L || L.id !== launch) return;
         const w = warpKey(block, warp);
-        // Consecutive register writes mostly name the same variable of the same warp.
+        // Consecutive register rows often name the same variable of the same warp.
         let lanes = this.lastLanes !== null && this.lastWarp === w && this.lastKey === key && this.lastLaunch === L ? this.lastLanes : null;
         if (!lanes) {
           let r = L.regs.get(w);
@@ -183,9 +185,13 @@ export class MachineState {
           this.lastKey = key;
           this.lastLaunch = L;
         }
-        if (lanes.tag[lane] === 0) this.registers++;
-        if (typeof v === 'bigint') (lanes.i[lane] = v), (lanes.tag[lane] = 2);
-        else (lanes.f[lane] = v), (lanes.tag[lane] = 1);
+        for (let m = e.neu[2 * i]!; m !== 0; m &= m - 1) {
+          const l = 31 - Math.clz32(m & -m);
+          if (lanes.tag[l] === 0) this.registers++;
+          if (big) (lanes.i[l] = e.valuesI[at]!), (lanes.tag[l] = 2);
+          else (lanes.f[l] = e.values[at]!), (lanes.tag[l] = 1);
+          at++;
+        }
         if (!lanes.dirty) {
           lanes.dirty = true;
           L.regsDirty.push(w, key);

@@ -1,7 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Database as Db, Statement } from 'better-sqlite3';
 import type { ExecutionListener, ApiCallEvent, LaunchEvent, TimelineOp } from '../engine/runtime/listener.js';
 import type { WarpMaskEvent } from '../engine/compile/warp-diag.js';
 import type { Diagnostic } from '../engine/front/diag.js';
@@ -10,25 +9,34 @@ import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
-import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACES, SPACE_CODE, STREAMS, VALUE_TAG } from './schema.js';
-import { EffectColumns, StepColumns, deflate, encodeEffects, encodeSteps } from './codec.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACE_CODE, STREAMS, VALUE_TAG } from './schema.js';
+import { BarrierColumns, CHUNK_VALUES, EffectColumns, StepColumns } from './codec.js';
 import { storeBits, bytesToBits } from './bits.js';
-import { RegisterTracker } from './registers.js';
-import { MachineState } from './state.js';
-import { serializeState } from './checkpoint.js';
+import { RegisterTracker, type Lanes } from './registers.js';
+import type { RowOp } from './batch.js';
+import { openSink, type SinkChannel } from './sink-channel.js';
 
 /*
  * Records a run into a .trace file. It is the run's ExecutionListener; the CLI also hands it
- * the bytes it printed and the diagnostics. Events buffer in columns and commit in one
- * transaction per chunk, so a killed recording leaves every committed chunk readable (WAL).
- * It also keeps the machine state the trace describes, and stores it as a checkpoint now and
- * then, so a reader reaches any step without replaying from the start.
+ * the bytes it printed and the diagnostics. Events buffer in columns and go, one batch per
+ * chunk, to a TraceSink (a worker thread when built) that commits each in one transaction, so
+ * a killed recording leaves every committed chunk readable (WAL), and takes the checkpoints.
+ * This side only fills columns: it runs inside the program's own time.
  */
 
 /** Strings for JSON: bigints keep their exactness as "123n". */
 const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 const scalarText = (v: Scalar | undefined): string | null => (v === undefined ? null : typeof v === 'bigint' ? `${v}n` : String(v));
-const spaceCode = new Map<string, number>(SPACES.map((s, i) => [s, i]));
+/** SPACES index of an access's space name (a switch: this runs for every lane's load and store). */
+function spaceCode(space: string): number {
+  switch (space) {
+    case 'global': return 1;
+    case 'shared': return 2;
+    case 'local': return 3;
+    case 'constant': return 4;
+    default: return 0;
+  }
+}
 
 /** What the trace says about the run before it starts (meta rows). */
 export interface TraceHeader {
@@ -40,11 +48,10 @@ export interface TraceHeader {
 
 /** A trace being written: feed it to execute() as the 'record' command's listener. */
 export class TraceWriter implements ExecutionListener {
-  private readonly db: Db;
-  private readonly steps = new StepColumns();
-  private readonly fx = new EffectColumns();
-  /** The machine state the recorded events describe (checkpoints are snapshots of it). */
-  private readonly state = new MachineState();
+  private steps = new StepColumns();
+  private fx = new EffectColumns();
+  private bar = new BarrierColumns();
+  private rows: RowOp[] = [];
   private readonly regs: RegisterTracker;
   /** Number of warp statements recorded so far: the step the next statement gets. */
   private step = 0;
@@ -55,50 +62,23 @@ export class TraceWriter implements ExecutionListener {
   private launchGrid: Dim3 = { x: 1, y: 1, z: 1 };
   private pendingRows = 0;
   private blobCount = 0;
-  private readonly blobBytes = new Map<number, Uint8Array>();
-  private sinceCheckpoint = 0;
   /** The warp whose statement ran last: runtime writes without a warp of their own belong to it. */
   private current: WarpCtx | null = null;
   private readonly locIds = new Map<SourceLoc, number>();
   private readonly fileIds = new Map<string, number>();
-  private readonly ins: Record<'loc' | 'file' | 'launch' | 'launchEnd' | 'stepChunk' | 'effectChunk' | 'blob' | 'checkpoint' | 'barrier' | 'warpMask' | 'api' | 'timeline' | 'output' | 'diag' | 'meta', Statement>;
   private closed = false;
-  /** Events between checkpoints (CHECKPOINT_EVENTS; tests use fewer). */
-  private checkpointEvents = CHECKPOINT_EVENTS;
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
   pauseAt = Infinity;
 
-  private constructor(db: Db, header: TraceHeader) {
-    this.db = db;
-    const p = (sql: string): Statement => db.prepare(sql);
-    this.ins = {
-      loc: p('INSERT INTO locs VALUES (?, ?, ?, ?)'),
-      file: p('INSERT INTO sources (file_id, path, text) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET text = excluded.text'),
-      launch: p('INSERT INTO launches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      launchEnd: p('UPDATE launches SET end_step = ?, outcome = ? WHERE launch_id = ?'),
-      stepChunk: p('INSERT INTO step_chunks VALUES (?, ?, ?)'),
-      effectChunk: p('INSERT INTO effect_chunks VALUES (?, ?, ?, ?, ?)'),
-      blob: p('INSERT INTO blobs VALUES (?, ?, ?)'),
-      checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?)'),
-      barrier: p('INSERT INTO barriers (step, launch_id, block, warp, kind, mask, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      warpMask: p('INSERT INTO warp_masks (step, launch_id, block, warp, primitive, detail, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      api: p('INSERT INTO api_calls (step, name, args, result, loc_id) VALUES (?, ?, ?, ?, ?)'),
-      timeline: p('INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      output: p('INSERT INTO output (step, stream, data) VALUES (?, ?, ?)'),
-      diag: p('INSERT INTO diagnostics (step, severity, message, file, line, col, rendered) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      meta: p('INSERT OR REPLACE INTO meta VALUES (?, ?)'),
-    };
-    this.regs = new RegisterTracker((W, fnVar, lane, old, value) => this.register(W, fnVar, lane, old, value));
-    const meta: [string, string][] = [
-      ['format', FORMAT_NAME], ['format_version', String(FORMAT_VERSION)], ['program', header.program], ['argv', json(header.argv)],
-      ['device', header.device], ['options', json(header.options)], ['created', new Date().toISOString()], ['complete', '0'],
-    ];
-    db.transaction(() => meta.forEach(([k, v]) => this.ins.meta.run(k, v)))();
-    db.exec('BEGIN');
+  private constructor(private readonly sink: SinkChannel) {
+    this.regs = new RegisterTracker((W, fnVar, changed, lanes) => this.register(W, fnVar, changed, lanes));
   }
 
-  /** Creates `path` (and its folder; replacing a file there) with the schema; an error message when that cannot be done. */
-  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number } = {}): TraceWriter | string {
+  /**
+   * Creates `path` (and its folder; replacing a file there) with the schema; an error message when that cannot be done.
+   * `checkpointEvents` spaces checkpoints (tests use fewer); `worker` names the sink's worker script (null: store in this thread).
+   */
+  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null } = {}): TraceWriter | string {
     try {
       mkdirSync(dirname(path), { recursive: true });
       // A new file: whatever a previous trace at this path held (and its WAL) goes.
@@ -106,11 +86,15 @@ export class TraceWriter implements ExecutionListener {
       const db = new Database(path);
       // WAL: the main file is always a consistent database and each commit is atomic, so a killed run keeps every committed chunk.
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
       db.exec(SCHEMA);
-      const w = new TraceWriter(db, header);
-      w.checkpointEvents = opts.checkpointEvents ?? CHECKPOINT_EVENTS;
-      return w;
+      const meta: [string, string][] = [
+        ['format', FORMAT_NAME], ['format_version', String(FORMAT_VERSION)], ['program', header.program], ['argv', json(header.argv)],
+        ['device', header.device], ['options', json(header.options)], ['created', new Date().toISOString()], ['complete', '0'],
+      ];
+      const put = db.prepare('INSERT OR REPLACE INTO meta VALUES (?, ?)');
+      db.transaction(() => meta.forEach(([k, v]) => put.run(k, v)))();
+      db.close();
+      return new TraceWriter(opts.worker === undefined ? openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS) : openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker));
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -121,7 +105,7 @@ export class TraceWriter implements ExecutionListener {
     if (id !== undefined) return id;
     const next = this.locIds.size + 1;
     this.locIds.set(l, next);
-    this.ins.loc.run(next, this.file(l.file), l.line, l.col);
+    this.rows.push(['loc', next, this.file(l.file), l.line, l.col]);
     this.counted();
     return next;
   }
@@ -131,7 +115,7 @@ export class TraceWriter implements ExecutionListener {
     if (id === undefined) {
       id = this.fileIds.size + 1;
       this.fileIds.set(path, id);
-      this.ins.file.run(id, path, null);
+      this.rows.push(['file', id, path, null]);
     }
     return id;
   }
@@ -141,31 +125,29 @@ export class TraceWriter implements ExecutionListener {
     if (++this.pendingRows >= CHUNK_EVENTS) this.commit();
   }
 
-  private commit(): void {
-    this.flushSteps();
-    this.flushEffects();
-    this.pendingRows = 0;
-    this.db.exec('COMMIT');
-    this.db.exec('BEGIN');
-  }
-
-  /** Commits everything recorded so far, so another connection (a live debugger's reader) sees it. */
-  sync(): void {
-    if (!this.closed) this.commit();
-  }
-
-  private flushSteps(): void {
-    if (this.steps.n === 0) return;
-    this.ins.stepChunk.run(this.firstStep, this.steps.n, encodeSteps(this.steps));
+  /** Sends what was recorded since the last commit as one batch (the sink commits it as one transaction). */
+  private commit(last = false): void {
+    const { steps, fx, bar } = this;
+    this.sink.send({
+      firstStep: this.firstStep, steps: steps.buffer, stepCount: steps.n,
+      firstSeq: this.effectSeq - fx.n, effects: fx.buffer, effectCount: fx.n, valueCount: fx.nv,
+      barriers: bar.buffer, barrierCount: bar.n, rows: this.rows, last,
+    });
+    if (this.sink.transfers) {
+      this.steps = new StepColumns();
+      this.fx = new EffectColumns();
+      this.bar = new BarrierColumns();
+    } else steps.n = fx.n = fx.nv = bar.n = 0;
+    this.rows = [];
     this.firstStep = this.step;
-    this.steps.n = 0;
+    this.pendingRows = 0;
   }
 
-  private flushEffects(): void {
-    const w = this.fx;
-    if (w.n === 0) return;
-    this.ins.effectChunk.run(this.effectSeq - w.n, w.n, w.step[0]!, w.step[w.n - 1]!, encodeEffects(w));
-    w.n = 0;
+  /** Commits everything recorded so far and waits until it is stored, so another connection (a live debugger's reader) sees it. */
+  sync(): void {
+    if (this.closed) return;
+    this.commit();
+    this.sink.drain();
   }
 
   private blockOf(w: WarpCtx): number {
@@ -190,13 +172,8 @@ export class TraceWriter implements ExecutionListener {
     return i;
   }
 
-  private readonly blobOf = (id: number): Uint8Array => this.blobBytes.get(id) ?? new Uint8Array(0);
-
-  private pushed(i: number): void {
-    this.state.applyEffect(this.fx as never, i, this.blobOf);
-    if (this.blobBytes.size > 0) this.blobBytes.clear();
+  private pushed(): void {
     this.effectSeq++;
-    this.sinceCheckpoint++;
     if (++this.fx.n === CHUNK_EVENTS) this.commit();
   }
 
@@ -205,8 +182,6 @@ export class TraceWriter implements ExecutionListener {
     this.regs.flush(warp);
     this.regs.at(warp, loc);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
-    // Spaced by events, and further while many threads' registers are live (a checkpoint's cost grows with them).
-    if (this.sinceCheckpoint >= this.checkpointEvents && this.sinceCheckpoint >= this.state.registers / 8) this.checkpoint();
     const s = this.steps;
     const i = s.n;
     const device = !warp.host && this.launchId !== 0;
@@ -217,32 +192,17 @@ export class TraceWriter implements ExecutionListener {
     s.loc[i] = this.loc(loc);
     s.exited[i] = device ? warp.exited : 0;
     s.depth[i] = this.regs.depth(warp);
-    this.state.applyStep(s as never, i, this.step);
     this.current = warp;
     this.step++;
-    this.sinceCheckpoint++;
     s.n++;
     return this.step >= this.pauseAt;
-  }
-
-  private lastFullBytes = -1;
-  private deltaBytes = 0;
-
-  private checkpoint(): void {
-    // A full checkpoint once the deltas since the last one outweigh half of it: rebuilding any checkpoint reads at most about 1.5 times the state.
-    const full = this.lastFullBytes < 0 || this.deltaBytes > this.lastFullBytes / 2;
-    const data = serializeState(this.state, full);
-    if (full) (this.lastFullBytes = data.length), (this.deltaBytes = 0);
-    else this.deltaBytes += data.length;
-    this.ins.checkpoint.run(this.step, this.effectSeq, full ? 1 : 0, data);
-    this.sinceCheckpoint = 0;
   }
 
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void {
     const i = this.effect(kind === 'load' ? EFFECT.load : EFFECT.store, warp, lane);
     const f = this.fx;
     f.address[i] = address;
-    f.space[i] = spaceCode.get(space) ?? 0;
+    f.space[i] = spaceCode(space);
     f.size[i] = bytes;
     f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i] = f.neu[2 * i + 1] = 0;
     if (kind === 'store') {
@@ -260,14 +220,13 @@ export class TraceWriter implements ExecutionListener {
         }
       }
     }
-    this.pushed(i);
+    this.pushed();
   }
 
   /** A runtime write (cudaMemcpy, memset, static data, a struct copy): Memory.onWrite. */
   memoryWrite(address: number, before: Uint8Array, after: Uint8Array, lane: number): void {
     const id = ++this.blobCount;
-    this.ins.blob.run(id, deflate(before), deflate(after));
-    this.blobBytes.set(id, after);
+    this.rows.push(['blob', id, before.slice(), after.slice()]);
     // Bulk writes have no space of their own: the address map says which.
     const space = SPACE_CODE[spaceOfAddress(address)];
     const W = space === 2 || space === 3 ? this.current : null;
@@ -278,20 +237,28 @@ export class TraceWriter implements ExecutionListener {
     f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i + 1] = 0;
     f.neu[2 * i] = id;
     this.counted();
-    this.pushed(i);
+    this.pushed();
   }
 
-  private register(W: WarpCtx, fnVar: number, lane: number, old: number | bigint, value: number | bigint): void {
-    const i = this.effect(EFFECT.register, W, lane);
+  /** One row for a register variable's changed lanes; their values go to the chunk's value column. */
+  private register(W: WarpCtx, fnVar: number, changed: number, lanes: Lanes): void {
+    if (this.fx.nv + 32 > CHUNK_VALUES) this.commit();
+    const i = this.effect(EFFECT.register, W, 0);
     const f = this.fx;
     f.address[i] = fnVar;
-    f.size[i] = 8;
-    if (typeof value === 'bigint') f.neuI[i] = BigInt.asIntN(64, value);
-    else f.neuF[i] = value;
-    if (typeof old === 'bigint') f.oldI[i] = BigInt.asIntN(64, old);
-    else f.oldF[i] = old;
-    f.tags[i] = ((typeof old === 'bigint' ? VALUE_TAG.bigint : VALUE_TAG.number) << 2) | (typeof value === 'bigint' ? VALUE_TAG.bigint : VALUE_TAG.number);
-    this.pushed(i);
+    f.old[2 * i] = f.old[2 * i + 1] = 0;
+    f.neu[2 * i] = changed >>> 0;
+    f.neu[2 * i + 1] = f.nv;
+    let at = f.nv;
+    if (lanes instanceof Float64Array) {
+      f.tags[i] = VALUE_TAG.number;
+      for (let m = changed; m !== 0; m &= m - 1) f.values[at++] = lanes[31 - Math.clz32(m & -m)]!;
+    } else {
+      f.tags[i] = VALUE_TAG.bigint;
+      for (let m = changed; m !== 0; m &= m - 1) f.valuesI[at++] = BigInt.asIntN(64, lanes[31 - Math.clz32(m & -m)]!);
+    }
+    f.nv = at;
+    this.pushed();
   }
 
   enter(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void {
@@ -301,7 +268,7 @@ export class TraceWriter implements ExecutionListener {
     f.address[i] = fp;
     f.neu[2 * i] = fn;
     f.neu[2 * i + 1] = 0;
-    this.pushed(i);
+    this.pushed();
     this.regs.enter(warp, device ? this.launchId : 0, device ? this.blockOf(warp) : 0, fn, regs);
   }
 
@@ -309,11 +276,10 @@ export class TraceWriter implements ExecutionListener {
     const fn = this.regs.topFn(warp);
     this.regs.leave(warp);
     // The returned value, as a register of the function under RETURN_VALUE, so `finish` can say what it was.
-    if (rv && fn !== null) for (let m = warp.host ? 1 : warp.lanes & ~warp.exited; m !== 0; m &= m - 1) {
-      const l = 31 - Math.clz32(m & -m);
-      this.register(warp, (fn << 16) | RETURN_VALUE, l, 0, rv[l]!);
-    }
-    this.pushed(this.effect(EFFECT.leave, warp, 0));
+    const lanes = warp.host ? 1 : warp.lanes & ~warp.exited;
+    if (rv && fn !== null && lanes !== 0) this.register(warp, (fn << 16) | RETURN_VALUE, lanes, rv);
+    this.effect(EFFECT.leave, warp, 0);
+    this.pushed();
   }
 
   warpOp(warp: WarpCtx, op: string, mask: number): void {
@@ -322,7 +288,7 @@ export class TraceWriter implements ExecutionListener {
     f.address[i] = (WARP_OPS as readonly string[]).indexOf(op);
     f.neu[2 * i] = mask >>> 0;
     f.neu[2 * i + 1] = 0;
-    this.pushed(i);
+    this.pushed();
   }
 
   turnEnd(warp: WarpCtx): void {
@@ -331,25 +297,33 @@ export class TraceWriter implements ExecutionListener {
 
   barrier(kind: 'arrive' | 'release', block: Dim3, warp: number, mask: number, loc: SourceLoc): void {
     const g = this.launchGrid;
-    this.ins.barrier.run(this.step - 1, this.launchId, block.x + g.x * (block.y + g.y * block.z), warp, kind === 'arrive' ? 0 : 1, mask >>> 0, this.loc(loc));
-    this.counted();
+    const b = this.bar;
+    const i = b.n++;
+    b.step[i] = this.step - 1;
+    b.launch[i] = this.launchId;
+    b.block[i] = block.x + g.x * (block.y + g.y * block.z);
+    b.warp[i] = warp;
+    b.kind[i] = kind === 'arrive' ? 0 : 1;
+    b.mask[i] = mask >>> 0;
+    b.loc[i] = this.loc(loc);
+    if (b.n === CHUNK_EVENTS) this.commit();
   }
 
   warpMask(e: WarpMaskEvent): void {
     const g = this.launchGrid;
     const { primitive, loc, block, warp, ...detail } = e;
-    this.ins.warpMask.run(this.step - 1, this.launchId, block.x + g.x * (block.y + g.y * block.z), warp, primitive, json(detail), this.loc(loc));
+    this.rows.push(['warpMask', this.step - 1, this.launchId, block.x + g.x * (block.y + g.y * block.z), warp, primitive, json(detail), this.loc(loc)]);
     this.counted();
   }
 
   apiCall(e: ApiCallEvent): void {
-    this.ins.api.run(this.step - 1, e.name, json(e.args), scalarText(e.result), this.loc(e.loc));
+    this.rows.push(['api', this.step - 1, e.name, json(e.args), scalarText(e.result), this.loc(e.loc)]);
     this.counted();
   }
 
   launch(e: LaunchEvent): void {
     if (e.phase === 'end') {
-      this.ins.launchEnd.run(this.step, e.outcome === undefined ? null : String(e.outcome), this.launchId);
+      this.rows.push(['launchEnd', this.step, e.outcome === undefined ? null : String(e.outcome), this.launchId]);
       this.regs.endLaunch();
       this.launchId = 0;
       return;
@@ -358,38 +332,38 @@ export class TraceWriter implements ExecutionListener {
     const id = ++this.launchCount;
     const { grid: g, block: b } = e;
     const end = e.phase === 'rejected' ? this.step : null;
-    this.ins.launch.run(id, e.kernel, g.x, g.y, g.z, b.x, b.y, b.z, e.sharedBytes, this.loc(e.loc), this.step, end, e.phase === 'rejected' ? `rejected ${String(e.outcome)}` : null);
+    this.rows.push(['launch', id, e.kernel, g.x, g.y, g.z, b.x, b.y, b.z, e.sharedBytes, this.loc(e.loc), this.step, end, e.phase === 'rejected' ? `rejected ${String(e.outcome)}` : null]);
     if (e.phase === 'begin') (this.launchId = id), (this.launchGrid = g);
     this.counted();
   }
 
   operation(op: TimelineOp): void {
-    this.ins.timeline.run(op.id, this.step, op.kind, op.name, op.stream, op.start, op.end, json(op));
+    this.rows.push(['timeline', op.id, this.step, op.kind, op.name, op.stream, op.start, op.end, json(op)]);
     this.counted();
   }
 
   sources(files: ReadonlyMap<string, string>): void {
     for (const [path, text] of files) {
       const id = this.file(path);
-      this.ins.file.run(id, path, text);
+      this.rows.push(['file', id, path, text]);
     }
   }
 
   /** The program's debug information (functions, variables, statement lines), stored once before it runs. */
   symbols(info: DebugInfo): void {
-    this.ins.meta.run('debug_info', JSON.stringify(info));
+    this.rows.push(['meta', 'debug_info', JSON.stringify(info)]);
     this.regs.learn(info);
   }
 
   /** Bytes the run printed (char codes 0..255), in the order the terminal got them. */
   output(stream: 'stdout' | 'stderr', text: string): void {
-    this.ins.output.run(this.step, STREAMS[stream], Buffer.from(text, 'latin1'));
+    this.rows.push(['output', this.step, STREAMS[stream], Buffer.from(text, 'latin1')]);
     this.counted();
   }
 
   /** A diagnostic of the run (its rendered text also goes through output()). */
   diagnostic(d: Diagnostic, rendered: string): void {
-    this.ins.diag.run(this.step, d.severity, d.message, d.loc.file, d.loc.line, d.loc.col, rendered);
+    this.rows.push(['diag', this.step, d.severity, d.message, d.loc.file, d.loc.line, d.loc.col, rendered]);
     this.counted();
   }
 
@@ -398,18 +372,13 @@ export class TraceWriter implements ExecutionListener {
     return this.step;
   }
 
-  /** Commits everything, marks the trace complete with the run's exit status and closes the file. */
+  /** Commits everything, marks the trace complete with the run's exit status and waits until the file is closed. */
   finish(status: number): void {
     if (this.closed) return;
     if (this.current) this.regs.flush(this.current);
-    this.flushSteps();
-    this.flushEffects();
-    this.ins.meta.run('exit_status', String(status));
-    this.ins.meta.run('steps', String(this.step));
-    this.ins.meta.run('effects', String(this.effectSeq));
-    this.ins.meta.run('complete', '1');
-    this.db.exec('COMMIT');
+    this.rows.push(['meta', 'exit_status', String(status)], ['meta', 'steps', String(this.step)], ['meta', 'effects', String(this.effectSeq)], ['meta', 'complete', '1']);
     this.closed = true;
-    this.db.close();
+    this.commit(true);
+    this.sink.drain();
   }
 }

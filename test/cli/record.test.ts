@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { defaultTracePath } from '../../src/cli/record.js';
+import { FORMAT_VERSION } from '../../src/trace/schema.js';
 
 /** Runs the built CLI (npm test builds it first); stdout/stderr as bytes. */
 function ws(...args: string[]): { status: number | null; stdout: Buffer; stderr: Buffer } {
@@ -78,7 +79,7 @@ describe('warpscope record / replay', () => {
       [join(dir, 'missing.trace'), /no such trace file/],
       [garbage, /is not a Warpscope trace/],
       [corrupt, /is a damaged trace/],
-      [good, /format version 99; this Warpscope reads version 2/],
+      [good, new RegExp(`format version 99; this Warpscope reads version ${FORMAT_VERSION}`)],
       [other, /is not a Warpscope trace/],
     ];
     for (const [file, message] of cases) {

@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import type { Batch } from './batch.js';
+import { TraceSink } from './sink.js';
+
+/*
+ * How a TraceWriter reaches its TraceSink: in a worker thread, so compressing, checkpointing
+ * and SQLite run beside the program instead of in its way, or in the writer's own thread when
+ * no worker script is at hand (the sources run under a test runner). Both keep the batches'
+ * order and report a storage failure at the writer's next call.
+ */
+
+/** Where batches go. */
+export interface SinkChannel {
+  /** Whether a sent batch's buffers leave this thread (the writer needs fresh ones). */
+  readonly transfers: boolean;
+  /** Hands over a batch; throws when storing an earlier one failed. */
+  send(b: Batch): void;
+  /** Returns once every batch sent is stored (committed); throws when one failed. */
+  drain(): void;
+}
+
+/** Batches a writer may get ahead of the store by: bounds the memory they hold. */
+const MAX_IN_FLIGHT = 4;
+
+/** Without progress for this long, the worker is taken to be gone. */
+const STALL_MS = 120_000;
+
+/** Stores batches in this thread. */
+class InThread implements SinkChannel {
+  readonly transfers = false;
+  constructor(private readonly sink: TraceSink) {}
+  send(b: Batch): void {
+    this.sink.handle(b);
+  }
+  drain(): void {}
+}
+
+/** Stores batches in a worker thread; `ctl[0]` counts the batches it stored, `ctl[1]` is set when one failed. */
+class InWorker implements SinkChannel {
+  readonly transfers = true;
+  private sent = 0;
+  private failure: string | null = null;
+
+  constructor(private readonly worker: Worker, private readonly ctl: Int32Array, private readonly errors: MessagePort) {}
+
+  send(b: Batch): void {
+    this.check();
+    this.worker.postMessage(b, [b.steps, b.effects, b.barriers]);
+    this.sent++;
+    this.waitFor(this.sent - MAX_IN_FLIGHT);
+  }
+
+  drain(): void {
+    this.waitFor(this.sent);
+  }
+
+  /** Blocks until at least `n` batches are stored. */
+  private waitFor(n: number): void {
+    let since = Date.now();
+    for (let done = Atomics.load(this.ctl, 0); done < n; done = Atomics.load(this.ctl, 0)) {
+      this.check();
+      if (Atomics.wait(this.ctl, 0, done, 1000) === 'timed-out' && Date.now() - since > STALL_MS) throw new Error('the trace writer thread stopped responding');
+      if (Atomics.load(this.ctl, 0) !== done) since = Date.now();
+    }
+    this.check();
+  }
+
+  private check(): void {
+    if (this.failure === null && Atomics.load(this.ctl, 1) !== 0) this.failure = String(receiveMessageOnPort(this.errors)?.message ?? 'the trace writer thread failed');
+    if (this.failure !== null) throw new Error(this.failure);
+  }
+}
+
+/** The worker script beside this module once built (dist/trace-sink.js), or null when running from the sources. */
+function builtWorker(): URL | null {
+  const url = new URL('./trace-sink.js', import.meta.url);
+  return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
+}
+
+/** A channel to a sink storing into the trace at `path`: in a worker when `worker` (default: the built script, if any) names one. */
+export function openSink(path: string, checkpointEvents: number, worker: URL | string | null = builtWorker()): SinkChannel {
+  if (worker === null) return new InThread(new TraceSink(path, checkpointEvents));
+  const ctl = new Int32Array(new SharedArrayBuffer(8));
+  const { port1, port2 } = new MessageChannel();
+  const w = new Worker(worker, { workerData: { path, checkpointEvents, ctl, errors: port2 }, transferList: [port2] });
+  // The writer blocks on ctl while it waits; the worker's own events are never needed here.
+  w.on('error', () => {});
+  // A finished recording has drained it; an abandoned one loses only what was not committed, as a killed run does.
+  w.unref();
+  return new InWorker(w, ctl, port1);
+}

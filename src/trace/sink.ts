@@ -1,0 +1,122 @@
+import Database from 'better-sqlite3';
+import type { Database as Db, Statement } from 'better-sqlite3';
+import { BarrierColumns, EffectColumns, StepColumns, deflate, encodeEffects, encodeSteps } from './codec.js';
+import type { Batch, RowOp } from './batch.js';
+import { MachineState } from './state.js';
+import { serializeState } from './checkpoint.js';
+
+/*
+ * The storing side of a recording: takes the batches a TraceWriter makes, in order, and
+ * writes each as one transaction: its chunks and rows, and the checkpoints that fall in it.
+ * It keeps the machine state the batches describe to take those checkpoints. It runs in a
+ * worker thread beside the program (sink-worker.ts) or, without one, in the writer's thread.
+ */
+
+type Table = RowOp[0];
+
+/** Barrier rows per multi-row INSERT. */
+const BARRIER_ROWS = 128;
+
+/** Stores batches into an open trace file (created by TraceWriter.create with its schema and meta). */
+export class TraceSink {
+  private readonly db: Db;
+  private readonly ins: Record<Table | 'stepChunk' | 'effectChunk' | 'checkpoint' | 'barrier', Statement>;
+  private readonly barrierMany: Statement;
+  private readonly state = new MachineState();
+  private sinceCheckpoint = 0;
+  private lastFullBytes = -1;
+  private deltaBytes = 0;
+  private blobs = new Map<number, Uint8Array>();
+  private readonly blobOf = (id: number): Uint8Array => this.blobs.get(id) ?? new Uint8Array(0);
+
+  /** Opens the trace at `path`; `checkpointEvents` spaces the checkpoints (statement and effect rows). */
+  constructor(path: string, private readonly checkpointEvents: number) {
+    const db = (this.db = new Database(path, { fileMustExist: true }));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    const p = (sql: string): Statement => db.prepare(sql);
+    this.ins = {
+      loc: p('INSERT INTO locs VALUES (?, ?, ?, ?)'),
+      file: p('INSERT INTO sources (file_id, path, text) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET text = excluded.text'),
+      launch: p('INSERT INTO launches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      launchEnd: p('UPDATE launches SET end_step = ?, outcome = ? WHERE launch_id = ?'),
+      stepChunk: p('INSERT INTO step_chunks VALUES (?, ?, ?)'),
+      effectChunk: p('INSERT INTO effect_chunks VALUES (?, ?, ?, ?, ?)'),
+      blob: p('INSERT INTO blobs VALUES (?, ?, ?)'),
+      checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?)'),
+      barrier: p('INSERT INTO barriers (step, launch_id, block, warp, kind, mask, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      warpMask: p('INSERT INTO warp_masks (step, launch_id, block, warp, primitive, detail, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      api: p('INSERT INTO api_calls (step, name, args, result, loc_id) VALUES (?, ?, ?, ?, ?)'),
+      timeline: p('INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      output: p('INSERT INTO output (step, stream, data) VALUES (?, ?, ?)'),
+      diag: p('INSERT INTO diagnostics (step, severity, message, file, line, col, rendered) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      meta: p('INSERT OR REPLACE INTO meta VALUES (?, ?)'),
+    };
+    this.barrierMany = p(`INSERT INTO barriers (step, launch_id, block, warp, kind, mask, loc_id) VALUES ${Array(BARRIER_ROWS).fill('(?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
+  }
+
+  /** Stores one batch in one transaction (closing the file after the last one). */
+  handle(b: Batch): void {
+    this.db.exec('BEGIN');
+    this.rows(b.rows);
+    this.barriers(new BarrierColumns(b.barriers), b.barrierCount);
+    const steps = new StepColumns(b.steps);
+    steps.n = b.stepCount;
+    const fx = new EffectColumns(b.effects);
+    fx.n = b.effectCount;
+    fx.nv = b.valueCount;
+    this.apply(steps, fx, b.firstStep);
+    if (steps.n > 0) this.ins.stepChunk.run(b.firstStep, steps.n, encodeSteps(steps));
+    if (fx.n > 0) this.ins.effectChunk.run(b.firstSeq, fx.n, fx.step[0]!, fx.step[fx.n - 1]!, encodeEffects(fx));
+    this.blobs = new Map();
+    this.db.exec('COMMIT');
+    if (b.last) this.db.close();
+  }
+
+  private rows(rows: readonly RowOp[]): void {
+    for (const r of rows) {
+      if (r[0] === 'blob') {
+        this.ins.blob.run(r[1], deflate(r[2]), deflate(r[3]));
+        this.blobs.set(r[1], r[3]);
+      } else this.ins[r[0]].run(...r.slice(1));
+    }
+  }
+
+  private barriers(c: BarrierColumns, n: number): void {
+    // Many rows per INSERT: a barrier row is small, and one statement call per row would cost more than the row.
+    const args: number[] = [];
+    let i = 0;
+    for (; i + BARRIER_ROWS <= n; i += BARRIER_ROWS) {
+      args.length = 0;
+      for (let k = i; k < i + BARRIER_ROWS; k++) args.push(c.step[k]!, c.launch[k]!, c.block[k]!, c.warp[k]!, c.kind[k]!, c.mask[k]!, c.loc[k]!);
+      this.barrierMany.run(args);
+    }
+    for (; i < n; i++) this.ins.barrier.run(c.step[i]!, c.launch[i]!, c.block[i]!, c.warp[i]!, c.kind[i]!, c.mask[i]!, c.loc[i]!);
+  }
+
+  /** Moves the state over the batch in recording order, checkpointing before statements once enough happened since the last. */
+  private apply(steps: StepColumns, fx: EffectColumns, firstStep: number): void {
+    const state = this.state;
+    let j = 0;
+    for (let i = 0; i < steps.n; i++) {
+      const s = firstStep + i;
+      // Effects name the statement executing when they happened: those before step s came before it.
+      for (; j < fx.n && fx.step[j]! < s; j++, this.sinceCheckpoint++) state.applyEffect(fx, j, this.blobOf);
+      // Spaced by rows, and further while many threads' registers are live (a checkpoint's cost grows with them).
+      if (this.sinceCheckpoint >= this.checkpointEvents && this.sinceCheckpoint >= state.registers / 8) this.checkpoint();
+      state.applyStep(steps, i, s);
+      this.sinceCheckpoint++;
+    }
+    for (; j < fx.n; j++, this.sinceCheckpoint++) state.applyEffect(fx, j, this.blobOf);
+  }
+
+  private checkpoint(): void {
+    // A full checkpoint once the deltas since the last one outweigh half of it: rebuilding any checkpoint reads at most about 1.5 times the state.
+    const full = this.lastFullBytes < 0 || this.deltaBytes > this.lastFullBytes / 2;
+    const data = serializeState(this.state, full);
+    if (full) (this.lastFullBytes = data.length), (this.deltaBytes = 0);
+    else this.deltaBytes += data.length;
+    this.ins.checkpoint.run(this.state.step, this.state.effectSeq, full ? 1 : 0, data);
+    this.sinceCheckpoint = 0;
+  }
+}
