@@ -1,12 +1,13 @@
 import { Pages, PAGE_BYTES } from './pages.js';
-import { MachineState, newLaunch, newLanes, LANES_BYTES, type LaunchState, type RegValue, type WarpState } from './state.js';
+import { MachineState, newLaunch, RegSlab, LANES_BYTES, type LaunchState, type RegLanes, type RegValue, type WarpState } from './state.js';
 import { deflate, inflate } from './codec.js';
 
 /*
- * Checkpoints: a MachineState as bytes. A JSON header (registers, warps, which pages) is
- * followed by the pages' bytes in header order; the whole is deflated. A full checkpoint holds
- * every page; a delta holds the pages written since the checkpoint before it (registers and
- * warps, which are small, are always whole), so frequent checkpoints stay cheap.
+ * Checkpoints: a MachineState as bytes. A JSON header (which pages, the host's registers) is
+ * followed by the pages' bytes in header order, the launch's register rows and its warps; the
+ * whole is deflated behind its inflated size. A full checkpoint holds everything; a delta holds
+ * the pages, register rows and warps written since the checkpoint before it. Every section
+ * stays 8-byte aligned, so a reader's state takes views of the inflated buffer, not copies.
  */
 
 type RegsJson = [number, number | string][];
@@ -28,7 +29,8 @@ interface Header {
     /** Register values in a binary section after the pages: this many (thread, fnVar, value) rows. */
     readonly regs: number;
     readonly regsGone: number[];
-    readonly warps: [number, WarpState][];
+    /** Warps in a binary section after the register rows: this many float64 words. */
+    readonly warps: number;
     readonly live: [number, number][];
   };
 }
@@ -61,7 +63,7 @@ export function serializeState(s: MachineState, full: boolean): Buffer {
       local: [...L.local].map(([k, p]) => [k, pagesOut(p)]),
       regs: regsSection(L, full, chunks),
       regsGone: full ? [] : [...L.regsGone],
-      warps: (full ? [...L.warps.keys()] : [...L.warpsDirty]).flatMap((k) => (L.warps.has(k) ? [[k, L.warps.get(k)!] as [number, WarpState]] : [])),
+      warps: warpsSection(L, full, chunks),
       live: [...L.live],
     },
   };
@@ -70,23 +72,35 @@ export function serializeState(s: MachineState, full: boolean): Buffer {
     L.regsGone.clear();
     L.warpsDirty.clear();
   }
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
+  // Padded with spaces to a multiple of 8 bytes after the length word, so the pages and register rows after it stay aligned for zero-copy views.
+  const text = JSON.stringify(header);
+  const json = Buffer.from(text.padEnd(text.length + ((8 - ((4 + Buffer.byteLength(text)) % 8)) % 8)), 'utf8');
   const len = Buffer.alloc(4);
   len.writeUInt32LE(json.length, 0);
-  return deflate(Buffer.concat([len, json, ...chunks]));
+  const raw = Buffer.concat([len, json, ...chunks]);
+  // The inflated size goes first, outside the compressed stream: a reader inflates into one buffer of exactly that size.
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(raw.length, 0);
+  return Buffer.concat([size, deflate(raw)]);
 }
 
-/** Whether a checkpoint's bytes hold a full state (else a delta on the checkpoint before it); null when damaged. */
-export function isFull(blob: Uint8Array): boolean | null {
-  const raw = inflate(blob);
-  if (raw === null || raw.length < 4) return null;
-  return raw.subarray(4, 16).toString('utf8').startsWith('{"full":true');
+/** A checkpoint's inflated bytes, in a buffer of their own (8-byte aligned); null when damaged. */
+function unpackCheckpoint(blob: Uint8Array): Buffer | null {
+  if (blob.length < 4) return null;
+  const size = Buffer.from(blob.buffer, blob.byteOffset, 4).readUInt32LE(0);
+  // At least 8 KiB of output space: smaller buffers come from Node's shared pool, which this state's views must not alias.
+  const raw = inflate(blob.subarray(4), Math.max(size, 8192));
+  if (raw === null || raw.length !== size || size < 4) return null;
+  if (raw.byteOffset % 8 === 0) return raw;
+  const copy = Buffer.from(new ArrayBuffer(size));
+  raw.copy(copy);
+  return copy;
 }
 
 /** The state a checkpoint's bytes describe, built on `base` for a delta (null for a full one); null when damaged. */
 export function deserializeState(blob: Uint8Array, base: MachineState | null): MachineState | null {
-  const raw = inflate(blob);
-  if (raw === null || raw.length < 4) return null;
+  const raw = unpackCheckpoint(blob);
+  if (raw === null) return null;
   try {
     const n = raw.readUInt32LE(0);
     const h = JSON.parse(raw.subarray(4, 4 + n).toString('utf8')) as Header;
@@ -95,7 +109,8 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
     const pagesIn = (keys: PagesJson, into: Pages | undefined): Pages => {
       const p = into ?? new Pages();
       for (const k of keys) {
-        p.put(k, new Uint8Array(raw.subarray(at, at + PAGE_BYTES)));
+        // A view, not a copy: the inflated buffer belongs to this state alone.
+        p.put(k, raw.subarray(at, at + PAGE_BYTES));
         at += PAGE_BYTES;
       }
       return p;
@@ -121,7 +136,7 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       }
       for (const k of j.regsGone) L.regs.delete(k);
       at = readRegs(raw, at, j.regs, L);
-      for (const [k, w] of j.warps) L.warps.set(k, w);
+      at = readWarps(raw, at, j.warps, L);
       for (const [k, n] of j.live) L.live.set(k, n);
       s.launch = L;
     } else s.launch = null;
@@ -160,14 +175,13 @@ export function cloneState(s: MachineState): MachineState {
     for (const [k, p] of L.local) n.local.set(k, p.clone());
     let count = 0;
     for (const m of L.regs.values()) count += m.size;
-    const slab = new ArrayBuffer(count * LANES_BYTES);
-    const bytes = new Uint8Array(slab);
+    const slab = new RegSlab(new ArrayBuffer(count * LANES_BYTES));
     let at = 0;
     for (const [k, m] of L.regs) {
-      const copy = new Map<number, ReturnType<typeof newLanes>>();
+      const copy = new Map<number, RegLanes>();
       for (const [x, lanes] of m) {
-        bytes.set(new Uint8Array(lanes.f.buffer, lanes.f.byteOffset, LANES_BYTES), at);
-        copy.set(x, newLanes(slab, at));
+        slab.tag.set(lanes.slab.tag.subarray(lanes.base, lanes.base + LANES_BYTES), at);
+        copy.set(x, { slab, base: at, dirty: lanes.dirty });
         at += LANES_BYTES;
       }
       n.regs.set(k, copy);
@@ -197,7 +211,7 @@ function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): numbe
     lanes.dirty = false;
     keys[2 * r] = w;
     keys[2 * r + 1] = k;
-    bytes.set(new Uint8Array(lanes.f.buffer, lanes.f.byteOffset, LANES_BYTES), 16 * n + r * LANES_BYTES);
+    bytes.set(lanes.slab.tag.subarray(lanes.base, lanes.base + LANES_BYTES), 16 * n + r * LANES_BYTES);
   });
   for (const m of L.regs.values()) for (const lanes of m.values()) lanes.dirty = false;
   chunks.push(bytes);
@@ -207,18 +221,49 @@ function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): numbe
 /** Bytes of one register entry: warp key and fnVar (f64 each), 32 lanes of 8 bytes, 32 tags. */
 const ROW = 16 + LANES_BYTES;
 
-/** Reads `n` register entries at `at` into the launch; returns the offset after them. */
+/** Takes `n` register entries at `at` into the launch, where they lie (raw is the state's own buffer); returns the offset after them. */
 function readRegs(raw: Buffer, at: number, n: number, L: LaunchState): number {
-  const buf = new ArrayBuffer(n * ROW);
-  const bytes = new Uint8Array(buf);
-  bytes.set(raw.subarray(at, at + n * ROW));
-  const keys = new Float64Array(buf, 0, 2 * n);
-  // The lanes live where the section put them: one buffer for all, no copy per entry.
+  if (n === 0) return at;
+  const start = raw.byteOffset + at;
+  const keys = new Float64Array(raw.buffer, start, 2 * n);
+  const slab = new RegSlab(raw.buffer, start + 16 * n, n * LANES_BYTES);
   for (let r = 0; r < n; r++) {
     let m = L.regs.get(keys[2 * r]!);
     if (!m) L.regs.set(keys[2 * r]!, (m = new Map()));
-    m.set(keys[2 * r + 1]!, newLanes(buf, 16 * n + r * LANES_BYTES));
+    m.set(keys[2 * r + 1]!, { slab, base: r * LANES_BYTES, dirty: false });
   }
   return at + n * ROW;
 }
 
+/** Appends the launch's warps (every one when `full`, else those that moved) as float64 words: key, step, mask, loc, exited, frame count, then fn and fp per frame. Returns the word count. */
+function warpsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): number {
+  const keys = (full ? [...L.warps.keys()] : [...L.warpsDirty]).filter((k) => L.warps.has(k));
+  let words = 0;
+  for (const k of keys) words += 6 + 2 * L.warps.get(k)!.frames.length;
+  const a = new Float64Array(words);
+  let i = 0;
+  for (const k of keys) {
+    const w = L.warps.get(k)!;
+    a[i++] = k;
+    a[i++] = w.step;
+    a[i++] = w.mask;
+    a[i++] = w.loc;
+    a[i++] = w.exited;
+    a[i++] = w.frames.length;
+    for (const f of w.frames) (a[i++] = f.fn), (a[i++] = f.fp);
+  }
+  chunks.push(new Uint8Array(a.buffer));
+  return words;
+}
+
+/** Reads a warps section of `words` float64 words at `at` into the launch; returns the offset after it. */
+function readWarps(raw: Buffer, at: number, words: number, L: LaunchState): number {
+  const a = new Float64Array(raw.buffer, raw.byteOffset + at, words);
+  for (let i = 0; i < words; ) {
+    const k = a[i++]!;
+    const w: WarpState = { step: a[i++]!, mask: a[i++]!, loc: a[i++]!, exited: a[i++]!, frames: [] };
+    for (let n = a[i++]!; n > 0; n--) w.frames.push({ fn: a[i++]!, fp: a[i++]! });
+    L.warps.set(k, w);
+  }
+  return at + words * 8;
+}

@@ -180,13 +180,16 @@ export type StepView = Omit<DecodedSteps, 'count'>;
 export type EffectView = Omit<DecodedEffects, 'count'>;
 
 /** Inflates into a fresh, aligned buffer; null when the blob is damaged or its size is not what `fits` accepts. */
-function unpack(blob: Uint8Array, fits: (bytes: number) => boolean): ArrayBuffer | null {
+function unpack(blob: Uint8Array, fits: (bytes: number) => boolean, most: number): { readonly b: ArrayBuffer; readonly bytes: number } | null {
   try {
-    const raw = inflateRawSync(blob);
+    // One output buffer of the largest size possible: zlib's default 16 KiB pieces cost a copy of each to join.
+    const raw = inflateRawSync(blob, { chunkSize: Math.max(1024, most) });
     if (!fits(raw.byteLength)) return null;
+    // zlib's output piece is a buffer of its own: keep it unless most of it is unused.
+    if (raw.byteOffset === 0 && raw.buffer.byteLength >= 8192 && raw.buffer.byteLength - raw.byteLength <= raw.byteLength / 4) return { b: raw.buffer as ArrayBuffer, bytes: raw.byteLength };
     const out = new ArrayBuffer(raw.byteLength);
     new Uint8Array(out).set(raw);
-    return out;
+    return { b: out, bytes: raw.byteLength };
   } catch {
     return null;
   }
@@ -194,8 +197,9 @@ function unpack(blob: Uint8Array, fits: (bytes: number) => boolean): ArrayBuffer
 
 /** Decodes a step chunk of `count` rows; null when damaged. */
 export function decodeSteps(blob: Uint8Array, count: number): DecodedSteps | null {
-  const b = unpack(blob, (bytes) => bytes === count * 25);
-  if (b === null) return null;
+  const u = unpack(blob, (bytes) => bytes === count * 25, count * 25);
+  if (u === null) return null;
+  const b = u.b;
   const col = (i: number): Uint32Array => new Uint32Array(b, i * count * 4, count);
   return { count, launch: col(0), block: col(1), warp: col(2), mask: col(3), loc: col(4), exited: col(5), depth: new Uint8Array(b, count * 24, count) };
 }
@@ -204,9 +208,10 @@ export function decodeSteps(blob: Uint8Array, count: number): DecodedSteps | nul
 export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects | null {
   const n = count;
   const at = valuesAt(n);
-  const b = unpack(blob, (bytes) => bytes >= at && (bytes - at) % 8 === 0);
-  if (b === null) return null;
-  const nv = (b.byteLength - at) / 8;
+  const u = unpack(blob, (bytes) => bytes >= at && (bytes - at) % 8 === 0, at + CHUNK_VALUES * 8);
+  if (u === null) return null;
+  const b = u.b;
+  const nv = (u.bytes - at) / 8;
   const u8 = (i: number): Uint8Array => new Uint8Array(b, n * 40 + i * n, n);
   return {
     count, step: new Float64Array(b, 0, n), address: new Float64Array(b, n * 8, n),
@@ -222,10 +227,11 @@ export function deflate(bytes: Uint8Array): Buffer {
   return deflateRawSync(bytes, { level: 1 });
 }
 
-/** Inflates a blob; null when damaged. */
-export function inflate(blob: Uint8Array): Buffer | null {
+/** Inflates a blob (of `size` bytes inflated, when known); null when damaged. */
+export function inflate(blob: Uint8Array, size?: number): Buffer | null {
   try {
-    return inflateRawSync(blob);
+    // One output piece when the size is known: joining zlib's 16 KiB pieces costs more than inflating.
+    return inflateRawSync(blob, size === undefined ? {} : { chunkSize: Math.max(1024, size) });
   } catch {
     return null;
   }

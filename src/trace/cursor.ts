@@ -11,6 +11,8 @@ import { cloneState, deserializeState } from './checkpoint.js';
 export class Cursor {
   private cur = new MachineState();
   private readonly checkpoints = new Map<number, MachineState>();
+  /** Checkpoints rebuilt once: a second visit keeps a pristine copy, so visits after it only clone. */
+  private readonly visited = new Set<number>();
 
   /** `useCheckpoints` false rebuilds every state from the first step (tests compare the two). */
   constructor(private readonly trace: Trace, private readonly useCheckpoints = true) {}
@@ -35,19 +37,27 @@ export class Cursor {
 
   /** The state of the checkpoint at `step` (a full one plus the deltas after it), as a copy the caller may move. */
   private restore(step: number): MachineState {
-    let s = this.checkpoints.get(step);
-    if (!s) {
-      let built: MachineState | null = null;
-      for (const c of this.trace.checkpointChain(step)) {
-        built = deserializeState(c.data, built);
-        if (!built) throw new Error(`the checkpoint at step ${c.step} is damaged`);
-      }
-      if (!built) throw new Error(`the checkpoint at step ${step} has no full checkpoint before it`);
-      s = built;
-      this.checkpoints.set(step, s);
-      if (this.checkpoints.size > 4) this.checkpoints.delete(this.checkpoints.keys().next().value!);
+    const kept = this.checkpoints.get(step);
+    if (kept) return cloneState(kept);
+    const built = this.build(step);
+    // A first visit hands the built state out as it is: copying a large state costs as much as building it.
+    if (!this.visited.has(step)) {
+      this.visited.add(step);
+      return built;
     }
-    return cloneState(s);
+    this.checkpoints.set(step, built);
+    if (this.checkpoints.size > 4) this.checkpoints.delete(this.checkpoints.keys().next().value!);
+    return cloneState(built);
+  }
+
+  private build(step: number): MachineState {
+    let built: MachineState | null = null;
+    for (const c of this.trace.checkpointChain(step)) {
+      built = deserializeState(c.data, built);
+      if (!built) throw new Error(`the checkpoint at step ${c.step} is damaged`);
+    }
+    if (!built) throw new Error(`the checkpoint at step ${step} has no full checkpoint before it`);
+    return built;
   }
 
   /** Applies statements [state.step, to) and every effect made before step `to`. */

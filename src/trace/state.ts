@@ -12,22 +12,44 @@ import { bitsToBytes } from './bits.js';
 /** A register value: float64 lanes hold numbers, 64-bit integer lanes bigints. */
 export type RegValue = number | bigint;
 
-/** One register variable of a warp's 32 threads: float64 or int64 lanes (tag 1 or 2; 0 never written). */
-export interface RegLanes {
+/** Register lanes of many variables in one buffer, with one set of views over it (views per variable would cost more than the values). */
+export class RegSlab {
   readonly f: Float64Array;
   readonly i: BigInt64Array;
   readonly tag: Uint8Array;
+  /** Views of `bytes` bytes of `buffer` from `offset` (both multiples of 8). */
+  constructor(buffer: ArrayBufferLike, offset = 0, bytes = buffer.byteLength - offset) {
+    this.f = new Float64Array(buffer, offset, bytes / 8);
+    this.i = new BigInt64Array(buffer, offset, bytes / 8);
+    this.tag = new Uint8Array(buffer, offset, bytes);
+  }
+}
+
+/** Bytes of one variable's lanes in a slab: 32 values of 8 bytes, then 32 tags. */
+export const LANES_BYTES = 288;
+
+/**
+ * One register variable of a warp's 32 threads, at byte `base` of a slab: lane l's value is
+ * slab.f[base/8 + l] (or slab.i, by its tag), its tag slab.tag[base + 256 + l] (1 float64, 2 int64, 0 never written).
+ */
+export interface RegLanes {
+  readonly slab: RegSlab;
+  readonly base: number;
   /** Written since the last checkpoint. */
   dirty: boolean;
 }
 
-/** Empty lanes for a register variable; `slab`/`at` place them in a shared buffer of many (288 bytes each). */
-export function newLanes(slab: ArrayBuffer = new ArrayBuffer(288), at = 0): RegLanes {
-  return { f: new Float64Array(slab, at, 32), i: new BigInt64Array(slab, at, 32), tag: new Uint8Array(slab, at + 256, 32), dirty: false };
+/** Lane l's tag. */
+export const laneTag = (r: RegLanes, l: number): number => r.slab.tag[r.base + 256 + l]!;
+
+/** Lane l's value (undefined when never written). */
+export function laneValue(r: RegLanes, l: number): RegValue | undefined {
+  const t = r.slab.tag[r.base + 256 + l];
+  return t === 0 ? undefined : t === 2 ? r.slab.i[(r.base >> 3) + l]! : r.slab.f[(r.base >> 3) + l]!;
 }
 
-/** Bytes of one RegLanes in a slab. */
-export const LANES_BYTES = 288;
+/** Variables' lanes per slab a state allocates at a time. */
+const SLAB_ROWS = 512;
 
 /** One activation on a warp's call stack. */
 export interface FrameState {
@@ -91,6 +113,10 @@ export class MachineState {
   /** Register values held for the running launch's threads (what a full checkpoint writes). */
   registers = 0;
   private lastLanes: RegLanes | null = null;
+  /** Where new register lanes come from: the current slab's next row, and rows retired warps left. */
+  private slab: RegSlab | null = null;
+  private slabNext = SLAB_ROWS;
+  private readonly freeRows: RegLanes[] = [];
   private lastWarp = -1;
   private lastKey = -1;
   private lastLaunch: LaunchState | null = null;
@@ -179,17 +205,20 @@ export class MachineState {
           let r = L.regs.get(w);
           if (!r) L.regs.set(w, (r = new Map()));
           lanes = r.get(key) ?? null;
-          if (!lanes) r.set(key, (lanes = newLanes()));
+          if (!lanes) r.set(key, (lanes = this.newLanes()));
           this.lastLanes = lanes;
           this.lastWarp = w;
           this.lastKey = key;
           this.lastLaunch = L;
         }
+        const { f, i: ints, tag } = lanes.slab;
+        const v0 = lanes.base >> 3;
+        const t0 = lanes.base + 256;
         for (let m = e.neu[2 * i]!; m !== 0; m &= m - 1) {
           const l = 31 - Math.clz32(m & -m);
-          if (lanes.tag[l] === 0) this.registers++;
-          if (big) (lanes.i[l] = e.valuesI[at]!), (lanes.tag[l] = 2);
-          else (lanes.f[l] = e.values[at]!), (lanes.tag[l] = 1);
+          if (tag[t0 + l] === 0) this.registers++;
+          if (big) (ints[v0 + l] = e.valuesI[at]!), (tag[t0 + l] = 2);
+          else (f[v0 + l] = e.values[at]!), (tag[t0 + l] = 1);
           at++;
         }
         if (!lanes.dirty) {
@@ -219,7 +248,10 @@ export class MachineState {
     const r = L.regs.get(w);
     this.lastLanes = null;
     if (r) {
-      for (const lanes of r.values()) for (let l = 0; l < 32; l++) if (lanes.tag[l] !== 0) this.registers--;
+      for (const lanes of r.values()) {
+        for (let l = 0; l < 32; l++) if (laneTag(lanes, l) !== 0) this.registers--;
+        this.freeRows.push(lanes);
+      }
       L.regs.delete(w);
       L.regsGone.add(w);
     }
@@ -230,6 +262,17 @@ export class MachineState {
       L.live.delete(block);
       L.shared.delete(block);
     }
+  }
+
+  /** Empty lanes for a register variable: a retired warp's row (cleared), or the next row of a slab. */
+  private newLanes(): RegLanes {
+    const old = this.freeRows.pop();
+    if (old) {
+      old.slab.tag.fill(0, old.base, old.base + LANES_BYTES);
+      return { slab: old.slab, base: old.base, dirty: false };
+    }
+    if (this.slabNext === SLAB_ROWS) (this.slab = new RegSlab(new ArrayBuffer(SLAB_ROWS * LANES_BYTES))), (this.slabNext = 0);
+    return { slab: this.slab!, base: LANES_BYTES * this.slabNext++, dirty: false };
   }
 
   /** A warp's state (the host thread for launch 0), created (with its launch's state) the first time a statement or effect names it; marked as moved. */
@@ -254,8 +297,7 @@ export class MachineState {
     if (launch === 0) return this.hostRegs.get(fnVar);
     if (!this.launch || this.launch.id !== launch) return undefined;
     const lanes = this.launch.regs.get(warpKey(block, warp))?.get(fnVar);
-    if (!lanes || lanes.tag[lane] === 0) return undefined;
-    return lanes.tag[lane] === 2 ? lanes.i[lane]! : lanes.f[lane]!;
+    return lanes && laneValue(lanes, lane);
   }
 
   /** Every register value a thread holds, by fnVar. */
@@ -263,7 +305,10 @@ export class MachineState {
     if (launch === 0) return new Map(this.hostRegs);
     const out = new Map<number, RegValue>();
     if (!this.launch || this.launch.id !== launch) return out;
-    for (const [k, lanes] of this.launch.regs.get(warpKey(block, warp)) ?? []) if (lanes.tag[lane] !== 0) out.set(k, lanes.tag[lane] === 2 ? lanes.i[lane]! : lanes.f[lane]!);
+    for (const [k, lanes] of this.launch.regs.get(warpKey(block, warp)) ?? []) {
+      const v = laneValue(lanes, lane);
+      if (v !== undefined) out.set(k, v);
+    }
     return out;
   }
 

@@ -84,6 +84,8 @@ export class TraceWriter implements ExecutionListener {
       // A new file: whatever a previous trace at this path held (and its WAL) goes.
       for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
       const db = new Database(path);
+      // Large pages: a chunk is a blob of a few hundred KB, which small pages would split into long overflow chains.
+      db.pragma('page_size = 65536');
       // WAL: the main file is always a consistent database and each commit is atomic, so a killed run keeps every committed chunk.
       db.pragma('journal_mode = WAL');
       db.exec(SCHEMA);

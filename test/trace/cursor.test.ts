@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Trace } from '../../src/trace/reader.js';
 import { recordFile } from './record.js';
 import { Cursor } from '../../src/trace/cursor.js';
-import type { MachineState } from '../../src/trace/state.js';
+import { laneValue, type MachineState } from '../../src/trace/state.js';
 
 /*
  * Time travel must land on the same machine state whichever way it gets there: from the first
@@ -23,7 +23,7 @@ function snapshot(s: MachineState): unknown {
     launch: L && {
       id: L.id,
       shared: [...L.shared].sort((a, b) => a[0] - b[0]).map(([k, p]) => [k, pages(p)]),
-      regs: [...L.regs].sort((a, b) => a[0] - b[0]).map(([k, m]) => [k, [...m].sort((a, b) => a[0] - b[0]).map(([x, v]) => [x, [...v.tag], [...new Uint8Array(v.f.buffer, v.f.byteOffset, 256)]])]),
+      regs: [...L.regs].sort((a, b) => a[0] - b[0]).map(([k, m]) => [k, [...m].sort((a, b) => a[0] - b[0]).map(([x, v]) => [x, [...v.slab.tag.subarray(v.base, v.base + 288)]])]),
       warps: [...L.warps].sort((a, b) => a[0] - b[0]),
     },
   };
@@ -51,9 +51,9 @@ describe('cursor', () => {
     expect(mid.launch?.id).toBe(l.launch_id);
     expect(mid.launch!.shared.size).toBe(1);
     // One warp of 16 threads, each with i = threadIdx.x (a register) written: lanes 1..15 hold their index (lane 0's stays 0).
-    const lanes = [...mid.launch!.regs.get(0)!.values()].find((v) => v.tag[15] !== 0 && v.f[15] === 15);
+    const lanes = [...mid.launch!.regs.get(0)!.values()].find((v) => laneValue(v, 15) === 15);
     expect(lanes).toBeDefined();
-    expect([...lanes!.f.slice(0, 16)]).toEqual([...Array(16).keys()]);
+    expect(Array.from({ length: 16 }, (_, l) => laneValue(lanes!, l) ?? 0)).toEqual([...Array(16).keys()]);
     expect(mid.register(l.launch_id, 0, 0, 7, [...mid.launch!.regs.get(0)!].find(([, v]) => v === lanes)![0])).toBe(7);
     expect(new Cursor(t).at(l.end_step! + 1).launch).toBeNull();
   });
