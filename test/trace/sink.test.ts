@@ -16,7 +16,7 @@ function contents(t: Trace): string {
   const tables = t.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
   return tables.map((name) => {
     const rows = t.db.prepare(`SELECT * FROM ${name}`).all() as Record<string, unknown>[];
-    const text = rows.filter((r) => r.key !== 'created').map((r) => JSON.stringify(r, (_k, v: unknown) => (v && typeof v === 'object' && 'type' in v && v.type === 'Buffer' ? Buffer.from((v as { data: number[] }).data).toString('base64') : v)));
+    const text = rows.filter((r) => r.key !== 'created').map((r) => JSON.stringify(Object.values(r).map((v) => (Buffer.isBuffer(v) ? v.toString('base64') : v))));
     return `${name}\n${text.join('\n')}`;
   }).join('\n');
 }
