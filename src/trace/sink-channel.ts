@@ -19,6 +19,15 @@ export interface SinkChannel {
   send(b: Batch): void;
   /** Returns once every batch sent is stored (committed); throws when one failed. */
   drain(): void;
+  /** Column buffers of a stored batch, handed back for reuse (null: none yet; allocate). */
+  recycled(): Recycled | null;
+}
+
+/** The buffers of a batch the sink is done with. */
+export interface Recycled {
+  readonly steps: ArrayBuffer;
+  readonly effects: ArrayBuffer;
+  readonly barriers: ArrayBuffer;
 }
 
 /** Batches a writer may get ahead of the store by: bounds the memory they hold. */
@@ -35,6 +44,9 @@ class InThread implements SinkChannel {
     this.sink.handle(b);
   }
   drain(): void {}
+  recycled(): null {
+    return null;
+  }
 }
 
 /** Stores batches in a worker thread; `ctl[0]` counts the batches it stored, `ctl[1]` is set when one failed. */
@@ -43,7 +55,11 @@ class InWorker implements SinkChannel {
   private sent = 0;
   private failure: string | null = null;
 
-  constructor(private readonly worker: Worker, private readonly ctl: Int32Array, private readonly errors: MessagePort) {}
+  constructor(private readonly worker: Worker, private readonly ctl: Int32Array, private readonly errors: MessagePort, private readonly spare: MessagePort) {}
+
+  recycled(): Recycled | null {
+    return (receiveMessageOnPort(this.spare)?.message as Recycled | undefined) ?? null;
+  }
 
   send(b: Batch): void {
     this.check();
@@ -84,10 +100,11 @@ export function openSink(path: string, checkpointEvents: number, worker: URL | s
   if (worker === null) return new InThread(new TraceSink(path, checkpointEvents));
   const ctl = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
-  const w = new Worker(worker, { workerData: { path, checkpointEvents, ctl, errors: port2 }, transferList: [port2] });
+  const spare = new MessageChannel();
+  const w = new Worker(worker, { workerData: { path, checkpointEvents, ctl, errors: port2, spare: spare.port2 }, transferList: [port2, spare.port2] });
   // The writer blocks on ctl while it waits; the worker's own events are never needed here.
   w.on('error', () => {});
   // A finished recording has drained it; an abandoned one loses only what was not committed, as a killed run does.
   w.unref();
-  return new InWorker(w, ctl, port1);
+  return new InWorker(w, ctl, port1, spare.port1);
 }

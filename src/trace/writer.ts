@@ -136,9 +136,10 @@ export class TraceWriter implements ExecutionListener {
       barriers: bar.buffer, barrierCount: bar.n, rows: this.rows, last,
     });
     if (this.sink.transfers) {
-      this.steps = new StepColumns();
-      this.fx = new EffectColumns();
-      this.bar = new BarrierColumns();
+      const r = this.sink.recycled();
+      this.steps = new StepColumns(r?.steps);
+      this.fx = new EffectColumns(r?.effects);
+      this.bar = new BarrierColumns(r?.barriers);
     } else steps.n = fx.n = fx.nv = bar.n = 0;
     this.rows = [];
     this.firstStep = this.step;
@@ -171,6 +172,8 @@ export class TraceWriter implements ExecutionListener {
     f.tags[i] = 0;
     f.size[i] = 0;
     f.space[i] = 0;
+    // Columns are reused: every row starts with no values.
+    f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i] = f.neu[2 * i + 1] = 0;
     return i;
   }
 
@@ -206,12 +209,18 @@ export class TraceWriter implements ExecutionListener {
     f.address[i] = address;
     f.space[i] = spaceCode(space);
     f.size[i] = bytes;
-    f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i] = f.neu[2 * i + 1] = 0;
     if (kind === 'store') {
       const c = code ?? 7;
       storeBits(c, value, f.neu, i);
       if (old !== undefined) storeBits(c, old, f.old, i);
-      else {
+      else if (space === 'host' && code !== undefined) {
+        // Host stores come without the value they overwrite: the same checked read the store makes (it faults where the store will).
+        try {
+          storeBits(c, warp.memory.hostLoad(address, c), f.old, i);
+        } catch {
+          // The store is about to fault: there was no old value.
+        }
+      } else {
         // The engine did not read the old value (a slow-path store): read it, if the address is mapped.
         try {
           const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);
@@ -236,7 +245,6 @@ export class TraceWriter implements ExecutionListener {
     const f = this.fx;
     f.address[i] = address;
     f.space[i] = space;
-    f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i + 1] = 0;
     f.neu[2 * i] = id;
     this.counted();
     this.pushed();
@@ -248,7 +256,6 @@ export class TraceWriter implements ExecutionListener {
     const i = this.effect(EFFECT.register, W, 0);
     const f = this.fx;
     f.address[i] = fnVar;
-    f.old[2 * i] = f.old[2 * i + 1] = 0;
     f.neu[2 * i] = changed >>> 0;
     f.neu[2 * i + 1] = f.nv;
     let at = f.nv;

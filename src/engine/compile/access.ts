@@ -48,17 +48,21 @@ export function accessHelpers(instrument: boolean): string {
     const obsL = (v: string, sp: string) => (instrument ? `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l, undefined, ${c}); ` : '');
     // A store reports the value it overwrites where the address is in range (a debugger's old -> new); undefined on the slow path.
     const obsS = (sp: string, old = 'undefined') => (instrument ? `RT.obsAccess('store', '${sp}', a, ${n}, v, l, ${old}, ${c}); ` : '');
+    // A guarded access the observer stops reads 0 (the launch is being stopped) or stores nothing.
+    const zero = c === 8 || c === 9 ? '0n' : '0';
+    const gl = (sp: string) => (instrument ? `if (O !== null && O.guard !== undefined && !RT.guard('load', '${sp}', a, ${n}, l)) return ${zero}; ` : '');
+    const gs = (sp: string) => (instrument ? `if (O !== null && O.guard !== undefined && !RT.guard('store', '${sp}', a, ${n}, l)) return; ` : '');
     const ret = (v: string, sp: string) => (instrument ? `{ const r_ = ${v}; ${obsL('r_', sp)}return r_; }` : `return ${v};`);
     out.push(
-      `function GL${c}(a, l) { const o = a - GB; if (${g}) ${ret(rd(c, 'M.global', 'o'), 'global')} ${ret(`M.devLoad(a, ${c}, l)`, 'global')} }`,
-      `function SL${c}(a, l) { const o = a - SB; if (${s}) ${ret(rd(c, 'M.shared', 'o'), 'shared')} ${ret(`M.devLoad(a, ${c}, l)`, 'shared')} }`,
-      `function LL${c}(a, l) { const o = a - LB; if (${lc}) ${ret(rd(c, 'M.local', lo), 'local')} ${ret(`M.devLoad(a, ${c}, l)`, 'local')} }`,
-      `function CL${c}(a, l) { const o = a - CB; if (${k}) ${ret(rd(c, 'M.constant', 'o'), 'constant')} ${ret(`M.devLoad(a, ${c}, l)`, 'constant')} }`,
-      `function LD${c}(a, l) { if (a >= GB) return GL${c}(a, l); if (a >= CB) return CL${c}(a, l); if (a >= SB) return SL${c}(a, l); if (a >= LB) return LL${c}(a, l); return M.devLoad(a, ${c}, l); }`,
-      `function GS${c}(a, v, l) { const o = a - GB; if (${g}) { ${obsS('global', rd(c, 'M.global', 'o'))}${wr(c, 'M.global', 'o', 'v')} return; } ${obsS('global')}M.devStore(a, ${c}, v, l); }`,
-      `function SS${c}(a, v, l) { const o = a - SB; if (${s}) { ${obsS('shared', rd(c, 'M.shared', 'o'))}${wr(c, 'M.shared', 'o', 'v')} return; } ${obsS('shared')}M.devStore(a, ${c}, v, l); }`,
-      `function LS${c}(a, v, l) { const o = a - LB; if (${lc}) { ${obsS('local', rd(c, 'M.local', lo))}${wr(c, 'M.local', lo, 'v')} return; } ${obsS('local')}M.devStore(a, ${c}, v, l); }`,
-      `function ST${c}(a, v, l) { if (a >= GB) GS${c}(a, v, l); else if (a >= CB) M.devStore(a, ${c}, v, l); else if (a >= SB) SS${c}(a, v, l); else if (a >= LB) LS${c}(a, v, l); else M.devStore(a, ${c}, v, l); }`,
+      `function GL${c}(a, l) { ${gl('global')}const o = a - GB; if (${g}) ${ret(rd(c, 'M.global', 'o'), 'global')} ${ret(`M.devLoad(a, ${c}, l)`, 'global')} }`,
+      `function SL${c}(a, l) { ${gl('shared')}const o = a - SB; if (${s}) ${ret(rd(c, 'M.shared', 'o'), 'shared')} ${ret(`M.devLoad(a, ${c}, l)`, 'shared')} }`,
+      `function LL${c}(a, l) { ${gl('local')}const o = a - LB; if (${lc}) ${ret(rd(c, 'M.local', lo), 'local')} ${ret(`M.devLoad(a, ${c}, l)`, 'local')} }`,
+      `function CL${c}(a, l) { ${gl('constant')}const o = a - CB; if (${k}) ${ret(rd(c, 'M.constant', 'o'), 'constant')} ${ret(`M.devLoad(a, ${c}, l)`, 'constant')} }`,
+      `function LD${c}(a, l) { if (a >= GB) return GL${c}(a, l); if (a >= CB) return CL${c}(a, l); if (a >= SB) return SL${c}(a, l); if (a >= LB) return LL${c}(a, l); ${gl('global')}return M.devLoad(a, ${c}, l); }`,
+      `function GS${c}(a, v, l) { ${gs('global')}const o = a - GB; if (${g}) { ${obsS('global', rd(c, 'M.global', 'o'))}${wr(c, 'M.global', 'o', 'v')} return; } ${obsS('global')}M.devStore(a, ${c}, v, l); }`,
+      `function SS${c}(a, v, l) { ${gs('shared')}const o = a - SB; if (${s}) { ${obsS('shared', rd(c, 'M.shared', 'o'))}${wr(c, 'M.shared', 'o', 'v')} return; } ${obsS('shared')}M.devStore(a, ${c}, v, l); }`,
+      `function LS${c}(a, v, l) { ${gs('local')}const o = a - LB; if (${lc}) { ${obsS('local', rd(c, 'M.local', lo))}${wr(c, 'M.local', lo, 'v')} return; } ${obsS('local')}M.devStore(a, ${c}, v, l); }`,
+      `function ST${c}(a, v, l) { if (a >= GB) GS${c}(a, v, l); else if (a >= CB) { ${gs('constant')}M.devStore(a, ${c}, v, l); } else if (a >= SB) SS${c}(a, v, l); else if (a >= LB) LS${c}(a, v, l); else { ${gs('global')}M.devStore(a, ${c}, v, l); } }`,
     );
   }
   out.push(

@@ -69,7 +69,14 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
     case '__longlong_as_double': return `RT.ll2d(${a0})`;
     case 'clock': return `(W.S.n * 4 | 0)`;
     case 'clock64': return `BigInt(W.S.n * 4)`;
-    case '__threadfence': case '__threadfence_block': case '__threadfence_system': case '__nanosleep': case '__syncwarp':
+    case '__syncwarp': {
+      // Lockstep warps need nothing to sync; an observer (racecheck, synccheck) still hears which lanes synced with which masks.
+      if (!c.T.instrument) return '0';
+      const m = c.temp({ kind: 'int', bits: 32, signed: false, name: 'unsigned int' });
+      c.pre.push(c.lanes(`${m}[l] = ${e.args.length > 0 ? `(${a0}) | 0` : '-1'};`), `if (O !== null && O.warpSync !== undefined) O.warpSync(W, A, ${m}, ${loc});`);
+      return '0';
+    }
+    case '__threadfence': case '__threadfence_block': case '__threadfence_system': case '__nanosleep':
       return '0';
     case '__syncthreads': case '__syncthreads_count': case '__syncthreads_and': case '__syncthreads_or': {
       const kind = { __syncthreads: 0, __syncthreads_count: 1, __syncthreads_and: 2, __syncthreads_or: 3 }[base];
@@ -129,7 +136,9 @@ function atomic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, ar
   const upd = nv[base];
   if (!upd) return `RT.unimplemented(${JSON.stringify(e.name)})`;
   const ld = c.load('a_', ty, 'generic');
-  c.pre.push(c.lanes(`const a_ = ${args[0]}; const v_ = ${v}; const o_ = ${ld}; ${t}[l] = o_; ${c.store('a_', ty, 'generic', upd)}`));
+  // Instrumented code marks the atomic's own load and store (RT.ia) so observers can tell them from the operand's loads.
+  const [on, off] = c.T.instrument ? ['RT.ia = 1; ', ' RT.ia = 0;'] : ['', ''];
+  c.pre.push(c.lanes(`const a_ = ${args[0]}; const v_ = ${v}; ${on}const o_ = ${ld}; ${t}[l] = o_; ${c.store('a_', ty, 'generic', upd)}${off}`));
   // A trace marks the load/store pairs just reported as one atomic operation of these lanes.
   if (c.T.instrument) c.pre.push(`if (O !== null && O.warpOp !== undefined) O.warpOp(W, ${JSON.stringify(base)}, A);`);
   return `${t}[l]`;

@@ -118,6 +118,8 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
         const inst = instance(env.memory);
         latest = inst;
         inst.rt.denv = env;
+        // A launch stopped inside an atomic (a fault, a sanitizer) leaves the atomic flag set.
+        inst.rt.ia = 0;
         if (env.observer) {
           inst.mod.setObserver(env.observer);
           inst.rt.observer = env.observer;

@@ -24,8 +24,16 @@ import { TRAFFIC_SAMPLE_PERIOD, TrafficSites } from '../exec/transactions.js';
 export interface Observer {
   /** A warp (or the host thread) is about to execute a statement with these lanes; return true to suspend with a 'step'. */
   statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean;
-  /** One lane's memory access by `warp` (the host thread's WarpCtx for host code); a store names the value it replaces when the engine read it. */
-  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void;
+  /** One lane's memory access by `warp` (the host thread's WarpCtx for host code); a store names the value it replaces when the engine read it; `atomic`: the load or store half of an atomic. */
+  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number, atomic?: boolean): void;
+  /**
+   * One lane of device code is about to access memory (before the engine resolves the address, so
+   * before any fault): false stops the access (a load reads 0, a store is dropped) as a sanitizer
+   * stops the instruction it reports. Only called when the observer has it.
+   */
+  guard?(kind: 'load' | 'store', space: string, address: number, bytes: number, lane: number, warp: WarpCtx, atomic: boolean): boolean;
+  /** A warp executed __syncwarp with the lanes of `active`; `masks` holds each active lane's mask argument. */
+  warpSync?(warp: WarpCtx, active: number, masks: ArrayLike<number>, loc: SourceLoc): void;
   /** A function activation begins on `warp`: its frame pointer and, in FrameVar order (Generated.frames), each variable's register lane array (null for one in memory at fp + offset). */
   enter?(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void;
   /** The innermost activation on `warp` returns; `rv` holds its lanes' return values when the function returns a scalar. */
@@ -167,7 +175,16 @@ export class RuntimeHelpers {
   }
 
   obsAccess(kind: 'load' | 'store', space: string, a: number, n: number, v: Scalar, l: number, old?: Scalar, code?: number): void {
-    if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw, old, code);
+    if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw, old, code, this.ia !== 0);
+  }
+
+  /** 1 while an atomic's load and store run (instrumented code sets it around them), so observers can tell them from plain accesses. */
+  ia = 0;
+
+  /** Asks the observer's guard whether a device access may happen (generated code calls it only when the observer has one). */
+  guard(kind: 'load' | 'store', space: string, a: number, n: number, l: number): boolean {
+    const o = this.observer;
+    return o === null || o.guard === undefined || this.cw === null || o.guard(kind, space, a, n, l, this.cw, this.ia !== 0);
   }
 
   /** A warp primitive met lanes that were not active (warp-intrinsics.ts): the listener hears every time, the user once per call site. */

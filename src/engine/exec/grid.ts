@@ -39,6 +39,20 @@ export class DeviceAssert extends Error {
   }
 }
 
+/**
+ * Thrown by an observer (a sanitizer) to stop the launch after it reported an error, as
+ * compute-sanitizer stops a kernel it caught: the launch ends as a fault with CUDA error `code`
+ * (719, cudaErrorLaunchFailure, for what the sanitizer stopped) blamed on `lane` of the warp running.
+ */
+export class KernelAbort extends Error {
+  constructor(
+    readonly code: number,
+    readonly lane: number,
+  ) {
+    super('the launch was stopped by an analysis');
+  }
+}
+
 /** A compiled kernel entry: runs the whole warp from its first statement (a generator). */
 export type KernelEntry = (W: WarpCtx, A: number, RV: null, RS: number, ...params: (Float64Array | bigint[])[]) => Generator<number | Suspend, void, void>;
 
@@ -367,6 +381,10 @@ function stopped(e: unknown, B: ResidentBlock, cur: WarpCtx): LaunchOutcome {
     return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
   }
   if (e instanceof SimulatorError) e.loc ??= cur.loc;
+  if (e instanceof KernelAbort) {
+    const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
+    return { kind: 'fault', code: e.code, message: 'unspecified launch failure', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
+  }
   if (e instanceof DeviceAssert) {
     const lane = e.lane;
     return { kind: 'fault', code: 710, message: 'device-side assert triggered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };

@@ -21,6 +21,17 @@ export interface AllocationInfo {
   readonly space: 'global' | 'managed' | 'host' | 'pinned';
 }
 
+/** What an analysis may ask of the run's memory (read only). */
+export interface MemoryView {
+  allocation(addr: number): AllocationInfo | null;
+  /** The live device allocation nearest to `addr` (for a report of an access outside every allocation), or null when there is none. */
+  nearestAllocation(addr: number): AllocationInfo | null;
+  /** Bytes of shared memory the executing block has. */
+  readonly sSize: number;
+  /** Bytes of local memory each lane of the executing warp has. */
+  readonly lStride: number;
+}
+
 /** Where static storage may be placed. */
 export type StaticPlace = 'rodata' | 'hdata' | 'global' | 'managed' | 'constant';
 
@@ -32,7 +43,7 @@ const HEAP_RANGE = 2 ** 40;
  * global (region), gLimit (bytes backed), gChunk (mapped 2 MiB chunks), shared/sSize (the
  * executing block's shared memory), local/lStride (the executing warp's per-lane stacks).
  */
-export class Memory {
+export class Memory implements MemoryView {
   readonly rodata = new Region(RODATA_BASE, 4096);
   readonly hdata = new Region(HDATA_BASE, 4096);
   readonly heap = new Region(HEAP_BASE, 4096);
@@ -116,6 +127,21 @@ export class Memory {
     const h = this.hAlloc.find(addr);
     if (h) return { base: h.base, size: h.size, space: h.managed ? 'pinned' : 'host' };
     return null;
+  }
+
+  /** The live device allocation whose bytes lie closest to `addr` (ties: the one after it). */
+  nearestAllocation(addr: number): AllocationInfo | null {
+    let best: AllocationInfo | null = null;
+    let bestGap = Infinity;
+    for (const b of this.gAlloc.blocks) {
+      const end = b.base + Math.max(b.size, 1);
+      const gap = addr < b.base ? b.base - addr : addr >= end ? addr - end + 1 : 0;
+      if (gap < bestGap || (gap === bestGap && b.base > addr)) {
+        best = { base: b.base, size: b.size, space: b.managed ? 'managed' : 'global' };
+        bestGap = gap;
+      }
+    }
+    return best;
   }
 
   /** Reserves static storage (globals, literals, __device__/__constant__ variables); returns its address. */

@@ -126,7 +126,7 @@ export class HostRuntime implements HostEnv {
     const info = this.compiled.kernelInfo(kernel);
     const bad = launchConfigError(grid, block, sharedBytes, info.staticSharedBytes, this.device.preset.props, this.device.maxDynamicShared.get(kernel.id), kernel.launchBounds?.maxThreads);
     const listener = this.run.listener;
-    const shape = { kernel: kernel.name, grid, block, sharedBytes, loc };
+    const shape = { kernel: kernel.name, grid, block, sharedBytes, staticSharedBytes: info.staticSharedBytes, loc };
     const s = this.streams.get(Number(stream));
     if (bad !== 0 || s === null) {
       const code = bad !== 0 ? bad : cudaErrorInvalidResourceHandle;
@@ -189,8 +189,15 @@ export class HostRuntime implements HostEnv {
       case 'fault':
         ctx.errors.kernelFault(outcome.code);
         return duration;
-      case 'barrier-deadlock':
+      case 'barrier-deadlock': {
+        // An analysis (synccheck) may report the hang and end the launch as failed instead, where a GPU would hang.
+        const code = listener?.deadlock?.({ kernel: kernel.name, loc: outcome.loc, detail: outcome.detail });
+        if (code !== undefined) {
+          ctx.errors.kernelFault(code);
+          return duration;
+        }
         this.hang(`deadlock in kernel '${kernel.name}': ${outcome.detail}; a GPU would hang here`, outcome.loc);
+      }
       case 'step-limit':
         this.hang(`kernel '${kernel.name}' stopped after ${outcome.steps} warp steps (--max-steps); it may loop forever`, loc);
     }
@@ -203,5 +210,6 @@ interface LaunchShape {
   readonly grid: Dim3;
   readonly block: Dim3;
   readonly sharedBytes: number;
+  readonly staticSharedBytes: number;
   readonly loc: SourceLoc;
 }

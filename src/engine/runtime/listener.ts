@@ -3,6 +3,7 @@ import type { Dim3, Scalar } from '../exec/env.js';
 import type { Observer } from '../compile/index.js';
 import type { TimelineOp } from './streams.js';
 import type { DebugInfo } from '../debuginfo/symbols.js';
+import type { MemoryView } from '../memory/memory.js';
 
 export type { TimelineOp };
 
@@ -26,10 +27,20 @@ export interface LaunchEvent {
   readonly kernel: string;
   readonly grid: Dim3;
   readonly block: Dim3;
+  /** Dynamic shared memory per block (the launch's third parameter). */
   readonly sharedBytes: number;
+  /** The kernel's __shared__ variables' bytes per block (occupancy counts both). */
+  readonly staticSharedBytes: number;
   /** 'ok', 'fault', 'barrier-deadlock', 'step-limit' at the end; the CUDA error code when rejected. */
   readonly outcome?: string | number;
   readonly loc: SourceLoc;
+}
+
+/** A launch that cannot finish: where its waiting threads wait and who never arrives. */
+export interface DeadlockEvent {
+  readonly kernel: string;
+  readonly loc: SourceLoc;
+  readonly detail: string;
 }
 
 /** Everything a consumer of execution events implements. */
@@ -42,6 +53,10 @@ export interface ExecutionListener extends Observer {
   sources?(files: ReadonlyMap<string, string>): void;
   /** The program's debug information (functions, variables and where they live), once, before main runs. */
   symbols?(info: DebugInfo): void;
+  /** A launch can never finish (a barrier some threads never reach): a CUDA error code ends it as failed instead of hanging the program, as a sanitizer that reports the hang does. */
+  deadlock?(e: DeadlockEvent): number | undefined;
+  /** The run's memory, once, before anything runs: what an analysis asks about allocations and the executing block's shared and local memory. */
+  memory?(view: MemoryView): void;
   /** A write that bypasses compiled stores (runtime API copies and memsets, static data, struct copies): the bytes before and after. */
   memoryWrite?(address: number, before: Uint8Array, after: Uint8Array, lane: number): void;
 }

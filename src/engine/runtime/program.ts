@@ -71,6 +71,7 @@ export function* startProgram(program: IProgram, run: ProgramRun): Resumable<num
   const out = new ProgramOutput(run.sink, run.options.lineBuffered ?? false);
   const memory = new Memory(preset.allocatableBytes);
   const listener = run.listener;
+  listener?.memory?.(memory);
   if (listener?.memoryWrite) memory.onWrite = (a, before, after, lane) => listener.memoryWrite!(a, before, after, lane);
   // Round-robin and random schedulers switch warps at statement heads, which only instrumented code has (no observer needed).
   const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined || switchesAtStatements(run.options.scheduler) });
