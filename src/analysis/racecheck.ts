@@ -1,0 +1,201 @@
+import type { WarpCtx } from '../engine/exec/warp.js';
+import type { Dim3, Scalar } from '../engine/exec/env.js';
+import type { SourceLoc } from '../engine/front/token.js';
+import type { LaunchEvent } from '../engine/runtime/listener.js';
+import { SHARED_BASE } from '../engine/memory/layout.js';
+import { Analysis } from './base.js';
+import type { Access, Finding, Hazard, Index3, RaceAccess, RaceError } from './findings.js';
+import { groupRaces } from './racecheck-groups.js';
+
+/*
+ * racecheck: shared-memory hazards between threads that no barrier orders. Each byte of a block's
+ * shared memory remembers its last write and last read (thread, source line, kind) with the barrier
+ * epoch they happened in: __syncthreads opens a new epoch for the block, __syncwarp one for its
+ * warp. An access meeting the other thread's unordered access to the byte is a hazard (RAW, WAR or
+ * WAW; two atomics never are). Hazards are counted per byte as compute-sanitizer counts them, and
+ * the ones within a warp are warnings, as on GPUs since Volta. Global memory is not checked
+ * (compute-sanitizer's racecheck reports shared memory hazards).
+ */
+
+/** Access kind codes packed with a location id: id * 4 + kind. */
+const READ = 0, WRITE = 1, ATOMIC = 2;
+const ACCESS_NAMES: readonly Access[] = ['read', 'write', 'atomic'];
+/** Shadow bytes kept before the least recently used block's shadow is dropped (costing missed hazards, never false ones). */
+const SHADOW_BUDGET = 64 * 1024 * 1024;
+const BYTES_PER_ENTRY = 24;
+
+/** Per byte of one block's shared memory: the last write and the last read. */
+class BlockShadow {
+  size = 0;
+  /** Thread (linear) + 1, 0 when none; location+kind code; block epoch; the thread's warp's __syncwarp epoch. */
+  wThread = new Int32Array(0);
+  wCode = new Int32Array(0);
+  wEpoch = new Int32Array(0);
+  wWarpEpoch = new Int32Array(0);
+  rThread = new Int32Array(0);
+  rCode = new Int32Array(0);
+  rEpoch = new Int32Array(0);
+  rWarpEpoch = new Int32Array(0);
+  /** __syncthreads epoch of the block; arrivals since its last release. */
+  epoch = 1;
+  arrived = false;
+  /** __syncwarp epoch per warp of the block. */
+  readonly warpEpoch: number[] = [];
+
+  constructor(readonly dims: Dim3, readonly block: Index3) {}
+
+  ensure(end: number): number {
+    if (end <= this.size) return 0;
+    const size = Math.max(end, this.size * 2, 256);
+    const grow = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const b = new Int32Array(size);
+      b.set(a);
+      return b;
+    };
+    [this.wThread, this.wCode, this.wEpoch, this.wWarpEpoch] = [grow(this.wThread), grow(this.wCode), grow(this.wEpoch), grow(this.wWarpEpoch)];
+    [this.rThread, this.rCode, this.rEpoch, this.rWarpEpoch] = [grow(this.rThread), grow(this.rCode), grow(this.rEpoch), grow(this.rWarpEpoch)];
+    const added = (size - this.size) * BYTES_PER_ENTRY;
+    this.size = size;
+    return added;
+  }
+}
+
+/** One pair of source locations that raced, directed (the access met first, the access that met it). */
+interface PairStats {
+  readonly first: number;
+  readonly second: number;
+  readonly hazard: Hazard;
+  readonly severity: 'error' | 'warning';
+  readonly kernel: string;
+  readonly firstThread: Index3;
+  readonly secondThread: Index3;
+  readonly block: Index3;
+  count: number;
+  readonly order: number;
+}
+
+/** The racecheck analysis. */
+export class Racecheck extends Analysis {
+  private readonly blocks = new Map<string, BlockShadow>();
+  private shadowBytes = 0;
+  private readonly locs: SourceLoc[] = [];
+  private readonly locIds = new Map<string, number>();
+  private readonly pairs = new Map<string, PairStats>();
+
+  override launch(e: LaunchEvent): void {
+    super.launch(e);
+    // Shared memory lives only as long as its block: a new launch starts clean.
+    this.blocks.clear();
+    this.shadowBytes = 0;
+  }
+
+  barrier(kind: 'arrive' | 'release', block: Dim3): void {
+    const b = this.blocks.get(`${block.x},${block.y},${block.z}`);
+    if (b === undefined) return;
+    if (kind === 'arrive') b.arrived = true;
+    else if (b.arrived) {
+      b.arrived = false;
+      b.epoch++;
+    }
+  }
+
+  warpSync(W: WarpCtx): void {
+    const b = this.shadow(W);
+    b.warpEpoch[W.id] = (b.warpEpoch[W.id] ?? 0) + 1;
+  }
+
+  override access(kind: 'load' | 'store', space: string, address: number, bytes: number, _value: Scalar, lane: number, W: WarpCtx, _old?: Scalar, _code?: number, atomic?: boolean): void {
+    if (space !== 'shared') return;
+    const b = this.shadow(W);
+    const o = address - SHARED_BASE;
+    this.shadowBytes += b.ensure(o + bytes);
+    const thread = W.tx[lane]! + W.bdx * (W.ty[lane]! + W.bdy * W.tz[lane]!);
+    const code = this.locId(W.loc) * 4 + (atomic ? ATOMIC : kind === 'load' ? READ : WRITE);
+    const warpEpoch = b.warpEpoch[W.id] ?? 0;
+    const warpSize = 32;
+    for (let i = o; i < o + bytes; i++) {
+      if (kind === 'store') {
+        this.meet(b, b.wThread[i]!, b.wCode[i]!, b.wEpoch[i]!, b.wWarpEpoch[i]!, thread, code, warpEpoch, warpSize);
+        this.meet(b, b.rThread[i]!, b.rCode[i]!, b.rEpoch[i]!, b.rWarpEpoch[i]!, thread, code, warpEpoch, warpSize);
+        b.wThread[i] = thread + 1;
+        b.wCode[i] = code;
+        b.wEpoch[i] = b.epoch;
+        b.wWarpEpoch[i] = warpEpoch;
+      } else {
+        this.meet(b, b.wThread[i]!, b.wCode[i]!, b.wEpoch[i]!, b.wWarpEpoch[i]!, thread, code, warpEpoch, warpSize);
+        b.rThread[i] = thread + 1;
+        b.rCode[i] = code;
+        b.rEpoch[i] = b.epoch;
+        b.rWarpEpoch[i] = warpEpoch;
+      }
+    }
+  }
+
+  override finish(): readonly Finding[] {
+    const races: RaceError[] = [];
+    for (const p of [...this.pairs.values()].sort((a, b) => a.order - b.order)) {
+      const side = (code: number, thread: Index3): RaceAccess => {
+        const loc = this.locs[code >> 2]!;
+        return { file: loc.file, line: loc.line, access: ACCESS_NAMES[code & 3]!, thread, block: p.block };
+      };
+      const a = side(p.first, p.firstThread);
+      races.push({
+        kind: 'race', kernel: p.kernel, file: a.file, line: a.line, block: p.block, thread: p.firstThread, space: 'shared',
+        hazard: p.hazard, severity: p.severity, count: p.count, accesses: [a, side(p.second, p.secondThread)], group: 0,
+      });
+    }
+    return groupRaces(races);
+  }
+
+  /** The current access (thread, code) meets a byte's earlier access; records a hazard when nothing orders them. */
+  private meet(b: BlockShadow, prevThread1: number, prevCode: number, prevEpoch: number, prevWarpEpoch: number, thread: number, code: number, warpEpoch: number, warpSize: number): void {
+    if (prevThread1 === 0 || prevEpoch !== b.epoch) return;
+    const prev = prevThread1 - 1;
+    if (prev === thread) return;
+    const sameWarp = Math.floor(prev / warpSize) === Math.floor(thread / warpSize);
+    if (sameWarp && prevWarpEpoch !== warpEpoch) return;
+    const pk = prevCode & 3, ck = code & 3;
+    if (pk === ATOMIC && ck === ATOMIC) return;
+    if (pk === READ && ck === READ) return;
+    const hazard: Hazard = ck === READ ? 'RAW' : pk === READ ? 'WAR' : 'WAW';
+    const key = `${prevCode}:${code}:${sameWarp ? 'w' : 'e'}`;
+    const p = this.pairs.get(key);
+    if (p !== undefined) {
+      p.count++;
+      return;
+    }
+    const idx = (t: number): Index3 => ({ x: t % b.dims.x, y: Math.floor(t / b.dims.x) % b.dims.y, z: Math.floor(t / (b.dims.x * b.dims.y)) });
+    this.pairs.set(key, {
+      first: prevCode, second: code, hazard, severity: sameWarp ? 'warning' : 'error', kernel: this.kernel,
+      firstThread: idx(prev), secondThread: idx(thread), block: b.block, count: 1, order: this.pairs.size,
+    });
+  }
+
+  private shadow(W: WarpCtx): BlockShadow {
+    const key = `${W.bx},${W.by},${W.bz}`;
+    let b = this.blocks.get(key);
+    if (b === undefined) {
+      if (this.shadowBytes > SHADOW_BUDGET) this.evictOldest();
+      b = new BlockShadow({ x: W.bdx, y: W.bdy, z: W.bdz }, { x: W.bx, y: W.by, z: W.bz });
+      this.blocks.set(key, b);
+    }
+    return b;
+  }
+
+  private evictOldest(): void {
+    const [key, b] = this.blocks.entries().next().value as [string, BlockShadow];
+    this.blocks.delete(key);
+    this.shadowBytes -= b.size * BYTES_PER_ENTRY;
+  }
+
+  private locId(loc: SourceLoc): number {
+    const key = `${loc.file}:${loc.line}`;
+    let id = this.locIds.get(key);
+    if (id === undefined) {
+      id = this.locs.length;
+      this.locs.push(loc);
+      this.locIds.set(key, id);
+    }
+    return id;
+  }
+}

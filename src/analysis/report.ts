@@ -1,0 +1,112 @@
+import { basename } from 'node:path';
+import type { AccessError, CheckResult, Finding, Index3, RaceError } from './findings.js';
+import { displayedRaces } from './racecheck-groups.js';
+
+/*
+ * The human report, in compute-sanitizer's structure: a banner, one block per error (what, size,
+ * kernel and file:line, thread and block, address and nearest allocation), and the summary lines.
+ * Program counters (+0xc0) and host backtraces have no meaning in a simulator; the source line
+ * stands in for them.
+ */
+
+const P = '=========';
+
+/** 1234567 -> "1,234,567", as compute-sanitizer writes sizes in error blocks. */
+export function thousands(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+const hex = (a: number): string => `0x${a.toString(16)}`;
+const dim = (d: Index3): string => `(${d.x},${d.y},${d.z})`;
+const where = (file: string, line: number): string => `${basename(file)}:${line}`;
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** The banner compute-sanitizer prints before the program starts. */
+export const BANNER = `${P} COMPUTE-SANITIZER\n`;
+
+/** Where an access error's address lies relative to the allocation the report names. */
+function allocationLine(e: AccessError): string | null {
+  const a = e.allocation;
+  if (a === undefined) return null;
+  const at = `at ${hex(a.address)} of size ${thousands(a.size)} bytes`;
+  if (e.kind === 'use-after-free') return `and is inside an allocation ${at} that was freed`;
+  if (e.address >= a.address && e.address < a.address + Math.max(a.size, 1)) return `and is inside the nearest allocation ${at}`;
+  if (e.address < a.address) return `and is ${thousands(a.address - e.address)} bytes before the nearest allocation ${at}`;
+  return `and is ${thousands(e.address - (a.address + a.size) + 1)} bytes after the nearest allocation ${at}`;
+}
+
+/** The lines of one error block (without the trailing separator). */
+function block(f: Finding): string[] {
+  switch (f.kind) {
+    case 'out-of-bounds':
+    case 'misaligned':
+    case 'use-after-free': {
+      const lines = [
+        `Invalid __${f.space}__ ${f.access} of size ${thousands(f.size)} bytes`,
+        `    at ${f.kernel} in ${where(f.file, f.line)}`,
+        `    by thread ${dim(f.thread)} in block ${dim(f.block)}`,
+        `    Access to ${hex(f.address)} is ${f.kind === 'misaligned' ? 'misaligned' : 'out of bounds'}`,
+      ];
+      const a = allocationLine(f);
+      return a === null ? lines : [...lines, `    ${a}`];
+    }
+    case 'api-error':
+      return [`Program hit ${f.error} (error ${f.code}) due to "${f.description}" on CUDA API call to ${f.api}.`, `    at ${where(f.file, f.line)}`];
+    case 'leak':
+      return [`Leaked ${thousands(f.size)} bytes at ${hex(f.address)}`, `    allocated at ${where(f.file, f.line)}`];
+    case 'uninitialized-read':
+      return [`Uninitialized __${f.space}__ memory read of size ${thousands(f.size)} bytes`, `    at ${f.kernel} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`, `    Address ${hex(f.address)}`];
+    case 'barrier-divergence':
+      return ['Barrier error detected. Divergent thread(s) in warp.', `    at ${f.kernel} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`];
+    case 'invalid-warp-sync':
+      return ['Barrier error detected. Invalid arguments.', `    at ${f.kernel} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`, `    __syncwarp mask ${hex(f.mask >>> 0)} leaves out the calling thread`];
+    case 'deadlock':
+      return [`Barrier error detected. The launch can never finish: ${f.detail}.`, `    at ${f.kernel} in ${where(f.file, f.line)}`];
+    case 'race':
+      return [];
+  }
+}
+
+/** One displayed race: the grouping access, then each partner with its hazard count. */
+function raceBlock(group: readonly RaceError[]): string[] {
+  const first = group[0]!;
+  const a = first.accesses[0];
+  const name = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+  return [
+    `${first.severity === 'error' ? 'Error' : 'Warning'}: Race reported between ${name(a.access)} access at ${first.kernel} in ${where(a.file, a.line)}`,
+    ...group.map((r) => `    and ${name(r.accesses[1].access)} access at ${r.kernel} in ${where(r.accesses[1].file, r.accesses[1].line)} [${thousands(r.count)} hazards]`),
+  ];
+}
+
+/** The error blocks of a result (everything before the program's own output). */
+export function errorBlocks(r: CheckResult): string {
+  const out: string[] = [];
+  const emit = (lines: readonly string[]): void => {
+    for (const l of lines) out.push(`${P} ${l}\n`);
+    out.push(`${P} \n`);
+  };
+  if (r.tool === 'racecheck') for (const g of displayedRaces(r.findings)) emit(raceBlock(g));
+  else for (const f of r.findings) emit(block(f));
+  return out.join('');
+}
+
+/** The summary lines printed after the program's output. */
+export function summaryLines(r: CheckResult): string {
+  if (r.tool === 'racecheck') {
+    const groups = displayedRaces(r.findings);
+    const errors = groups.filter((g) => g[0]!.severity === 'error').length;
+    const warnings = groups.length - errors;
+    return `${P} RACECHECK SUMMARY: ${plural(groups.length, 'hazard', 'hazards')} displayed (${plural(errors, 'error', 'errors')}, ${plural(warnings, 'warning', 'warnings')})\n`;
+  }
+  let s = '';
+  if (r.tool === 'memcheck' && r.leakCheck) {
+    const leaks = r.findings.filter((f) => f.kind === 'leak');
+    s += `${P} LEAK SUMMARY: ${leaks.reduce((n, l) => n + l.size, 0)} bytes leaked in ${leaks.length} allocations\n`;
+  }
+  return s + `${P} ERROR SUMMARY: ${plural(errorCount(r), 'error', 'errors')}\n`;
+}
+
+/** How many errors the result counts (compute-sanitizer's ERROR SUMMARY; displayed hazards for racecheck). */
+export function errorCount(r: CheckResult): number {
+  return r.tool === 'racecheck' ? displayedRaces(r.findings).length : r.findings.length;
+}

@@ -1,0 +1,45 @@
+import { execute } from '../engine/execute.js';
+import type { EngineEvent, RunOptions, SourceHost } from '../engine/api.js';
+import type { Analysis } from './base.js';
+import type { CheckResult, Tool } from './findings.js';
+import { Memcheck } from './memcheck.js';
+import { Racecheck } from './racecheck.js';
+import { Initcheck } from './initcheck.js';
+import { Synccheck } from './synccheck.js';
+
+/*
+ * Runs a program exactly as `warpscope run` does, with one analysis listening, and collects what
+ * it found. The program's events go to `emit` unchanged; the result is null when the program did
+ * not compile (its diagnostics were emitted).
+ */
+
+/** What to check and how to run it. */
+export interface CheckRequest {
+  readonly tool: Tool;
+  readonly file: string;
+  readonly argv: readonly string[];
+  readonly options: RunOptions;
+  readonly leakCheck: boolean;
+}
+
+/** The analysis for a tool. */
+function analysisFor(tool: Tool, leakCheck: boolean): Analysis {
+  switch (tool) {
+    case 'memcheck':
+      return new Memcheck(leakCheck);
+    case 'racecheck':
+      return new Racecheck();
+    case 'initcheck':
+      return new Initcheck();
+    case 'synccheck':
+      return new Synccheck();
+  }
+}
+
+/** Runs `req` on the simulator under its tool; null when the program did not compile. */
+export function runCheck(req: CheckRequest, host: SourceHost, emit: (e: EngineEvent) => void): CheckResult | null {
+  const analysis = analysisFor(req.tool, req.leakCheck);
+  const status = execute({ kind: 'record', file: req.file, argv: req.argv, options: req.options, listener: analysis }, host, emit);
+  if (!analysis.compiled) return null;
+  return { tool: req.tool, findings: analysis.finish(), leakCheck: req.leakCheck, status };
+}

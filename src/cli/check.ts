@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from './args.js';
+import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
+import { TOOLS, type Tool } from '../analysis/findings.js';
+import { runCheck } from '../analysis/run.js';
+import { BANNER, errorBlocks, errorCount, summaryLines } from '../analysis/report.js';
+import { resultJson } from '../analysis/json.js';
+
+/*
+ * `warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full]
+ * [--json] [--error-exitcode N] [run options] [-- program args]`: runs the program as `run` does
+ * under one of compute-sanitizer's analyses and prints its report. The run options (--device,
+ * --max-steps, --fmad...) are `run`'s own, parsed by its parser.
+ */
+
+/** What `check` was asked to do. */
+interface CheckArgs {
+  readonly tool: Tool;
+  readonly leakCheck: boolean;
+  readonly json: boolean;
+  readonly errorExitcode: number | null;
+  readonly file: string;
+  readonly programArgs: readonly string[];
+  readonly options: Partial<RunOptions>;
+}
+
+const USAGE = 'usage: warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full] [--json] [--error-exitcode N] [-- program args]\n';
+
+/** The value of `--name V` or `--name=V` at rest[i]; the index of the last word used. */
+function optionValue(rest: readonly string[], i: number): [string | undefined, number] {
+  const a = rest[i]!;
+  return a.includes('=') ? [a.slice(a.indexOf('=') + 1), i] : [rest[i + 1], i + 1];
+}
+
+/** Parses the words after `check`; a message on bad usage. */
+export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
+  let tool: Tool | null = null;
+  let leakCheck = false;
+  let json = false;
+  let errorExitcode: number | null = null;
+  const runWords: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (/^--tool(=|$)/.test(a)) {
+      const [v, j] = optionValue(argv, i);
+      i = j;
+      if (v === undefined || !TOOLS.includes(v as Tool)) return `unknown tool '${v ?? ''}' (memcheck, racecheck, initcheck, synccheck)`;
+      tool = v as Tool;
+    } else if (/^--leak-check(=|$)/.test(a)) {
+      const [v, j] = optionValue(argv, i);
+      i = j;
+      if (v !== 'full' && v !== 'no') return `--leak-check takes 'full' or 'no', got '${v ?? ''}'`;
+      leakCheck = v === 'full';
+    } else if (a === '--json') json = true;
+    else if (/^--error-exitcode(=|$)/.test(a)) {
+      const [v, j] = optionValue(argv, i);
+      i = j;
+      const n = Number(v);
+      if (v === undefined || !Number.isInteger(n) || n < 0 || n > 255) return `--error-exitcode needs a status from 0 to 255, got '${v ?? ''}'`;
+      errorExitcode = n;
+    } else runWords.push(a);
+  }
+  const run = parseArgs(['run', ...runWords, ...argv.slice(i)]);
+  if (run.kind === 'error') return run.message.replace(/^run needs/, 'check needs');
+  if (run.kind !== 'run') return 'check needs a .cu file';
+  if (tool === null) return 'check needs --tool memcheck|racecheck|initcheck|synccheck';
+  return { tool, leakCheck, json, errorExitcode, file: run.file, programArgs: run.programArgs, options: run.options };
+}
+
+/** Reads a source file from disk; null when it cannot be read. */
+function readSource(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+const write = (stream: NodeJS.WriteStream, text: string): void => void stream.write(Buffer.from(text, 'latin1'));
+
+/** `warpscope check ...`: runs, prints the report, returns the exit status. */
+export async function checkCommand(argv: readonly string[]): Promise<number> {
+  const args = parseCheckArgs(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`warpscope: error: ${args}\n${USAGE}`);
+    return 2;
+  }
+  if (readSource(args.file) === null) {
+    process.stderr.write(`warpscope: error: cannot read '${args.file}'\n`);
+    return 1;
+  }
+  // The program's stdout is held back and printed after the error blocks, where compute-sanitizer
+  // shows it (a piped program's stdout is flushed at exit); with --json it goes to stderr, so
+  // stdout is the JSON document alone.
+  let programOut = '';
+  const emit = (e: EngineEvent): void => {
+    if (e.kind === 'stdout') programOut += e.text;
+    else if (e.kind === 'stderr') write(process.stderr, e.text);
+    else if (e.kind === 'diagnostic') write(process.stderr, e.rendered + '\n');
+  };
+  const options: RunOptions = { ...defaultRunOptions, ...args.options };
+  const result = runCheck({ tool: args.tool, file: args.file, argv: [basename(args.file, '.cu'), ...args.programArgs], options, leakCheck: args.leakCheck }, { readFile: readSource }, emit);
+  if (result === null) {
+    write(process.stdout, programOut);
+    return 1;
+  }
+  if (args.json) {
+    write(process.stderr, programOut);
+    write(process.stdout, resultJson(result));
+  } else write(process.stdout, BANNER + errorBlocks(result) + programOut + summaryLines(result));
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  return args.errorExitcode !== null && errorCount(result) > 0 ? args.errorExitcode : result.status;
+}
