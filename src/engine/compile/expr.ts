@@ -118,6 +118,16 @@ export abstract class ExprCompiler {
     return `${helper(space)}${c}(${this.traffic.address(addr, c, space, false)}, l)`;
   }
 
+  /** Compiles an atomic's load and store: their access sites say so. */
+  atomicAccess<T>(f: () => T): T {
+    this.traffic.atomic = true;
+    try {
+      return f();
+    } finally {
+      this.traffic.atomic = false;
+    }
+  }
+
   /** Lane statement storing v. */
   store(addr: string, t: CType, space: Space, v: string): string {
     const c = typeCode(t);

@@ -135,10 +135,10 @@ function atomic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, base: string, ar
   };
   const upd = nv[base];
   if (!upd) return `RT.unimplemented(${JSON.stringify(e.name)})`;
-  const ld = c.load('a_', ty, 'generic');
+  const [ld, st] = c.atomicAccess(() => [c.load('a_', ty, 'generic'), c.store('a_', ty, 'generic', upd)]);
   // Instrumented code marks the atomic's own load and store (RT.ia) so observers can tell them from the operand's loads.
   const [on, off] = c.T.instrument ? ['RT.ia = 1; ', ' RT.ia = 0;'] : ['', ''];
-  c.pre.push(c.lanes(`const a_ = ${args[0]}; const v_ = ${v}; ${on}const o_ = ${ld}; ${t}[l] = o_; ${c.store('a_', ty, 'generic', upd)}${off}`));
+  c.pre.push(c.lanes(`const a_ = ${args[0]}; const v_ = ${v}; ${on}const o_ = ${ld}; ${t}[l] = o_; ${st}${off}`));
   // A trace marks the load/store pairs just reported as one atomic operation of these lanes.
   if (c.T.instrument) c.pre.push(`if (O !== null && O.warpOp !== undefined) O.warpOp(W, ${JSON.stringify(base)}, A);`);
   return `${t}[l]`;

@@ -123,9 +123,10 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
         if (env.observer) {
           inst.mod.setObserver(env.observer);
           inst.rt.observer = env.observer;
+          if (env.observer.traffic) inst.rt.tx.setExact();
         }
         const entry = inst.mod.fns[`D${kernel.id}`] as unknown as KernelEntry;
-        return settled(inst.rt, runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE }, config, args, env));
+        return settled(inst.rt, gen.locs, runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE }, config, args, env));
       },
     };
   };
@@ -202,12 +203,14 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
   };
 }
 
-/** Runs a launch and then adds its memory traffic to deviceTraffic, however it ends. */
-function* settled(rt: RuntimeHelpers, launch: Resumable<LaunchOutcome>): Resumable<LaunchOutcome> {
+/** Runs a launch and then adds its memory traffic to deviceTraffic, however it ends, and tells an observer that asked for them the exact counts. */
+function* settled(rt: RuntimeHelpers, locs: readonly SourceLoc[], launch: Resumable<LaunchOutcome>): Resumable<LaunchOutcome> {
   try {
     return yield* launch;
   } finally {
     rt.tx.settle();
+    const exact = rt.tx.takeExact(locs);
+    if (exact !== null) rt.observer?.traffic?.(exact);
   }
 }
 

@@ -15,7 +15,7 @@ import type { Generated } from './generate.js';
 import * as ops from './rt.js';
 import type { Diagnostic } from '../front/diag.js';
 import { warpMaskMessage, type WarpMaskEvent } from './warp-diag.js';
-import { TRAFFIC_SAMPLE_PERIOD, TrafficSites } from '../exec/transactions.js';
+import { TRAFFIC_SAMPLE_PERIOD, TrafficSites, type SiteTraffic } from '../exec/transactions.js';
 
 /**
  * Receives debugger events from instrumented code. Blocks of a grid interleave at barriers, so
@@ -50,6 +50,14 @@ export interface Observer {
    * (fault, hang, step limit). Reported whenever an observer is attached, under every scheduler.
    */
   turnEnd?(warp: WarpCtx): void;
+  /** A warp's active lanes (`mask`) split between `targets` (2 or more) ways at a branch: an if, a loop condition or a switch. */
+  diverge?(warp: WarpCtx, mask: number, targets: number, loc: SourceLoc): void;
+  /**
+   * The memory traffic of the launch that just ended, per access site, counted over every warp
+   * instruction. Having this hook makes the run count every instruction instead of sampling (the
+   * modelled times stay those of a plain run); without it nothing extra is counted.
+   */
+  traffic?(sites: readonly SiteTraffic[]): void;
 }
 
 /**

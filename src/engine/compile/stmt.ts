@@ -134,6 +134,16 @@ export class FnCompiler extends ExprCompiler {
     if (this.T.instrument && !this.host && this.isGen) out.push('if (S.sched && S.sched.switchNow(W)) yield 2;');
   }
 
+  /**
+   * Tells an observer that wants divergence (ExecutionListener.diverge) how many ways the lanes of
+   * `mask` split at a branch: `targets` is a lane-free expression of that count. Device code only:
+   * the host thread is no warp; uninstrumented code has none of it.
+   */
+  private diverge(loc: IStmt['loc'], targets: string, mask: string, out: string[]): void {
+    if (!this.T.instrument || this.host) return;
+    out.push(`if (O !== null && O.diverge !== undefined) { const n_ = ${targets}; if (n_ > 1) O.diverge(W, ${mask}, n_, LOC[${this.T.locIndex(loc)}]); }`);
+  }
+
   stmts(body: readonly IStmt[], out: string[]): void {
     let open = 0;
     for (const s of body) {
@@ -174,6 +184,7 @@ export class FnCompiler extends ExprCompiler {
         const sv = this.id('s'), c = this.id('c');
         const v = this.runPre(s.cond, out);
         out.push(`const ${sv} = A; let ${c} = 0;`, this.lanes(`if (${truthy(s.cond.type, v)}) ${c} |= 1 << l;`));
+        this.diverge(s.loc, `(${sv} & ${c}) !== 0 && (${sv} & ~${c}) !== 0 ? 2 : 0`, sv, out);
         out.push(`A = ${sv} & ${c}; if (A !== 0) {`);
         this.stmt(s.then, out);
         out.push('}');
@@ -244,7 +255,9 @@ export class FnCompiler extends ExprCompiler {
       const cond: string[] = [];
       this.head(s.loc, cond);
       const v = this.runPre(s.cond, cond);
-      cond.push(`let ${c} = 0;`, this.lanes(`if (${truthy(s.cond.type, v)}) ${c} |= 1 << l;`), `${B} |= A & ~${c}; A &= ${c}; if (A === 0) break;`);
+      cond.push(`let ${c} = 0;`, this.lanes(`if (${truthy(s.cond.type, v)}) ${c} |= 1 << l;`));
+      this.diverge(s.loc, `(A & ${c}) !== 0 && (A & ~${c}) !== 0 ? 2 : 0`, 'A', cond);
+      cond.push(`${B} |= A & ~${c}; A &= ${c}; if (A === 0) break;`);
       out.push(s.testFirst ? cond.join('\n') : `if (!${first}) { ${cond.join('\n')} }`);
     }
     const saved = this.ctx;
@@ -272,6 +285,11 @@ export class FnCompiler extends ExprCompiler {
     const tests = s.cases.map((c, i) => `if (v_ === ${literal(c.value)}) ${masks[i]} |= 1 << l;`).join(' else ');
     out.push(`const ${sv} = A; let ${B} = 0, ${dm} = 0; ${masks.map((m) => `let ${m} = 0;`).join(' ')}`);
     out.push(this.lanes(`const v_ = ${v}; ${tests ? tests + ' else ' : ''}${dm} |= 1 << l;`));
+    // Each body entry is one target (case labels sharing an entry branch to the same place); lanes no
+    // case takes, with no default, go past the switch: one more.
+    const targets = s.body.map((_, j) => [...entry[j]!.map((i) => masks[i]!), ...(s.defaultIndex === j ? [dm] : [])]).filter((m) => m.length > 0);
+    if (s.defaultIndex < 0) targets.push([dm]);
+    this.diverge(s.loc, targets.map((m) => `((${m.join(' | ')}) !== 0 ? 1 : 0)`).join(' + '), sv, out);
     out.push('A = 0;');
     const saved = this.ctx;
     this.ctx = { brk: B, cont: saved.cont };

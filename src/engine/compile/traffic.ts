@@ -55,12 +55,14 @@ export class SiteTracker {
   private partial = 0;
   /** LOC index of the statement being compiled (sites remember it). */
   loc = 0;
+  /** True while compiling the load and store of an atomic. */
+  atomic = false;
 
   constructor(private readonly T: SiteTables) {}
 
   /** A new site for a device access of type code `code` through `space`: the address expression that records `addr`. */
   address(addr: string, code: number, space: Space, store: boolean): string {
-    const site = { space: siteSpace(space), bytes: CODE_SIZE[code]!, store, loc: this.loc };
+    const site = { space: siteSpace(space), bytes: CODE_SIZE[code]!, store, loc: this.loc, atomic: this.atomic };
     const s: SiteRef = { id: this.T.site(site), site, partial: this.partial > 0, claimed: false };
     this.sites.push(s);
     return s.partial ? `${slot(s.id)}(${lanesOf(s.id)}${addr})` : `${slot(s.id)}${addr}`;

@@ -1,4 +1,5 @@
 import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../memory/layout.js';
+import type { SourceLoc } from '../front/token.js';
 
 /*
  * Memory transactions of warp-level memory instructions, counted the way the hardware splits
@@ -39,6 +40,8 @@ export interface AccessSite {
   readonly store: boolean;
   /** Index of the statement's source location in the program's LOC table. */
   readonly loc: number;
+  /** The load or the store of an atomic read-modify-write (profilers count those apart from plain loads and stores). */
+  readonly atomic: boolean;
 }
 
 /** Memory traffic of every device launch so far (runtime/host-env.ts takes a launch's share for the timing model). */
@@ -114,23 +117,55 @@ export function globalSectors(addr: Float64Array, base: number, mask: number, by
 
 const bankWords = new Int32Array(32);
 
-/** Shared-memory wavefronts: the most distinct 4-byte words any one of the 32 banks must deliver. */
+/**
+ * Lanes of one shared-memory phase. Measured on an H100 (test/analysis/stats/probe): 32- and 64-bit
+ * accesses are served for the whole warp at once (a double every lane reads is 1 wavefront, and two
+ * half-warps reading two doubles also 1), 128-bit ones a half-warp at a time (a float4 every lane
+ * reads is 2 wavefronts, contiguous float4s 4); banks conflict only within a phase.
+ */
+function phaseLanes(bytes: number): number {
+  return bytes > 8 ? 16 : 32;
+}
+
+let idealOfLast = 0;
+
+/**
+ * Shared-memory wavefronts: per phase, the most distinct 4-byte words any one of the 32 banks must
+ * deliver (lanes reading the same word share it: a broadcast), summed over the phases.
+ * `sharedIdealOfLast()` then holds what the same access would need without bank conflicts.
+ */
 export function sharedWavefronts(addr: Float64Array, base: number, mask: number, bytes: number): number {
   const words = Math.max(1, bytes >>> 2);
-  begin();
-  for (let l = 0; l < 32; l++) {
-    if (((mask >>> l) & 1) === 0) continue;
-    // Offsets into the block's window are small integers; a word's bank is its index mod 32.
-    const w = (addr[base + l]! - SHARED_BASE) >>> 2;
-    for (let k = 0; k < words; k++) add(w + k);
+  const per = phaseLanes(bytes);
+  let total = 0;
+  idealOfLast = 0;
+  for (let p = 0; p < 32; p += per) {
+    begin();
+    for (let l = p; l < p + per; l++) {
+      if (((mask >>> l) & 1) === 0) continue;
+      // Offsets into the block's window are small integers; a word's bank is its index mod 32.
+      const w = (addr[base + l]! - SHARED_BASE) >>> 2;
+      for (let k = 0; k < words; k++) add(w + k);
+    }
+    let most = 0;
+    for (let i = 0; i < nFound; i++) {
+      const c = ++bankWords[found[i]! & 31]!;
+      if (c > most) most = c;
+    }
+    for (let i = 0; i < nFound; i++) bankWords[found[i]! & 31] = 0;
+    total += most;
+    idealOfLast += Math.ceil(nFound / 32);
   }
-  let most = 0;
-  for (let i = 0; i < nFound; i++) {
-    const c = ++bankWords[found[i]! & 31]!;
-    if (c > most) most = c;
-  }
-  for (let i = 0; i < nFound; i++) bankWords[found[i]! & 31] = 0;
-  return most;
+  return total;
+}
+
+/**
+ * The wavefronts the last sharedWavefronts access needs without bank conflicts: per phase, its
+ * distinct words over 32 banks. Nsight Compute's bank conflicts are the wavefronts beyond these
+ * (a stride-2 double access: 4 wavefronts, 2 ideal, 2 conflicts; a broadcast double: 1 and 1).
+ */
+export function sharedIdealOfLast(): number {
+  return idealOfLast;
 }
 
 /** Sectors of a local access: lane l's word i lives at i * 128 + l * 4 in the interleaved local space. */
@@ -145,9 +180,25 @@ export function localSectors(addr: Float64Array, base: number, mask: number, byt
   return nFound;
 }
 
-/** Per-site sampled totals, STATS numbers per site: instructions and sectors/wavefronts per space. */
-const STATS = 6;
-const G_INSTR = 0, G_SECT = 1, S_INSTR = 2, S_WAVE = 3, L_INSTR = 4, L_SECT = 5;
+/** Per-site totals, STATS numbers per site: instructions and sectors/wavefronts per space. */
+const STATS = 7;
+const G_INSTR = 0, G_SECT = 1, S_INSTR = 2, S_WAVE = 3, S_IDEAL = 4, L_INSTR = 5, L_SECT = 6;
+
+/** One access site's exact counts over a launch (TrafficSites in exact mode): what `warpscope stats` reports per source line. */
+export interface SiteTraffic {
+  readonly site: AccessSite;
+  /** The site's statement. */
+  readonly loc: SourceLoc;
+  /** Warp-level instructions that reached global memory, and the distinct 32-byte sectors each touched, summed. */
+  readonly globalInstructions: number;
+  readonly globalSectors: number;
+  /** Warp-level instructions that reached shared memory, their wavefronts, and the wavefronts they would need without bank conflicts. */
+  readonly sharedInstructions: number;
+  readonly sharedWavefronts: number;
+  readonly sharedIdealWavefronts: number;
+  readonly localInstructions: number;
+  readonly localSectors: number;
+}
 
 /** A program's access sites: the buffers generated code records in, sampled totals, and their settlement. */
 export class TrafficSites {
@@ -155,13 +206,24 @@ export class TrafficSites {
   readonly addr: Float64Array;
   /** Per site: lanes that reached it, for sites only some lanes of their loop execute (inside ?: or &&). */
   readonly mask: Int32Array;
-  /** Per lane loop: executions left until the next recorded one. */
+  /** Per lane loop: executions left until the next recorded one (generated code decrements it). */
   readonly countdown: Int32Array;
   /** Per lane loop: recorded executions since the last settle. */
   private readonly sampled: Float64Array;
   private readonly stats: Float64Array;
   private readonly space: Uint8Array;
   private readonly bytes: Uint8Array;
+  /** Per site: its lane loop. */
+  private readonly loopOf: Int32Array;
+  /**
+   * Exact mode (`setExact`): every execution of every lane loop records, `exact` holds every
+   * instruction's counts, and the sampling the timing model sees goes on in `sampleClock`, so
+   * modelled times stay those of a plain run. Null when off: then nothing here costs anything.
+   */
+  private exact: Float64Array | null = null;
+  private sampleClock: Int32Array | null = null;
+  /** Per lane loop, in exact mode: whether its current execution is one the sampling would record. */
+  private live: Uint8Array | null = null;
 
   /** `loops[q]` lists the sites lane loop q executes; every `period`th execution of a loop is recorded. */
   constructor(readonly sites: readonly AccessSite[], private readonly loops: readonly (readonly number[])[], private readonly period: number) {
@@ -171,18 +233,42 @@ export class TrafficSites {
     this.stats = new Float64Array(STATS * n);
     this.space = new Uint8Array(n);
     this.bytes = new Uint8Array(n);
+    this.loopOf = new Int32Array(n);
     sites.forEach((s, i) => {
       this.space[i] = s.space;
       this.bytes[i] = s.bytes;
     });
+    loops.forEach((sites, q) => sites.forEach((s) => (this.loopOf[s] = q)));
     this.countdown = new Int32Array(Math.max(1, loops.length)).fill(1);
     this.sampled = new Float64Array(Math.max(1, loops.length));
   }
 
+  /** Counts every warp instruction exactly from now on (for `takeExact`), while the timing model keeps its sampled estimate. */
+  setExact(): void {
+    if (this.exact) return;
+    this.exact = new Float64Array(this.stats.length);
+    // Executions already under way keep their place in the sampling cycle.
+    this.sampleClock = Int32Array.from(this.countdown);
+    this.live = new Uint8Array(this.countdown.length);
+    this.countdown.fill(1);
+  }
+
   /** Lane loop q runs its recording version now. */
   sample(q: number): void {
-    this.countdown[q] = this.period;
-    this.sampled[q]++;
+    const clock = this.sampleClock;
+    if (clock === null) {
+      this.countdown[q] = this.period;
+      this.sampled[q]++;
+      return;
+    }
+    // Exact mode: the generated code records every execution; only every period-th feeds the model.
+    this.countdown[q] = 1;
+    const live = --clock[q]! === 0;
+    this.live![q] = live ? 1 : 0;
+    if (live) {
+      clock[q] = this.period;
+      this.sampled[q]++;
+    }
   }
 
   /** Counts the warp instruction of site `s` executed by the lanes of `m` (after a recorded lane loop). */
@@ -203,11 +289,12 @@ export class TrafficSites {
   /** Adds the launch's estimated traffic (sampled totals x executions / sampled executions) to deviceTraffic and starts afresh. */
   settle(): void {
     const t = deviceTraffic;
+    const clock = this.sampleClock ?? this.countdown;
     for (let q = 0; q < this.loops.length; q++) {
       const k = this.sampled[q]!;
       if (k === 0) continue;
       // Executions since the last settle: samples at the 1st, (period+1)th... execution, countdown left over.
-      const runs = k * this.period - this.countdown[q]! + 1;
+      const runs = k * this.period - clock[q]! + 1;
       const scale = runs / k;
       for (const s of this.loops[q]!) {
         const o = s * STATS;
@@ -225,29 +312,64 @@ export class TrafficSites {
         this.stats.fill(0, o, o + STATS);
       }
       this.sampled[q] = 0;
-      this.countdown[q] = 1;
+      clock[q] = 1;
     }
+  }
+
+  /** In exact mode, the exact counts of every site executed since the last call (and starts afresh), with locations from the program's LOC table; null when not in exact mode. */
+  takeExact(locs: readonly SourceLoc[]): SiteTraffic[] | null {
+    const e = this.exact;
+    if (e === null) return null;
+    const out: SiteTraffic[] = [];
+    this.sites.forEach((site, s) => {
+      const o = s * STATS;
+      if (e[o + G_INSTR] === 0 && e[o + S_INSTR] === 0 && e[o + L_INSTR] === 0) return;
+      out.push({
+        site,
+        loc: locs[site.loc]!,
+        globalInstructions: e[o + G_INSTR]!,
+        globalSectors: e[o + G_SECT]!,
+        sharedInstructions: e[o + S_INSTR]!,
+        sharedWavefronts: e[o + S_WAVE]!,
+        sharedIdealWavefronts: e[o + S_IDEAL]!,
+        localInstructions: e[o + L_INSTR]!,
+        localSectors: e[o + L_SECT]!,
+      });
+    });
+    e.fill(0);
+    return out;
   }
 
   private count(space: number, s: number, m: number): void {
     const b = s << 5;
     const n = this.bytes[s]!;
-    const o = s * STATS;
+    let instr: number, cost: number, ideal = 0;
     switch (space) {
       case SITE_GLOBAL:
-        this.stats[o + G_INSTR]++;
-        this.stats[o + G_SECT] += globalSectors(this.addr, b, m, n);
-        return;
+        instr = G_INSTR, cost = globalSectors(this.addr, b, m, n);
+        break;
       case SITE_SHARED:
-        this.stats[o + S_INSTR]++;
-        this.stats[o + S_WAVE] += sharedWavefronts(this.addr, b, m, n);
-        return;
+        instr = S_INSTR, cost = sharedWavefronts(this.addr, b, m, n);
+        ideal = sharedIdealOfLast();
+        break;
       case SITE_LOCAL:
-        this.stats[o + L_INSTR]++;
-        this.stats[o + L_SECT] += localSectors(this.addr, b, m, n);
-        return;
+        instr = L_INSTR, cost = localSectors(this.addr, b, m, n);
+        break;
       default:
-      // Constant memory goes through its own broadcast cache: not counted.
+        // Constant memory goes through its own broadcast cache: not counted.
+        return;
+    }
+    const o = s * STATS;
+    // The instruction's cost (sectors or wavefronts) sits in the slot after its instruction count.
+    if (this.exact === null || this.live![this.loopOf[s]!] === 1) {
+      this.stats[o + instr]++;
+      this.stats[o + instr + 1] += cost;
+    }
+    const e = this.exact;
+    if (e !== null) {
+      e[o + instr]++;
+      e[o + instr + 1] += cost;
+      e[o + S_IDEAL] += ideal;
     }
   }
 

@@ -101,7 +101,7 @@ describe('sampling', () => {
   }
 
   it('scales the recorded executions of a loop to all of them when a launch settles', () => {
-    const tx = new TrafficSites([{ space: SITE_GLOBAL, bytes: 4, store: false, loc: 0 }], [[0]], 4);
+    const tx = new TrafficSites([{ space: SITE_GLOBAL, bytes: 4, store: false, loc: 0, atomic: false }], [[0]], 4);
     const before = trafficSnapshot();
     drive(tx, 10, 128);
     tx.settle();
@@ -112,7 +112,7 @@ describe('sampling', () => {
   });
 
   it('estimates from the samples when executions differ', () => {
-    const tx = new TrafficSites([{ space: SITE_GLOBAL, bytes: 4, store: true, loc: 0 }], [[0]], 2);
+    const tx = new TrafficSites([{ space: SITE_GLOBAL, bytes: 4, store: true, loc: 0, atomic: false }], [[0]], 2);
     const before = trafficSnapshot();
     // Runs 0, 2 and 4 are recorded, 0, 8 and 16 bytes past a sector boundary: 4, 5 and 5 sectors, scaled by 6 / 3.
     drive(tx, 6, 4);
@@ -122,7 +122,7 @@ describe('sampling', () => {
   });
 
   it('counts a generic access by the space of each lane\'s address', () => {
-    const tx = new TrafficSites([{ space: SITE_GENERIC, bytes: 4, store: false, loc: 0 }], [[0]], 1);
+    const tx = new TrafficSites([{ space: SITE_GENERIC, bytes: 4, store: false, loc: 0, atomic: false }], [[0]], 1);
     const before = trafficSnapshot();
     for (let l = 0; l < 32; l++) tx.addr[l] = l < 16 ? GLOBAL_BASE + 4 * l : SHARED_BASE + 128 * l;
     tx.sample(0);
