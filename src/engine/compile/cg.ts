@@ -32,6 +32,11 @@ export function compileCg(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }, args: 
       // They count as arrived here. A tile's or coalesced group's sync is __syncwarp, a no-op in lockstep.
       const k = c.id('k');
       c.pre.push(`let ${k} = 0;`, c.lanes(`if ((${a0}) === ${BLOCK_ID}) ${k} |= 1 << l;`));
+      if (c.T.instrument) {
+        // An observer (racecheck, synccheck) hears a tile's sync as the __syncwarp it is, each lane naming itself.
+        const m = c.temp(uintType);
+        c.pre.push(c.lanes(`${m}[l] = -1;`), `if (O !== null && O.warpSync !== undefined && (A & ~${k}) !== 0) O.warpSync(W, A & ~${k}, ${m}, ${loc});`);
+      }
       c.pre.push(`if (${k} !== 0) { W.barMask = ${k} | (W.lanes & ~W.exited & ~A); W.barPred = 0; W.barKind = 0; W.barLoc = ${loc}; yield 1; }`);
       return '0';
     }
