@@ -1,6 +1,7 @@
 import type { DebugSession } from './session.js';
 import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
+import { laneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, type Focus } from './eval-context.js';
 import { frameHeader, sourceLine } from './describe.js';
@@ -188,17 +189,21 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       const st = d.step[i]!;
       if (st >= upTo) break;
       const kind = d.kind[i]!;
-      let hit = false;
-      if (regKey) hit = kind === EFFECT.register && d.address[i] === ((regKey[0]! << 16) | regKey[1]!) && d.launch[i] === dev.launch && d.block[i] === dev.block && d.warp[i] === dev.warp && ((d.neu[2 * i]! >>> dev.lane) & 1) === 1;
-      else if ((kind === EFFECT.store || kind === EFFECT.bulk) && d.space[i] === space && place.kind === 'memory') {
-        const a = d.address[i]!;
-        const n = kind === EFFECT.bulk ? t.blob(d.neu[2 * i]!).neu.length : d.size[i]!;
-        hit = a < address + size && address < a + n;
-        if (space === 2) hit &&= d.launch[i] === dev.launch && d.block[i] === dev.block;
-        if (space === 3 && dev.launch !== 0) hit &&= d.launch[i] === dev.launch && d.block[i] === dev.block && d.warp[i] === dev.warp && d.lane[i] === dev.lane;
+      let lane = -1;
+      if (regKey) {
+        if (kind === EFFECT.register && d.address[i] === ((regKey[0]! << 16) | regKey[1]!) && d.launch[i] === dev.launch && d.block[i] === dev.block && d.warp[i] === dev.warp && ((d.neu[2 * i]! >>> dev.lane) & 1) === 1) lane = dev.lane;
+      } else if ((kind === EFFECT.store || kind === EFFECT.bulk) && d.space[i] === space && place.kind === 'memory') {
+        const local = space === 3 && dev.launch !== 0;
+        const mine = (space !== 2 && !local) || (d.launch[i] === dev.launch && d.block[i] === dev.block && (!local || d.warp[i] === dev.warp));
+        if (!mine) lane = -1;
+        else if (kind === EFFECT.store) lane = laneTouching(d, i, address, size, local ? dev.lane : -1);
+        else {
+          const a = d.address[i]!;
+          if ((!local || d.lane[i] === dev.lane) && a < address + size && address < a + t.blob(d.neu[2 * i]!).neu.length) lane = d.lane[i]!;
+        }
       }
-      if (!hit) continue;
-      const writer: Focus = d.launch[i] === 0 ? { kind: 'host' } : { kind: 'device', launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: regKey ? dev.lane : d.lane[i]! };
+      if (lane < 0) continue;
+      const writer: Focus = d.launch[i] === 0 ? { kind: 'host' } : { kind: 'device', launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane };
       const show = (step: number): string => showPlace(s.context(step, focus), place, lv.type);
       const last = out[out.length - 1];
       if (last && last.step === st) continue;

@@ -1,5 +1,6 @@
 import type { StepRow } from '../trace/reader.js';
 import { EFFECT } from '../trace/schema.js';
+import { laneTouching } from '../trace/memory-rows.js';
 import { focusOf, sameWarp, type DebugSession } from './session.js';
 import type { Focus } from './eval-context.js';
 import type { Breakpoint, Watchpoint } from './breakpoints.js';
@@ -49,19 +50,24 @@ function watchFocus(wp: Watchpoint): Focus {
   return { kind: 'device', launch: t.launch, block: t.block, warp: Math.floor(t.thread / 32), lane: t.thread % 32 };
 }
 
-/** Whether effect `e` touches what `wp` watches. */
-function touches(wp: Watchpoint, e: EffectRef): boolean {
+/** The lane of effect `e` that touches what `wp` watches, or -1. */
+function touchingLane(wp: Watchpoint, e: EffectRef): number {
   const { d, i } = e;
   const kind = d.kind[i]!;
   const t = wp.target;
-  if (t.kind === 'register') return kind === EFFECT.register && wp.kind === 'watch' && d.address[i] === t.fnVar && d.launch[i] === t.launch && d.block[i] === t.block && d.warp[i] === t.warp && ((d.neu[2 * i]! >>> t.lane) & 1) === 1;
-  if (wp.kind === 'watch' ? kind !== EFFECT.store && kind !== EFFECT.bulk : kind !== EFFECT.load) return false;
-  if (d.space[i] !== t.space) return false;
-  if (t.space === 2 && (d.launch[i] !== t.launch || d.block[i] !== t.block)) return false;
-  if (t.space === 3 && t.launch !== 0 && (d.launch[i] !== t.launch || d.block[i] !== t.block || d.warp[i]! * 32 + d.lane[i]! !== t.thread)) return false;
-  const a = d.address[i]!;
-  const n = kind === EFFECT.bulk ? Number.MAX_SAFE_INTEGER : d.size[i]!;
-  return a < t.address + t.size && t.address < a + n;
+  if (t.kind === 'register') {
+    const hit = kind === EFFECT.register && wp.kind === 'watch' && d.address[i] === t.fnVar && d.launch[i] === t.launch && d.block[i] === t.block && d.warp[i] === t.warp && ((d.neu[2 * i]! >>> t.lane) & 1) === 1;
+    return hit ? t.lane : -1;
+  }
+  if (wp.kind === 'watch' ? kind !== EFFECT.store && kind !== EFFECT.bulk : kind !== EFFECT.load) return -1;
+  if (d.space[i] !== t.space) return -1;
+  if (t.space === 2 && (d.launch[i] !== t.launch || d.block[i] !== t.block)) return -1;
+  const local = t.space === 3 && t.launch !== 0;
+  if (local && (d.launch[i] !== t.launch || d.block[i] !== t.block || d.warp[i] !== Math.floor(t.thread / 32))) return -1;
+  // A bulk write's length is in its blob: any that starts before the watched bytes' end may touch them (the values decide).
+  if (kind === EFFECT.bulk) return d.address[i]! < t.address + t.size ? d.lane[i]! : -1;
+  // Local memory is the watched thread's own: only its lane's access can touch it.
+  return laneTouching(d, i, t.address, t.size, local ? t.thread % 32 : -1);
 }
 
 /** Tests a step for every kind of stop; `goal` is the stepping command's own. */
@@ -69,15 +75,14 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
   const t = s.trace!;
   for (const wp of s.bps.watchpoints) {
     if (!wp.enabled) continue;
-    const hit = fx.find((e) => touches(wp, e));
+    let lane = -1;
+    const hit = fx.find((e) => (lane = touchingLane(wp, e)) >= 0);
     if (!hit) continue;
     const ws = hit.d.step[hit.i]!;
     const f = watchFocus(wp);
     const before = watchedText(s, wp, ws, f);
     const after = watchedText(s, wp, ws + 1, f);
     if (wp.kind === 'watch' && before === after) continue;
-    // A register row holds many lanes: the writer is the watched one.
-    const lane = wp.target.kind === 'register' ? wp.target.lane : hit.d.lane[hit.i]!;
     const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane } as Focus);
     return { kind: 'watch', step: backward ? ws : ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws };
   }

@@ -67,6 +67,8 @@ export class EffectColumns {
   /** Register values of the chunk (register rows index them): float64 numbers, or the same bits as int64. */
   readonly values: Float64Array;
   readonly valuesI: BigInt64Array;
+  /** The values as pairs of 32-bit words (a memory row's old and new bits). */
+  readonly valuesU: Uint32Array;
   n = 0;
   /** Register values used. */
   nv = 0;
@@ -88,6 +90,7 @@ export class EffectColumns {
     this.tags = u8(5);
     this.values = new Float64Array(buffer, valuesAt(N), CHUNK_VALUES);
     this.valuesI = new BigInt64Array(buffer, valuesAt(N), CHUNK_VALUES);
+    this.valuesU = new Uint32Array(buffer, valuesAt(N), 2 * CHUNK_VALUES);
   }
 }
 
@@ -163,6 +166,7 @@ export interface DecodedEffects {
   /** Register values (register rows index them by `neu`'s high word). */
   readonly values: Float64Array;
   readonly valuesI: BigInt64Array;
+  readonly valuesU: Uint32Array;
   readonly launch: Uint32Array;
   readonly block: Uint32Array;
   readonly warp: Uint8Array;
@@ -218,7 +222,7 @@ export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects |
     old: new Uint32Array(b, n * 16, 2 * n), neu: new Uint32Array(b, n * 24, 2 * n),
     launch: new Uint32Array(b, n * 32, n), block: new Uint32Array(b, n * 36, n),
     warp: u8(0), lane: u8(1), kind: u8(2), space: u8(3), size: u8(4), tags: u8(5),
-    values: new Float64Array(b, at, nv), valuesI: new BigInt64Array(b, at, nv),
+    values: new Float64Array(b, at, nv), valuesI: new BigInt64Array(b, at, nv), valuesU: new Uint32Array(b, at, 2 * nv),
   };
 }
 

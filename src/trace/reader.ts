@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { EFFECT, FORMAT_NAME, FORMAT_VERSION, SPACES, TABLES, VALUE_TAG } from './schema.js';
 import { decodeEffects, decodeSteps, inflate, type DecodedEffects, type DecodedSteps } from './codec.js';
+import { lowestLane } from './memory-rows.js';
+import { bitsToBytes } from './bits.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
 /*
@@ -202,7 +204,7 @@ export class Trace {
     let n = 0;
     for (let c = 0; c < this.effectIndex.length; c++) {
       const d = this.effectChunk(c);
-      for (let i = 0; i < d.count; i++) n += d.kind[i] === EFFECT.register ? popcount(d.neu[2 * i]!) : 1;
+      for (let i = 0; i < d.count; i++) n += laneRow(d.kind[i]!) ? popcount(d.neu[2 * i]!) : 1;
     }
     return n;
   }
@@ -212,7 +214,7 @@ export class Trace {
     let n = 0;
     for (let c = 0; c < this.effectIndex.length; c++) {
       const d = this.effectChunk(c);
-      for (let i = 0; i < d.count; i++) if (d.kind[i] === kind) n += kind === EFFECT.register ? popcount(d.neu[2 * i]!) : 1;
+      for (let i = 0; i < d.count; i++) if (d.kind[i] === kind) n += laneRow(kind) ? popcount(d.neu[2 * i]!) : 1;
     }
     return n;
   }
@@ -296,46 +298,48 @@ export class Trace {
     }
   }
 
-  /** Every effect in recording order; a register row comes out as one effect per lane it wrote, with the value the lane held before. */
+  /** Every effect in recording order; a register, load or store row comes out as one effect per lane, a register's with the value the lane held before. */
   *effects(): Generator<EffectRow & { old: number | bigint | Uint8Array; value: number | bigint | Uint8Array }> {
     const held = new Map<string, number | bigint>();
     for (let c = 0; c < this.effectIndex.length; c++) {
       const d = this.effectChunk(c);
       const first = this.effectIndex[c]!.first;
       for (let i = 0; i < d.count; i++) {
-        if (d.kind[i] !== EFFECT.register) {
-          yield { ...effectRow(d, i, first + i), ...this.effectValues(d, i) };
-          continue;
-        }
-        const big = (d.tags[i]! & 3) === VALUE_TAG.bigint;
-        let at = d.neu[2 * i + 1]!;
-        for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
-          const lane = 31 - Math.clz32(m & -m);
-          const row = { ...effectRow(d, i, first + i), lane };
-          const key = `${row.launch}/${row.block}/${row.warp}/${lane}/${row.address}`;
-          const value = big ? d.valuesI[at++]! : d.values[at++]!;
-          yield { ...row, old: held.get(key) ?? (big ? 0n : 0), value };
-          held.set(key, value);
-        }
+        const kind = d.kind[i]!;
+        const row = effectRow(d, i, first + i);
+        if (kind === EFFECT.load || kind === EFFECT.store) {
+          const n = d.size[i]!;
+          let at = d.neu[2 * i + 1]!;
+          for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
+            const lane = lowestLane(m);
+            const address = d.values[at++]!;
+            if (kind === EFFECT.load) {
+              yield { ...row, lane, address, old: new Uint8Array(0), value: new Uint8Array(0) };
+              continue;
+            }
+            const old = new Uint8Array(n);
+            const value = new Uint8Array(n);
+            bitsToBytes(d.valuesU[2 * at]!, d.valuesU[2 * at + 1]!, n, old, 0);
+            bitsToBytes(d.valuesU[2 * at + 2]!, d.valuesU[2 * at + 3]!, n, value, 0);
+            at += 2;
+            yield { ...row, lane, address, old, value };
+          }
+        } else if (kind === EFFECT.register) {
+          const big = (d.tags[i]! & 3) === VALUE_TAG.bigint;
+          let at = d.neu[2 * i + 1]!;
+          for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
+            const lane = lowestLane(m);
+            const key = `${row.launch}/${row.block}/${row.warp}/${lane}/${row.address}`;
+            const value = big ? d.valuesI[at++]! : d.values[at++]!;
+            yield { ...row, lane, old: held.get(key) ?? (big ? 0n : 0), value };
+            held.set(key, value);
+          }
+        } else if (kind === EFFECT.bulk) {
+          const b = this.blob(d.neu[2 * i]!);
+          yield { ...row, old: b.old, value: b.neu };
+        } else yield { ...row, old: 0, value: d.neu[2 * i]! };
       }
     }
-  }
-
-  /** Old and new value of effect row i (not a register row): memory bytes, a bulk write's bytes, or an op's or frame's number. */
-  effectValues(d: DecodedEffects, i: number): { old: number | bigint | Uint8Array; value: number | bigint | Uint8Array } {
-    const kind = d.kind[i]!;
-    if (kind === EFFECT.op || kind === EFFECT.enter) return { old: 0, value: d.neu[2 * i]! };
-    if (kind === EFFECT.bulk) {
-      const b = this.blob(d.neu[2 * i]!);
-      return { old: b.old, value: b.neu };
-    }
-    const n = d.size[i]!;
-    const bytes = (w: Uint32Array): Uint8Array => {
-      const out = new Uint8Array(n);
-      for (let k = 0; k < n; k++) out[k] = ((k < 4 ? w[2 * i]! : w[2 * i + 1]!) >>> (8 * (k & 3))) & 255;
-      return out;
-    };
-    return { old: bytes(d.old), value: bytes(d.neu) };
   }
 
   /** A bulk write's bytes before and after. */
@@ -368,6 +372,9 @@ export class Trace {
 export function effectRow(d: DecodedEffects, i: number, seq: number): EffectRow {
   return { seq, step: d.step[i]!, kind: d.kind[i]!, space: SPACES[d.space[i]!] ?? '?', address: d.address[i]!, size: d.size[i]!, launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: d.lane[i]! };
 }
+
+/** Whether rows of this kind hold many lanes (their `neu` low word is the lane set). */
+const laneRow = (kind: number): boolean => kind === EFFECT.register || kind === EFFECT.load || kind === EFFECT.store;
 
 function popcount(m: number): number {
   let n = 0;

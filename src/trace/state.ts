@@ -170,17 +170,25 @@ export class MachineState {
     const lane = e.lane[i]!;
     switch (kind) {
       case EFFECT.store: {
-        const p = this.pages(e.space[i]!, launch, block, warp, lane);
-        if (!p) return;
-        const a = e.address[i]!;
+        // One row per warp instruction: each lane's address, old and new bits among the values.
+        const space = e.space[i]!;
         const n = e.size[i]!;
-        const page = p.page(a);
-        const off = a % PAGE_BYTES;
-        if (off + n <= PAGE_BYTES) bitsToBytes(e.neu[2 * i]!, e.neu[2 * i + 1]!, n, page, off);
-        else {
-          const tmp = new Uint8Array(n);
-          bitsToBytes(e.neu[2 * i]!, e.neu[2 * i + 1]!, n, tmp, 0);
-          p.write(a, tmp);
+        const bits = e.valuesU;
+        let p = space === 3 ? null : this.pages(space, launch, block, warp, lane);
+        let at = e.neu[2 * i + 1]!;
+        for (let m = e.neu[2 * i]!; m !== 0; m &= m - 1, at += 3) {
+          if (space === 3) p = this.pages(space, launch, block, warp, 31 - Math.clz32(m & -m));
+          if (!p) continue;
+          const a = e.values[at]!;
+          const off = a % PAGE_BYTES;
+          const lo = bits[2 * at + 4]!;
+          const hi = bits[2 * at + 5]!;
+          if (off + n <= PAGE_BYTES) bitsToBytes(lo, hi, n, p.page(a), off);
+          else {
+            const tmp = new Uint8Array(n);
+            bitsToBytes(lo, hi, n, tmp, 0);
+            p.write(a, tmp);
+          }
         }
         return;
       }

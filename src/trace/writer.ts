@@ -144,6 +144,7 @@ export class TraceWriter implements ExecutionListener {
     this.rows = [];
     this.firstStep = this.step;
     this.pendingRows = 0;
+    this.open = -1;
   }
 
   /** Commits everything recorded so far and waits until it is stored, so another connection (a live debugger's reader) sees it. */
@@ -203,20 +204,43 @@ export class TraceWriter implements ExecutionListener {
     return this.step >= this.pauseAt;
   }
 
+  /** The load or store row the warp's instruction is filling (index in the open columns), or -1. */
+  private open = -1;
+  private openWarp: WarpCtx | null = null;
+  private openLane = -1;
+
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void {
-    const i = this.effect(kind === 'load' ? EFFECT.load : EFFECT.store, warp, lane);
-    const f = this.fx;
-    f.address[i] = address;
-    f.space[i] = spaceCode(space);
-    f.size[i] = bytes;
-    if (kind === 'store') {
+    const k = kind === 'load' ? EFFECT.load : EFFECT.store;
+    const sp = spaceCode(space);
+    let f = this.fx;
+    let i = this.open;
+    // A warp instruction's lanes come in rising order with nothing between them: they share one row.
+    if (i < 0 || i !== f.n - 1 || warp !== this.openWarp || lane <= this.openLane || f.kind[i] !== k || f.space[i] !== sp || f.size[i] !== bytes || f.step[i] !== this.step - 1) {
+      if (f.nv + 96 > CHUNK_VALUES) this.commit();
+      f = this.fx;
+      i = this.effect(k, warp, lane);
+      f.address[i] = address;
+      f.space[i] = sp;
+      f.size[i] = bytes;
+      f.neu[2 * i + 1] = f.nv;
+      this.pushed();
+      // pushed() may have committed the row with its chunk: the next lane then starts a row of its own.
+      this.open = f === this.fx ? i : -1;
+      this.openWarp = warp;
+    }
+    f.neu[2 * i] = (f.neu[2 * i]! | (1 << (warp.host ? 0 : lane))) >>> 0;
+    this.openLane = lane;
+    let at = f.nv;
+    f.values[at++] = address;
+    if (k === EFFECT.store) {
       const c = code ?? 7;
-      storeBits(c, value, f.neu, i);
-      if (old !== undefined) storeBits(c, old, f.old, i);
+      const bits = f.valuesU;
+      bits[2 * at] = bits[2 * at + 1] = 0;
+      if (old !== undefined) storeBits(c, old, bits, at);
       else if (space === 'host' && code !== undefined) {
         // Host stores come without the value they overwrite: the same checked read the store makes (it faults where the store will).
         try {
-          storeBits(c, warp.memory.hostLoad(address, c), f.old, i);
+          storeBits(c, warp.memory.hostLoad(address, c), bits, at);
         } catch {
           // The store is about to fault: there was no old value.
         }
@@ -224,14 +248,18 @@ export class TraceWriter implements ExecutionListener {
         // The engine did not read the old value (a slow-path store): read it, if the address is mapped.
         try {
           const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);
-          f.old[2 * i] = lo;
-          f.old[2 * i + 1] = hi;
+          bits[2 * at] = lo;
+          bits[2 * at + 1] = hi;
         } catch {
           // The store is about to fault: there was no old value.
         }
       }
+      at++;
+      bits[2 * at] = bits[2 * at + 1] = 0;
+      storeBits(c, value, bits, at);
+      at++;
     }
-    this.pushed();
+    f.nv = at;
   }
 
   /** A runtime write (cudaMemcpy, memset, static data, a struct copy): Memory.onWrite. */
