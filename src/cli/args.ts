@@ -32,6 +32,13 @@ Commands:
                                        running anything (commands from stdin when it is not a terminal)
   replay FILE.trace --output|--summary print the recorded output and exit with the recorded
                                        status, or summarise the run (program, device, launches, counts)
+  check FILE.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full] [--json]
+        [--error-exitcode N] [options] [-- ARGS...]
+                                       run as 'run' does under a sanitizer and report what it
+                                       found as compute-sanitizer does (docs/sanitizers.md)
+  stats FILE.cu [--json] [options] [-- ARGS...]
+                                       run as 'run' does and report Nsight Compute's memory and
+                                       divergence counters per launch and source line (docs/stats.md)
   devices                              list the GPUs --device can simulate
   help                                 show this help
   version                              show the version
