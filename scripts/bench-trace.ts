@@ -36,9 +36,10 @@ export function benchRecording(file: string): void {
   void status;
   const t = Trace.open(path);
   if (typeof t === 'string') throw new Error(t);
-  const tables = ['barriers', 'api_calls', 'output', 'diagnostics', 'timeline', 'warp_masks'] as const;
+  const tables = ['api_calls', 'output', 'diagnostics', 'timeline', 'warp_masks'] as const;
   // A register row holds one value per lane it wrote: each is an event, as a store is.
-  const events = t.stepCount() + t.countAllEffects() + tables.reduce((n, k) => n + t.count(k), 0);
+  const barriers = t.barriers().counts();
+  const events = t.stepCount() + t.countAllEffects() + barriers.arrivals + barriers.releases + tables.reduce((n, k) => n + t.count(k), 0);
   // goto: a fresh cursor per jump, so every one pays for its checkpoint chain (nothing cached from the last).
   const gotos: number[] = [];
   let seed = 12345;

@@ -49,14 +49,15 @@ export async function replay(path: string, summary: boolean): Promise<number> {
 export function summarize(t: Trace): string {
   const argv = JSON.parse(t.meta.get('argv') ?? '[]') as string[];
   const status = t.exitStatus;
+  const barriers = t.barriers().counts();
   const lines = [
     `program:       ${t.meta.get('program') ?? '?'}${argv.length > 1 ? ` (arguments: ${argv.slice(1).join(' ')})` : ''}`,
     `device:        ${t.meta.get('device') ?? '?'}`,
     `recorded:      ${t.meta.get('created') ?? '?'}`,
     `exit status:   ${status === null ? 'unknown (the recording was interrupted)' : String(status)}`,
     `statements:    ${t.stepCount()}`,
-    `effects:       ${t.effectCount()} (${t.countEffects(1)} stores, ${t.countEffects(0)} loads, ${t.countEffects(3)} register values, ${t.countEffects(6)} atomics and shuffles)`,
-    `barriers:      ${t.count('barriers', 'kind = 0')} arrivals, ${t.count('barriers', 'kind = 1')} releases`,
+    `effects:       ${t.countAllEffects()} (${t.countEffects(1)} stores, ${t.countEffects(0)} loads, ${t.countEffects(3)} register values, ${t.countEffects(6)} atomics and shuffles)`,
+    `barriers:      ${barriers.arrivals} arrivals, ${barriers.releases} releases`,
     `api calls:     ${t.count('api_calls')}`,
     `output chunks: ${t.count('output')}`,
     `diagnostics:   ${t.count('diagnostics')}`,

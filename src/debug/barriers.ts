@@ -8,13 +8,6 @@ import { returned } from './eval-context.js';
  * wait at which __syncthreads, and which have not arrived (the ones a divergent barrier never sees).
  */
 
-interface BarrierRow {
-  readonly step: number;
-  readonly warp: number;
-  readonly kind: number;
-  readonly mask: number;
-  readonly loc_id: number;
-}
 
 /** The barrier report of the block whose warp arrived at step `step - 1` (or of the focused block). */
 export function barrierReport(s: DebugSession, step: number, block?: { launch: number; block: number }): string {
@@ -25,7 +18,7 @@ export function barrierReport(s: DebugSession, step: number, block?: { launch: n
   })();
   if (!at || at.launch === 0) return 'No CUDA block in focus.\n';
   const l = s.view!.launch(at.launch)!;
-  const rows = t.db.prepare('SELECT step, warp, kind, mask, loc_id FROM barriers WHERE launch_id = ? AND block = ? AND step < ? ORDER BY seq').all(at.launch, at.block, step) as BarrierRow[];
+  const rows = t.barriers().ofBlock(at.launch, at.block, step);
   const waiting = new Map<number, { mask: number; loc: number }>();
   for (const r of rows) {
     // A barrier that opens in the step its last warp arrives is shown as it was on arrival.

@@ -16,13 +16,13 @@ const hex = (m: number): string => `0x${(m >>> 0).toString(16).padStart(8, '0')}
 
 /** Lanes of a warp parked at a barrier at step `step` (from the barrier rows). */
 function waitingMask(s: DebugSession, launch: number, block: number, warp: number, step: number): number {
-  const r = s.trace!.db.prepare('SELECT kind, mask FROM barriers WHERE launch_id = ? AND block = ? AND warp = ? AND step < ? ORDER BY seq DESC LIMIT 1').get(launch, block, warp, step) as { kind: number; mask: number } | undefined;
+  const r = s.trace!.barriers().lastOf(launch, block, warp, step);
   return r && r.kind === 0 ? r.mask : 0;
 }
 
 /** The step barrier states are read before: a warp stopped at its arrival counts as arrived, as the barrier stop's own report says. */
 function barrierStep(s: DebugSession): number {
-  return s.pos! + (s.trace!.db.prepare('SELECT 1 FROM barriers WHERE step = ? AND kind = 0').get(s.pos!) ? 1 : 0);
+  return s.pos! + (s.trace!.barriers().arrivalSteps().has(s.pos!) ? 1 : 0);
 }
 
 /** A warp as it stands at the current step: the statement it is about to run when that is the current step's, else its latest. */

@@ -117,7 +117,7 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
 /** The steps where a warp arrived at a barrier (when barrier breaks are on). */
 function barrierArrivals(s: DebugSession): Set<number> {
   if (!s.bps.barrierBreak) return new Set();
-  return new Set(s.trace!.db.prepare('SELECT step FROM barriers WHERE kind = 0').pluck().all() as number[]);
+  return s.trace!.barriers().arrivalSteps();
 }
 
 /** Runs forward from the current step (or from it included, when the program starts) until something stops it, or the program ends. */

@@ -4,6 +4,7 @@ import type { Database as Db, Statement } from 'better-sqlite3';
 import { EFFECT, FORMAT_NAME, FORMAT_VERSION, SPACES, TABLES, VALUE_TAG } from './schema.js';
 import { decodeEffects, decodeSteps, inflate, type DecodedEffects, type DecodedSteps } from './codec.js';
 import { lowestLane } from './memory-rows.js';
+import { Barriers } from './barriers.js';
 import { bitsToBytes } from './bits.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
@@ -84,6 +85,7 @@ export class Trace {
   private readonly effectCache = new Map<number, DecodedEffects>();
   private locTable = new Map<number, LocRow>();
   private info: DebugInfo | null = null;
+  private barrierRows: Barriers | null = null;
 
   private constructor(
     readonly db: Db,
@@ -131,6 +133,7 @@ export class Trace {
     const rows = this.db.prepare('SELECT loc_id, path AS file, line, col FROM locs JOIN sources USING (file_id)').all() as ({ loc_id: number } & LocRow)[];
     this.locTable = new Map(rows.map((r) => [r.loc_id, { file: r.file, line: r.line, col: r.col }]));
     // A partial chunk read before the writer extended it is stale.
+    this.barrierRows = null;
     this.stepCache.clear();
     this.effectCache.clear();
   }
@@ -195,7 +198,12 @@ export class Trace {
     return last ? last.first + last.count : 0;
   }
 
-  count(table: 'barriers' | 'api_calls' | 'output' | 'diagnostics' | 'timeline' | 'warp_masks' | 'blobs' | 'checkpoints', where = '1'): number {
+  /** The barrier arrivals and releases (read once). */
+  barriers(): Barriers {
+    return (this.barrierRows ??= Barriers.read(this.db));
+  }
+
+  count(table: 'api_calls' | 'output' | 'diagnostics' | 'timeline' | 'warp_masks' | 'blobs' | 'checkpoints', where = '1'): number {
     return Number(this.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get());
   }
 

@@ -72,7 +72,7 @@ CREATE TABLE effect_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NUL
 CREATE INDEX effect_chunks_step ON effect_chunks (last_step);
 CREATE TABLE blobs (blob_id INTEGER PRIMARY KEY, old BLOB NOT NULL, new BLOB NOT NULL);
 CREATE TABLE checkpoints (step INTEGER PRIMARY KEY, effect_seq INTEGER NOT NULL, full INTEGER NOT NULL, data BLOB NOT NULL);
-CREATE TABLE barriers (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, kind INTEGER NOT NULL, mask INTEGER NOT NULL, loc_id INTEGER NOT NULL);
+CREATE TABLE barrier_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE warp_masks (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, primitive TEXT NOT NULL, detail TEXT NOT NULL, loc_id INTEGER NOT NULL);
 CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEXT NOT NULL, args TEXT NOT NULL, result TEXT, loc_id INTEGER NOT NULL);
 CREATE TABLE timeline (op_id INTEGER PRIMARY KEY, step INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, stream INTEGER NOT NULL, start_ns REAL NOT NULL, end_ns REAL NOT NULL, detail TEXT NOT NULL);
@@ -81,4 +81,4 @@ CREATE TABLE diagnostics (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, severi
 `;
 
 /** Every table a reader expects: a file lacking one is not a trace of this format. */
-export const TABLES = ['meta', 'sources', 'locs', 'launches', 'step_chunks', 'effect_chunks', 'blobs', 'checkpoints', 'barriers', 'warp_masks', 'api_calls', 'timeline', 'output', 'diagnostics'] as const;
+export const TABLES = ['meta', 'sources', 'locs', 'launches', 'step_chunks', 'effect_chunks', 'blobs', 'checkpoints', 'barrier_chunks', 'warp_masks', 'api_calls', 'timeline', 'output', 'diagnostics'] as const;

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
-import { BarrierColumns, EffectColumns, StepColumns, deflate, encodeEffects, encodeSteps } from './codec.js';
+import { BarrierColumns, EffectColumns, StepColumns, deflate, encodeBarriers, encodeEffects, encodeSteps } from './codec.js';
 import type { Batch, RowOp } from './batch.js';
 import { MachineState } from './state.js';
 import { serializeState } from './checkpoint.js';
@@ -14,14 +14,13 @@ import { serializeState } from './checkpoint.js';
 
 type Table = RowOp[0];
 
-/** Barrier rows per multi-row INSERT. */
-const BARRIER_ROWS = 128;
 
 /** Stores batches into an open trace file (created by TraceWriter.create with its schema and meta). */
 export class TraceSink {
   private readonly db: Db;
-  private readonly ins: Record<Table | 'stepChunk' | 'effectChunk' | 'checkpoint' | 'barrier', Statement>;
-  private readonly barrierMany: Statement;
+  private readonly ins: Record<Table | 'stepChunk' | 'effectChunk' | 'checkpoint' | 'barrierChunk', Statement>;
+  /** Barrier rows stored so far: the next chunk's first sequence number. */
+  private barrierSeq = 0;
   private readonly state = new MachineState();
   private sinceCheckpoint = 0;
   private lastFullBytes = -1;
@@ -44,7 +43,7 @@ export class TraceSink {
       effectChunk: p('INSERT INTO effect_chunks VALUES (?, ?, ?, ?, ?)'),
       blob: p('INSERT INTO blobs VALUES (?, ?, ?)'),
       checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?)'),
-      barrier: p('INSERT INTO barriers (step, launch_id, block, warp, kind, mask, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      barrierChunk: p('INSERT INTO barrier_chunks VALUES (?, ?, ?)'),
       warpMask: p('INSERT INTO warp_masks (step, launch_id, block, warp, primitive, detail, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       api: p('INSERT INTO api_calls (step, name, args, result, loc_id) VALUES (?, ?, ?, ?, ?)'),
       timeline: p('INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
@@ -52,7 +51,6 @@ export class TraceSink {
       diag: p('INSERT INTO diagnostics (step, severity, message, file, line, col, rendered) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       meta: p('INSERT OR REPLACE INTO meta VALUES (?, ?)'),
     };
-    this.barrierMany = p(`INSERT INTO barriers (step, launch_id, block, warp, kind, mask, loc_id) VALUES ${Array(BARRIER_ROWS).fill('(?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
   }
 
   /** Stores one batch in one transaction (closing the file after the last one). */
@@ -83,15 +81,9 @@ export class TraceSink {
   }
 
   private barriers(c: BarrierColumns, n: number): void {
-    // Many rows per INSERT: a barrier row is small, and one statement call per row would cost more than the row.
-    const args: number[] = [];
-    let i = 0;
-    for (; i + BARRIER_ROWS <= n; i += BARRIER_ROWS) {
-      args.length = 0;
-      for (let k = i; k < i + BARRIER_ROWS; k++) args.push(c.step[k]!, c.launch[k]!, c.block[k]!, c.warp[k]!, c.kind[k]!, c.mask[k]!, c.loc[k]!);
-      this.barrierMany.run(args);
-    }
-    for (; i < n; i++) this.ins.barrier.run(c.step[i]!, c.launch[i]!, c.block[i]!, c.warp[i]!, c.kind[i]!, c.mask[i]!, c.loc[i]!);
+    if (n === 0) return;
+    this.ins.barrierChunk.run(this.barrierSeq, n, encodeBarriers(c, n));
+    this.barrierSeq += n;
   }
 
   /** Moves the state over the batch in recording order, checkpointing before statements once enough happened since the last. */

@@ -78,7 +78,7 @@ describe('trace writer', () => {
       [0, 7, 0, 4],
       [7, 9, 0, 4],
     ]);
-    const barrier = t.db.prepare('SELECT step FROM barriers WHERE kind = 0 ORDER BY seq').pluck().all() as number[];
+    const barrier = [...t.barriers().arrivalSteps()].sort((a, b) => a - b);
     expect(barrier.length).toBe(2);
     expect(shared[0]!.step).toBeLessThan(barrier[0]!);
     expect(shared[1]!.step).toBeGreaterThan(barrier[1]!);
