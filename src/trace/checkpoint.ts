@@ -195,26 +195,33 @@ export function cloneState(s: MachineState): MachineState {
 
 /** Appends the launch's register entries (every one when `full`, else those written since the last checkpoint) as a binary section; returns the entry count. */
 function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): number {
-  const rows: [number, number][] = [];
+  const keys: number[] = [];
+  const rows: RegLanes[] = [];
   if (full) {
-    for (const [w, m] of L.regs) for (const k of m.keys()) rows.push([w, k]);
+    for (const [w, m] of L.regs) for (const [k, lanes] of m) keys.push(w, k), rows.push(lanes);
   } else {
     const d = L.regsDirty;
-    for (let i = 0; i < d.length; i += 2) if (L.regs.get(d[i]!)?.has(d[i + 1]!)) rows.push([d[i]!, d[i + 1]!]);
+    for (let i = 0; i < d.length; i += 2) {
+      const lanes = L.regs.get(d[i]!)?.get(d[i + 1]!);
+      if (lanes) keys.push(d[i]!, d[i + 1]!), rows.push(lanes);
+    }
   }
   const n = rows.length;
   const buf = new ArrayBuffer(n * ROW);
-  const keys = new Float64Array(buf, 0, 2 * n);
-  const bytes = new Uint8Array(buf);
-  rows.forEach(([w, k], r) => {
-    const lanes = L.regs.get(w)!.get(k)!;
+  new Float64Array(buf, 0, 2 * n).set(keys);
+  // Copied as 32-bit words: exact bits, whatever the lanes hold.
+  const out = new Uint32Array(buf, 16 * n);
+  const WORDS = LANES_BYTES / 4;
+  for (let r = 0; r < n; r++) {
+    const lanes = rows[r]!;
     lanes.dirty = false;
-    keys[2 * r] = w;
-    keys[2 * r + 1] = k;
-    bytes.set(lanes.slab.tag.subarray(lanes.base, lanes.base + LANES_BYTES), 16 * n + r * LANES_BYTES);
-  });
-  for (const m of L.regs.values()) for (const lanes of m.values()) lanes.dirty = false;
-  chunks.push(bytes);
+    const src = lanes.slab.u32;
+    const from = lanes.base / 4;
+    const to = r * WORDS;
+    for (let k = 0; k < WORDS; k++) out[to + k] = src[from + k]!;
+  }
+  if (!full) for (const m of L.regs.values()) for (const lanes of m.values()) lanes.dirty = false;
+  chunks.push(new Uint8Array(buf));
   return n;
 }
 

@@ -69,6 +69,8 @@ export class EffectColumns {
   readonly valuesI: BigInt64Array;
   /** The values as pairs of 32-bit words (a memory row's old and new bits). */
   readonly valuesU: Uint32Array;
+  /** The values as 32-bit integers: an int32 register row packs two lanes per value. */
+  readonly valuesI32: Int32Array;
   n = 0;
   /** Register values used. */
   nv = 0;
@@ -91,6 +93,7 @@ export class EffectColumns {
     this.values = new Float64Array(buffer, valuesAt(N), CHUNK_VALUES);
     this.valuesI = new BigInt64Array(buffer, valuesAt(N), CHUNK_VALUES);
     this.valuesU = new Uint32Array(buffer, valuesAt(N), 2 * CHUNK_VALUES);
+    this.valuesI32 = new Int32Array(buffer, valuesAt(N), 2 * CHUNK_VALUES);
   }
 }
 
@@ -197,6 +200,7 @@ export interface DecodedEffects {
   readonly values: Float64Array;
   readonly valuesI: BigInt64Array;
   readonly valuesU: Uint32Array;
+  readonly valuesI32: Int32Array;
   readonly launch: Uint32Array;
   readonly block: Uint32Array;
   readonly warp: Uint8Array;
@@ -252,7 +256,7 @@ export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects |
     old: new Uint32Array(b, n * 16, 2 * n), neu: new Uint32Array(b, n * 24, 2 * n),
     launch: new Uint32Array(b, n * 32, n), block: new Uint32Array(b, n * 36, n),
     warp: u8(0), lane: u8(1), kind: u8(2), space: u8(3), size: u8(4), tags: u8(5),
-    values: new Float64Array(b, at, nv), valuesI: new BigInt64Array(b, at, nv), valuesU: new Uint32Array(b, at, 2 * nv),
+    values: new Float64Array(b, at, nv), valuesI: new BigInt64Array(b, at, nv), valuesU: new Uint32Array(b, at, 2 * nv), valuesI32: new Int32Array(b, at, 2 * nv),
   };
 }
 

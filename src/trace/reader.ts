@@ -333,12 +333,14 @@ export class Trace {
             yield { ...row, lane, address, old, value };
           }
         } else if (kind === EFFECT.register) {
-          const big = (d.tags[i]! & 3) === VALUE_TAG.bigint;
+          const valueTag = d.tags[i]! & 3;
+          const big = valueTag === VALUE_TAG.bigint;
           let at = d.neu[2 * i + 1]!;
+          let k = 2 * at;
           for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
             const lane = lowestLane(m);
             const key = `${row.launch}/${row.block}/${row.warp}/${lane}/${row.address}`;
-            const value = big ? d.valuesI[at++]! : d.values[at++]!;
+            const value = big ? d.valuesI[at++]! : valueTag === VALUE_TAG.int32 ? d.valuesI32[k++]! : d.values[at++]!;
             yield { ...row, lane, old: held.get(key) ?? (big ? 0n : 0), value };
             held.set(key, value);
           }

@@ -54,7 +54,7 @@ export const CHECKPOINT_EVENTS = 262144;
 export const STREAMS = { stdout: 1, stderr: 2 } as const;
 
 /** Tags of a register value (effects column `tags`, 2 bits each for old and new): float64 bits or int64. */
-export const VALUE_TAG = { none: 0, number: 1, bigint: 2 } as const;
+export const VALUE_TAG = { none: 0, number: 1, bigint: 2, int32: 3 } as const;
 
 /** The DDL: run once on a new file. */
 export const SCHEMA = `

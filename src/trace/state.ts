@@ -17,11 +17,13 @@ export class RegSlab {
   readonly f: Float64Array;
   readonly i: BigInt64Array;
   readonly tag: Uint8Array;
+  readonly u32: Uint32Array;
   /** Views of `bytes` bytes of `buffer` from `offset` (both multiples of 8). */
   constructor(buffer: ArrayBufferLike, offset = 0, bytes = buffer.byteLength - offset) {
     this.f = new Float64Array(buffer, offset, bytes / 8);
     this.i = new BigInt64Array(buffer, offset, bytes / 8);
     this.tag = new Uint8Array(buffer, offset, bytes);
+    this.u32 = new Uint32Array(buffer, offset, bytes / 4);
   }
 }
 
@@ -197,11 +199,12 @@ export class MachineState {
         return;
       case EFFECT.register: {
         // One row per variable and statement: `neu` holds the lanes written and the index of their first value.
-        const big = (e.tags[i]! & 3) === VALUE_TAG.bigint;
+        const valueTag = e.tags[i]! & 3;
+        const big = valueTag === VALUE_TAG.bigint;
         const key = e.address[i]!;
         let at = e.neu[2 * i + 1]!;
         if (launch === 0) {
-          this.hostRegs.set(key, big ? e.valuesI[at]! : e.values[at]!);
+          this.hostRegs.set(key, big ? e.valuesI[at]! : valueTag === VALUE_TAG.int32 ? e.valuesI32[2 * at]! : e.values[at]!);
           return;
         }
         const L = this.launch;
@@ -222,12 +225,14 @@ export class MachineState {
         const { f, i: ints, tag } = lanes.slab;
         const v0 = lanes.base >> 3;
         const t0 = lanes.base + 256;
+        // int32 rows hold two lanes per value (k counts 32-bit words).
+        let k = 2 * at;
         for (let m = e.neu[2 * i]!; m !== 0; m &= m - 1) {
           const l = 31 - Math.clz32(m & -m);
           if (tag[t0 + l] === 0) this.registers++;
-          if (big) (ints[v0 + l] = e.valuesI[at]!), (tag[t0 + l] = 2);
-          else (f[v0 + l] = e.values[at]!), (tag[t0 + l] = 1);
-          at++;
+          if (big) (ints[v0 + l] = e.valuesI[at++]!), (tag[t0 + l] = 2);
+          else if (valueTag === VALUE_TAG.int32) (f[v0 + l] = e.valuesI32[k++]!), (tag[t0 + l] = 1);
+          else (f[v0 + l] = e.values[at++]!), (tag[t0 + l] = 1);
         }
         if (!lanes.dirty) {
           lanes.dirty = true;
