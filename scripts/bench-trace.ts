@@ -27,13 +27,15 @@ export function benchRecording(file: string): void {
   const argv = [file.replace(/^.*\/|\.cu$/g, '')];
   const run = Math.min(...[0, 1, 2].map(() => time({ kind: 'run', file, argv, options: defaultRunOptions })));
   const path = join(mkdtempSync(join(tmpdir(), 'ws-bench-')), 'bench.trace');
-  const w = TraceWriter.create(path, { program: file, argv, device: 'h100', options: {} });
-  if (typeof w === 'string') throw new Error(w);
-  const start = performance.now();
-  const status = time({ kind: 'record', file, argv, options: defaultRunOptions, listener: w }, (s, t) => w.output(s, t));
-  w.finish(0);
-  const rec = (performance.now() - start) / 1000;
-  void status;
+  // The faster of two recordings, as `run` is the fastest of three: both compare best cases on a shared machine.
+  const rec = Math.min(...[0, 1].map(() => {
+    const w = TraceWriter.create(path, { program: file, argv, device: 'h100', options: {} });
+    if (typeof w === 'string') throw new Error(w);
+    const start = performance.now();
+    time({ kind: 'record', file, argv, options: defaultRunOptions, listener: w }, (s, t) => w.output(s, t));
+    w.finish(0);
+    return (performance.now() - start) / 1000;
+  }));
   const t = Trace.open(path);
   if (typeof t === 'string') throw new Error(t);
   const tables = ['api_calls', 'output', 'diagnostics', 'timeline', 'warp_masks'] as const;
@@ -41,16 +43,17 @@ export function benchRecording(file: string): void {
   const barriers = t.barriers().counts();
   const events = t.stepCount() + t.countAllEffects() + barriers.arrivals + barriers.releases + tables.reduce((n, k) => n + t.count(k), 0);
   // goto: a fresh cursor per jump, so every one pays for its checkpoint chain (nothing cached from the last).
-  const gotos: number[] = [];
-  let seed = 12345;
-  for (let k = 0; k < 20; k++) {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    const step = seed % t.stepCount();
+  // The first jumps of a process also compile the replay code: they are shown apart, as a debugger's first goto.
+  const jump = (step: number): number => {
     const c = new Cursor(t);
     const g0 = performance.now();
     c.at(step);
-    gotos.push(performance.now() - g0);
-  }
+    return performance.now() - g0;
+  };
+  let seed = 12345;
+  const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % t.stepCount();
+  const cold = [0, 1, 2].map(() => jump(next()));
+  const gotos = Array.from({ length: 20 }, () => jump(next()));
   t.close();
   const bytes = statSync(path).size;
   const rate = events / rec;
@@ -62,5 +65,6 @@ export function benchRecording(file: string): void {
   console.log(`${'bytes per event'.padEnd(22)} ${perEvent.toFixed(2).padStart(6)} B  (target < 16 B ${perEvent < 16 ? 'ok' : 'MISSED'})`);
   const worst = Math.max(...gotos);
   const median = [...gotos].sort((a, b) => a - b)[gotos.length >> 1]!;
-  console.log(`${'goto, median of 20'.padEnd(22)} ${median.toFixed(0).padStart(6)} ms (target < 100 ms ${median < 100 ? 'ok' : 'MISSED'}; worst ${worst.toFixed(0)} ms, ${(events / 1e6).toFixed(1)}M events)`);
+  console.log(`${'goto, median of 20'.padEnd(22)} ${median.toFixed(0).padStart(6)} ms (target < 100 ms ${median < 100 ? 'ok' : 'MISSED'}; ${(events / 1e6).toFixed(1)}M events)`);
+  console.log(`${'goto, worst of 20'.padEnd(22)} ${worst.toFixed(0).padStart(6)} ms (target < 100 ms ${worst < 100 ? 'ok' : 'MISSED'}; the process's first three jumps: ${cold.map((g) => g.toFixed(0)).join(', ')} ms)`);
 }

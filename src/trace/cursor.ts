@@ -1,4 +1,5 @@
 import type { Trace } from './reader.js';
+import type { DecodedSteps } from './codec.js';
 import { MachineState } from './state.js';
 import { cloneState, deserializeState } from './checkpoint.js';
 
@@ -60,37 +61,53 @@ export class Cursor {
     return built;
   }
 
-  /** Applies statements [state.step, to) and every effect made before step `to`. */
+  /** Applies statements [state.step, to) and every effect made before step `to`, in recording order. */
   private advance(state: MachineState, to: number): void {
     const t = this.trace;
     const blob = (id: number): Uint8Array => t.blob(id).neu;
+    const steps = new StepWalk(t, state);
     let seq = state.effectSeq;
     const total = t.effectCount();
     while (seq < total) {
       const at = t.locateEffect(seq)!;
       const d = t.effectChunk(at.chunk);
-      if (d.step[at.row]! >= to) break;
       let i = at.row;
       for (; i < d.count; i++) {
         const es = d.step[i]!;
         if (es >= to) break;
-        if (es >= state.step) this.steps(state, es + 1);
+        // An effect of step es comes after that statement.
+        if (es >= state.step) steps.to(es + 1);
         state.applyEffect(d, i, blob);
       }
       seq = at.first + i;
       if (i < d.count) break;
     }
-    this.steps(state, to);
+    steps.to(to);
   }
+}
+
+/** Applies a trace's statements to a state in order, keeping its place in the step chunks. */
+class StepWalk {
+  private chunk: DecodedSteps | null = null;
+  private first = 0;
+  private end = 0;
+
+  constructor(private readonly trace: Trace, private readonly state: MachineState) {}
 
   /** Applies statements [state.step, to). */
-  private steps(state: MachineState, to: number): void {
+  to(to: number): void {
+    const state = this.state;
     while (state.step < to) {
-      const at = this.trace.locateStep(state.step);
-      if (!at) return;
-      const d = this.trace.stepChunk(at.chunk);
-      const end = Math.min(d.count, to - at.first);
-      for (let i = at.row; i < end; i++) state.applyStep(d, i, at.first + i);
+      if (this.chunk === null || state.step < this.first || state.step >= this.end) {
+        const at = this.trace.locateStep(state.step);
+        if (!at) return;
+        this.chunk = this.trace.stepChunk(at.chunk);
+        this.first = at.first;
+        this.end = at.first + this.chunk.count;
+      }
+      const d = this.chunk;
+      const end = Math.min(this.end, to);
+      for (let s = state.step; s < end; s++) state.applyStep(d, s - this.first, s);
     }
   }
 }
