@@ -9,12 +9,14 @@ import type { Finding, RaceAccess, RaceError } from './findings.js';
  */
 
 const sideKey = (a: RaceAccess): string => `${a.file}:${a.line}:${a.access}`;
+/** A race's side as grouping sees it: shared and global hazards of one line are displayed apart. */
+const spaceSide = (r: RaceError, a: RaceAccess): string => `${r.space}:${sideKey(a)}`;
 
 /** Merges both directions of each pair, orients them under their group's head and numbers the groups. */
 export function groupRaces(races: readonly RaceError[]): RaceError[] {
   const merged = new Map<string, RaceError>();
   for (const r of races) {
-    const [a, b] = r.accesses.map(sideKey) as [string, string];
+    const [a, b] = r.accesses.map((s) => spaceSide(r, s)) as [string, string];
     const key = `${r.severity}|${[a, b].sort().join('|')}`;
     const m = merged.get(key);
     merged.set(key, m === undefined ? r : { ...m, count: m.count + r.count });
@@ -24,7 +26,7 @@ export function groupRaces(races: readonly RaceError[]): RaceError[] {
     let left = [...merged.values()].filter((r) => r.severity === severity);
     while (left.length > 0) {
       const degree = new Map<string, number>();
-      for (const r of left) for (const s of r.accesses) degree.set(sideKey(s), (degree.get(sideKey(s)) ?? 0) + 1);
+      for (const r of left) for (const s of r.accesses) degree.set(spaceSide(r, s), (degree.get(spaceSide(r, s)) ?? 0) + 1);
       // Ties go to the earlier side of the earliest pair: map insertion order follows it.
       let head = '';
       let best = -1;
@@ -32,10 +34,10 @@ export function groupRaces(races: readonly RaceError[]): RaceError[] {
       const group = out.length === 0 ? 1 : out[out.length - 1]!.group + 1;
       for (const r of left) {
         const [a, b] = r.accesses;
-        if (sideKey(a) === head) out.push({ ...r, group });
-        else if (sideKey(b) === head) out.push({ ...r, group, file: b.file, line: b.line, thread: b.thread, accesses: [b, a] });
+        if (spaceSide(r, a) === head) out.push({ ...r, group });
+        else if (spaceSide(r, b) === head) out.push({ ...r, group, file: b.file, line: b.line, thread: b.thread, accesses: [b, a] });
       }
-      left = left.filter((r) => !r.accesses.some((s) => sideKey(s) === head));
+      left = left.filter((r) => !r.accesses.some((s) => spaceSide(r, s) === head));
     }
   }
   return out;

@@ -1,11 +1,11 @@
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { Dim3, Scalar } from '../engine/exec/env.js';
-import type { SourceLoc } from '../engine/front/token.js';
 import type { LaunchEvent } from '../engine/runtime/listener.js';
 import { SHARED_BASE } from '../engine/memory/layout.js';
 import { Analysis } from './base.js';
-import type { Access, Finding, Hazard, Index3, RaceAccess, RaceError } from './findings.js';
-import { groupRaces } from './racecheck-groups.js';
+import type { Finding, Index3 } from './findings.js';
+import { ATOMIC, PairLog, READ, WRITE, hazardOf } from './racecheck-pairs.js';
+import { GlobalShadow } from './racecheck-global.js';
 
 /*
  * racecheck: shared-memory hazards between threads that no barrier orders. Each byte of a block's
@@ -13,13 +13,14 @@ import { groupRaces } from './racecheck-groups.js';
  * epoch they happened in: __syncthreads opens a new epoch for the block, __syncwarp one for its
  * warp. An access meeting the other thread's unordered access to the byte is a hazard (RAW, WAR or
  * WAW; two atomics never are). Hazards are counted per byte as compute-sanitizer counts them, and
- * the ones within a warp are warnings, as on GPUs since Volta. Global memory is not checked
- * (compute-sanitizer's racecheck reports shared memory hazards).
+ * the ones within a warp are warnings, as on GPUs since Volta. compute-sanitizer's racecheck checks
+ * shared memory only (the H100 reports nothing for the seeds' in-place global filters); global
+ * memory is checked only when asked (`--racecheck-memory`), by racecheck-global.ts.
  */
 
-/** Access kind codes packed with a location id: id * 4 + kind. */
-const READ = 0, WRITE = 1, ATOMIC = 2;
-const ACCESS_NAMES: readonly Access[] = ['read', 'write', 'atomic'];
+/** Which memories racecheck watches: compute-sanitizer's shared (the default), Warpscope's global, or both. */
+export type RaceMemory = 'shared' | 'global' | 'all';
+
 /** Shadow bytes kept before the least recently used block's shadow is dropped (costing missed hazards, never false ones). */
 const SHADOW_BUDGET = 64 * 1024 * 1024;
 const BYTES_PER_ENTRY = 24;
@@ -60,36 +61,34 @@ class BlockShadow {
   }
 }
 
-/** One pair of source locations that raced, directed (the access met first, the access that met it). */
-interface PairStats {
-  readonly first: number;
-  readonly second: number;
-  readonly hazard: Hazard;
-  readonly severity: 'error' | 'warning';
-  readonly kernel: string;
-  readonly firstThread: Index3;
-  readonly secondThread: Index3;
-  readonly block: Index3;
-  count: number;
-  readonly order: number;
-}
-
 /** The racecheck analysis. */
 export class Racecheck extends Analysis {
   private readonly blocks = new Map<string, BlockShadow>();
   private shadowBytes = 0;
-  private readonly locs: SourceLoc[] = [];
-  private readonly locIds = new Map<string, number>();
-  private readonly pairs = new Map<string, PairStats>();
+  private readonly log = new PairLog();
+  private readonly shared: boolean;
+  /** The global-memory shadow, when global memory is watched. */
+  private readonly global: GlobalShadow | null;
+  /** Whether a launch is running: host code's accesses to managed memory are not a kernel's. */
+  private running = false;
+
+  constructor(memory: RaceMemory = 'shared') {
+    super();
+    this.shared = memory !== 'global';
+    this.global = memory === 'shared' ? null : new GlobalShadow(this.log);
+  }
 
   override launch(e: LaunchEvent): void {
     super.launch(e);
     // Shared memory lives only as long as its block: a new launch starts clean.
     this.blocks.clear();
     this.shadowBytes = 0;
+    this.running = e.phase === 'begin';
+    if (e.phase === 'begin') this.global?.begin(e.grid, e.block);
   }
 
   barrier(kind: 'arrive' | 'release', block: Dim3): void {
+    if (kind === 'release') this.global?.barrier(block);
     const b = this.blocks.get(`${block.x},${block.y},${block.z}`);
     if (b === undefined) return;
     if (kind === 'arrive') b.arrived = true;
@@ -100,20 +99,30 @@ export class Racecheck extends Analysis {
   }
 
   warpSync(W: WarpCtx): void {
+    this.global?.syncWarp(W);
     const b = this.shadow(W);
     b.warpEpoch[W.id] = (b.warpEpoch[W.id] ?? 0) + 1;
   }
 
+  fence(W: WarpCtx, lane: number, scope: 'block' | 'device'): void {
+    this.global?.fence(W, lane, scope);
+  }
+
   override access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, W: WarpCtx, old?: Scalar, _code?: number, atomic?: boolean): void {
-    if (space !== 'shared') return;
     // A store that leaves the bytes as they were cannot race: compute-sanitizer stays silent on threads
     // writing the value already there (seeds/avgfilter_shadowed_i, all threads writing Bds[i] alike).
     if (kind === 'store' && !atomic && old !== undefined && old === value) return;
+    const accessKind = atomic ? ATOMIC : kind === 'load' ? READ : WRITE;
+    if (space === 'global') {
+      if (this.global !== null && this.running) this.global.access(address, bytes, kind === 'store', this.log.code(W.loc, accessKind), lane, W, this.kernel);
+      return;
+    }
+    if (space !== 'shared' || !this.shared) return;
     const b = this.shadow(W);
     const o = address - SHARED_BASE;
     this.shadowBytes += b.ensure(o + bytes);
     const thread = W.tx[lane]! + W.bdx * (W.ty[lane]! + W.bdy * W.tz[lane]!);
-    const code = this.locId(W.loc) * 4 + (atomic ? ATOMIC : kind === 'load' ? READ : WRITE);
+    const code = this.log.code(W.loc, accessKind);
     const warpEpoch = b.warpEpoch[W.id] ?? 0;
     const warpSize = 32;
     for (let i = o; i < o + bytes; i++) {
@@ -135,19 +144,7 @@ export class Racecheck extends Analysis {
   }
 
   override finish(): readonly Finding[] {
-    const races: RaceError[] = [];
-    for (const p of [...this.pairs.values()].sort((a, b) => a.order - b.order)) {
-      const side = (code: number, thread: Index3): RaceAccess => {
-        const loc = this.locs[code >> 2]!;
-        return { file: loc.file, line: loc.line, access: ACCESS_NAMES[code & 3]!, thread, block: p.block };
-      };
-      const a = side(p.first, p.firstThread);
-      races.push({
-        kind: 'race', kernel: p.kernel, file: a.file, line: a.line, block: p.block, thread: p.firstThread, space: 'shared',
-        hazard: p.hazard, severity: p.severity, count: p.count, accesses: [a, side(p.second, p.secondThread)], group: 0,
-      });
-    }
-    return groupRaces(races);
+    return this.log.races();
   }
 
   /** The current access (thread, code) meets a byte's earlier access; records a hazard when nothing orders them. */
@@ -157,21 +154,10 @@ export class Racecheck extends Analysis {
     if (prev === thread) return;
     const sameWarp = Math.floor(prev / warpSize) === Math.floor(thread / warpSize);
     if (sameWarp && prevWarpEpoch !== warpEpoch) return;
-    const pk = prevCode & 3, ck = code & 3;
-    if (pk === ATOMIC && ck === ATOMIC) return;
-    if (pk === READ && ck === READ) return;
-    const hazard: Hazard = ck === READ ? 'RAW' : pk === READ ? 'WAR' : 'WAW';
-    const key = `${prevCode}:${code}:${sameWarp ? 'w' : 'e'}`;
-    const p = this.pairs.get(key);
-    if (p !== undefined) {
-      p.count++;
-      return;
-    }
+    const hazard = hazardOf(prevCode, code);
+    if (hazard === null) return;
     const idx = (t: number): Index3 => ({ x: t % b.dims.x, y: Math.floor(t / b.dims.x) % b.dims.y, z: Math.floor(t / (b.dims.x * b.dims.y)) });
-    this.pairs.set(key, {
-      first: prevCode, second: code, hazard, severity: sameWarp ? 'warning' : 'error', kernel: this.kernel,
-      firstThread: idx(prev), secondThread: idx(thread), block: b.block, count: 1, order: this.pairs.size,
-    });
+    this.log.record('shared', this.kernel, prevCode, code, hazard, sameWarp, () => [{ thread: idx(prev), block: b.block }, { thread: idx(thread), block: b.block }]);
   }
 
   private shadow(W: WarpCtx): BlockShadow {
@@ -189,16 +175,5 @@ export class Racecheck extends Analysis {
     const [key, b] = this.blocks.entries().next().value as [string, BlockShadow];
     this.blocks.delete(key);
     this.shadowBytes -= b.size * BYTES_PER_ENTRY;
-  }
-
-  private locId(loc: SourceLoc): number {
-    const key = `${loc.file}:${loc.line}`;
-    let id = this.locIds.get(key);
-    if (id === undefined) {
-      id = this.locs.length;
-      this.locs.push(loc);
-      this.locIds.set(key, id);
-    }
-    return id;
   }
 }

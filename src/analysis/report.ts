@@ -73,7 +73,8 @@ function raceBlock(group: readonly RaceError[]): string[] {
   const a = first.accesses[0];
   const name = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
   return [
-    `${first.severity === 'error' ? 'Error' : 'Warning'}: Race reported between ${name(a.access)} access at ${first.kernel} in ${where(a.file, a.line)}`,
+    // Global hazards are Warpscope's extension (--racecheck-memory): their heading names the memory; shared ones read as compute-sanitizer's.
+    `${first.severity === 'error' ? 'Error' : 'Warning'}: Race reported ${first.space === 'global' ? 'on __global__ memory ' : ''}between ${name(a.access)} access at ${first.kernel} in ${where(a.file, a.line)}`,
     ...group.map((r) => `    and ${name(r.accesses[1].access)} access at ${r.kernel} in ${where(r.accesses[1].file, r.accesses[1].line)} [${thousands(r.count)} hazards]`),
   ];
 }

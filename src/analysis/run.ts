@@ -3,7 +3,7 @@ import type { EngineEvent, RunOptions, SourceHost } from '../engine/api.js';
 import type { Analysis } from './base.js';
 import type { CheckResult, Tool } from './findings.js';
 import { Memcheck } from './memcheck.js';
-import { Racecheck } from './racecheck.js';
+import { Racecheck, type RaceMemory } from './racecheck.js';
 import { Initcheck } from './initcheck.js';
 import { Synccheck } from './synccheck.js';
 
@@ -20,15 +20,17 @@ export interface CheckRequest {
   readonly argv: readonly string[];
   readonly options: RunOptions;
   readonly leakCheck: boolean;
+  /** The memories racecheck watches ('shared', compute-sanitizer's, when absent). */
+  readonly racecheckMemory?: RaceMemory;
 }
 
 /** The analysis for a tool. */
-function analysisFor(tool: Tool, leakCheck: boolean): Analysis {
+function analysisFor(tool: Tool, leakCheck: boolean, raceMemory: RaceMemory): Analysis {
   switch (tool) {
     case 'memcheck':
       return new Memcheck(leakCheck);
     case 'racecheck':
-      return new Racecheck();
+      return new Racecheck(raceMemory);
     case 'initcheck':
       return new Initcheck();
     case 'synccheck':
@@ -38,7 +40,7 @@ function analysisFor(tool: Tool, leakCheck: boolean): Analysis {
 
 /** Runs `req` on the simulator under its tool; null when the program did not compile. */
 export function runCheck(req: CheckRequest, host: SourceHost, emit: (e: EngineEvent) => void): CheckResult | null {
-  const analysis = analysisFor(req.tool, req.leakCheck);
+  const analysis = analysisFor(req.tool, req.leakCheck, req.racecheckMemory ?? 'shared');
   const status = execute({ kind: 'record', file: req.file, argv: req.argv, options: req.options, listener: analysis }, host, emit);
   if (!analysis.compiled) return null;
   return { tool: req.tool, findings: analysis.finish(), leakCheck: req.leakCheck, status };

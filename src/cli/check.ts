@@ -4,12 +4,13 @@ import { parseArgs } from './args.js';
 import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
 import { TOOLS, type Tool } from '../analysis/findings.js';
 import { runCheck } from '../analysis/run.js';
+import type { RaceMemory } from '../analysis/racecheck.js';
 import { BANNER, errorBlocks, errorCount, summaryLines } from '../analysis/report.js';
 import { resultJson } from '../analysis/json.js';
 
 /*
  * `warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full]
- * [--json] [--error-exitcode N] [run options] [-- program args]`: runs the program as `run` does
+ * [--racecheck-memory shared|global|all] [--json] [--error-exitcode N] [run options] [-- program args]`: runs the program as `run` does
  * under one of compute-sanitizer's analyses and prints its report. The run options (--device,
  * --max-steps, --fmad...) are `run`'s own, parsed by its parser.
  */
@@ -18,6 +19,7 @@ import { resultJson } from '../analysis/json.js';
 interface CheckArgs {
   readonly tool: Tool;
   readonly leakCheck: boolean;
+  readonly racecheckMemory: RaceMemory;
   readonly json: boolean;
   readonly errorExitcode: number | null;
   readonly file: string;
@@ -25,7 +27,8 @@ interface CheckArgs {
   readonly options: Partial<RunOptions>;
 }
 
-const USAGE = 'usage: warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full] [--json] [--error-exitcode N] [-- program args]\n';
+const USAGE = 'usage: warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full] [--racecheck-memory shared|global|all] [--json] [--error-exitcode N] [-- program args]\n';
+const RACE_MEMORIES: readonly RaceMemory[] = ['shared', 'global', 'all'];
 
 /** The value of `--name V` or `--name=V` at rest[i]; the index of the last word used. */
 function optionValue(rest: readonly string[], i: number): [string | undefined, number] {
@@ -37,6 +40,7 @@ function optionValue(rest: readonly string[], i: number): [string | undefined, n
 export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
   let tool: Tool | null = null;
   let leakCheck = false;
+  let racecheckMemory: RaceMemory = 'shared';
   let json = false;
   let errorExitcode: number | null = null;
   const runWords: string[] = [];
@@ -54,6 +58,12 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
       i = j;
       if (v !== 'full' && v !== 'no') return `--leak-check takes 'full' or 'no', got '${v ?? ''}'`;
       leakCheck = v === 'full';
+    } else if (/^--racecheck-memory(=|$)/.test(a)) {
+      // Warpscope's own option: compute-sanitizer's racecheck watches shared memory only.
+      const [v, j] = optionValue(argv, i);
+      i = j;
+      if (v === undefined || !RACE_MEMORIES.includes(v as RaceMemory)) return `--racecheck-memory takes 'shared', 'global' or 'all', got '${v ?? ''}'`;
+      racecheckMemory = v as RaceMemory;
     } else if (a === '--json') json = true;
     else if (/^--error-exitcode(=|$)/.test(a)) {
       const [v, j] = optionValue(argv, i);
@@ -67,7 +77,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
   if (run.kind === 'error') return run.message.replace(/^run needs/, 'check needs');
   if (run.kind !== 'run') return 'check needs a .cu file';
   if (tool === null) return 'check needs --tool memcheck|racecheck|initcheck|synccheck';
-  return { tool, leakCheck, json, errorExitcode, file: run.file, programArgs: run.programArgs, options: run.options };
+  if (racecheckMemory !== 'shared' && tool !== 'racecheck') return '--racecheck-memory needs --tool racecheck';
+  return { tool, leakCheck, racecheckMemory, json, errorExitcode, file: run.file, programArgs: run.programArgs, options: run.options };
 }
 
 /** Reads a source file from disk; null when it cannot be read. */
@@ -102,7 +113,7 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     else if (e.kind === 'diagnostic') write(process.stderr, e.rendered + '\n');
   };
   const options: RunOptions = { ...defaultRunOptions, ...args.options };
-  const result = runCheck({ tool: args.tool, file: args.file, argv: [basename(args.file, '.cu'), ...args.programArgs], options, leakCheck: args.leakCheck }, { readFile: readSource }, emit);
+  const result = runCheck({ tool: args.tool, file: args.file, argv: [basename(args.file, '.cu'), ...args.programArgs], options, leakCheck: args.leakCheck, racecheckMemory: args.racecheckMemory }, { readFile: readSource }, emit);
   if (result === null) {
     write(process.stdout, programOut);
     return 1;

@@ -85,6 +85,27 @@ describe('warpscope check', () => {
     for (const e of doc.errors) expect(['RAW', 'WAR', 'WAW']).toContain(e.hazard);
   });
 
+  it('--racecheck-memory takes shared, global or all, with racecheck only', async () => {
+    const bad = await run(['test/sanitizer/race_global.cu', '--tool', 'racecheck', '--racecheck-memory', 'local']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toBe("warpscope: error: --racecheck-memory takes 'shared', 'global' or 'all', got 'local'");
+    const other = await run(['test/sanitizer/race_global.cu', '--tool', 'memcheck', '--racecheck-memory=global']);
+    expect(other.stderr.split('\n')[0]).toBe('warpscope: error: --racecheck-memory needs --tool racecheck');
+  });
+
+  it('--racecheck-memory global reports global races, named as such in text and JSON; the default matches the H100', async () => {
+    const golden = readGolden('test/sanitizer/race_global.racecheck.txt');
+    const plain = await run(['test/sanitizer/race_global.cu', '--tool', 'racecheck']);
+    expect(plain.stdout).toBe(`========= COMPUTE-SANITIZER\n${golden.output.join('\n')}\n========= ${golden.summaries[0]}\n`);
+    const text = await run(['test/sanitizer/race_global.cu', '--tool', 'racecheck', '--racecheck-memory', 'global']);
+    expect(text.stdout).toContain('========= Error: Race reported on __global__ memory between Write access at shift in race_global.cu:16\n');
+    expect(text.stdout).toContain('RACECHECK SUMMARY: 3 hazards displayed (2 errors, 1 warning)');
+    const json = await run(['test/sanitizer/race_global.cu', '--tool', 'racecheck', '--racecheck-memory', 'all', '--json']);
+    const doc = JSON.parse(json.stdout) as { errors: { kind: string; space: string; line: number }[] };
+    expect(new Set(doc.errors.map((e) => `${e.kind} ${e.space}`))).toEqual(new Set(['race global']));
+    expect(new Set(doc.errors.map((e) => e.line))).toEqual(new Set([14, 16]));
+  });
+
   it('--error-exitcode replaces the status when errors were found, and only then', async () => {
     expect((await run(['test/sanitizer/race_intrawarp.cu', '--tool', 'racecheck', '--error-exitcode', '7'])).status).toBe(7);
     expect((await run(['test/sanitizer/race_intrawarp.cu', '--tool', 'initcheck', '--error-exitcode=7'])).status).toBe(0);

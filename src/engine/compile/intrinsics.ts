@@ -76,7 +76,11 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
       c.pre.push(c.lanes(`${m}[l] = ${e.args.length > 0 ? `(${a0}) | 0` : '-1'};`), `if (O !== null && O.warpSync !== undefined) O.warpSync(W, A, ${m}, ${loc});`);
       return '0';
     }
-    case '__threadfence': case '__threadfence_block': case '__threadfence_system': case '__nanosleep':
+    case '__threadfence': case '__threadfence_block': case '__threadfence_system':
+      // A fence orders nothing in a simulator that runs one warp at a time; racecheck still hears each lane's, to count its earlier global accesses as published.
+      if (!c.T.instrument) return '0';
+      return `(O !== null && O.fence !== undefined ? (O.fence(W, l, ${JSON.stringify(base === '__threadfence_block' ? 'block' : 'device')}), 0) : 0)`;
+    case '__nanosleep':
       return '0';
     case '__syncthreads': case '__syncthreads_count': case '__syncthreads_and': case '__syncthreads_or': {
       const kind = { __syncthreads: 0, __syncthreads_count: 1, __syncthreads_and: 2, __syncthreads_or: 3 }[base];

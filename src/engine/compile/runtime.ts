@@ -50,6 +50,8 @@ export interface Observer {
    * (fault, hang, step limit). Reported whenever an observer is attached, under every scheduler.
    */
   turnEnd?(warp: WarpCtx): void;
+  /** One lane ran __threadfence (scope 'device'; __threadfence_system too) or __threadfence_block ('block'). */
+  fence?(warp: WarpCtx, lane: number, scope: 'block' | 'device'): void;
   /** A warp's active lanes (`mask`) split between `targets` (2 or more) ways at a branch: an if, a loop condition or a switch. */
   diverge?(warp: WarpCtx, mask: number, targets: number, loc: SourceLoc): void;
   /**
