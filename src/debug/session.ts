@@ -21,6 +21,8 @@ import { dispatch, COMMAND_NAMES } from './commands.js';
 /** Where a session's text goes: gdb's console (program output included). */
 export interface DebugIO {
   out(text: string): void;
+  /** Told when the program ends (its exit status; null for an interrupted recording), for front ends that show it beside the console. */
+  exited?(status: number | null): void;
 }
 
 /** What a session debugs. */
@@ -303,6 +305,7 @@ export class DebugSession {
     else this.say(`[Inferior 1 (process ${pid}) exited with code ${status.toString(8).padStart(2, '0')}]`);
     this.pos = null;
     this.focus = { kind: 'host' };
+    this.io.exited?.(status);
   }
 
   /** Ctrl-C landed: stop at the last recorded statement. */

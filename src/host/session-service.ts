@@ -1,0 +1,211 @@
+import { StringDecoder } from 'node:string_decoder';
+import { basename } from 'node:path';
+import { defaultRunOptions, type RunOptions } from '../engine/api.js';
+import { DebugSession } from '../debug/session.js';
+import type { BreakpointView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
+import { ProgramOutput } from './program-output.js';
+
+/*
+ * The session service: SessionCommands in, SessionEvents out, over one DebugSession. Every
+ * action (typed, clicked or pressed) becomes the cuda-gdb command line it stands for and runs
+ * through the debugger's own dispatch, so the console shows exactly what `warpscope debug`
+ * prints; after each command the service reports what changed (position, breakpoints, output).
+ */
+
+/** What the service needs from its host: files, where live recordings go, run options. */
+export interface ServiceEnv {
+  readFile(path: string): string | null;
+  /** The trace a live session of `file` records to (warpscope debug's default: traces/NAME-TIME.trace). */
+  tracePath(file: string): string;
+  readonly options?: RunOptions;
+}
+
+/** Milliseconds console text may wait before it is sent (a long command's text arrives as it comes). */
+const FLUSH_MS = 30;
+
+/** A DebugSession behind the typed command/event API. */
+export class SessionService {
+  private session: DebugSession | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private pending = '';
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private decoder = new StringDecoder('utf8');
+  private lastStop = 'null';
+  private lastBreakpoints = '[]';
+  private ended = false;
+  private readonly output = new ProgramOutput();
+
+  constructor(
+    private readonly emit: (e: SessionEvent) => void,
+    private readonly env: ServiceEnv,
+  ) {}
+
+  /** Takes a command; commands run one after another, except interrupt and completion, which answer at once. */
+  handle(cmd: SessionCommand): void {
+    if (cmd.kind === 'interrupt') return this.session?.interrupt();
+    if (cmd.kind === 'complete') return this.emit({ kind: 'completions', line: cmd.line, words: this.session?.complete(cmd.line) ?? [] });
+    // sync is the host's to answer (it knows what each client has seen); here it has nothing to do.
+    if (cmd.kind === 'sync') return;
+    this.queue = this.queue.then(() => this.run(cmd)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
+  }
+
+  /** Resolves once every command taken so far has run. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Ends the session and its recording. */
+  close(): void {
+    this.session?.close();
+    this.session = null;
+  }
+
+  private async run(cmd: Exclude<SessionCommand, { kind: 'interrupt' | 'complete' | 'sync' }>): Promise<void> {
+    switch (cmd.kind) {
+      case 'open':
+        return this.open(cmd.target);
+      case 'console':
+        return this.exec(cmd.line);
+      case 'motion':
+        return this.exec(cmd.motion);
+      case 'goto':
+        return this.exec(`goto ${cmd.step}`);
+      case 'toggle-breakpoint':
+        return this.toggle(cmd.file, cmd.line);
+    }
+  }
+
+  private open(target: OpenTarget): void {
+    const io = { out: (text: string) => this.write(text), exited: (status: number | null) => this.exited(status) };
+    let next: DebugSession;
+    let files: SourceFile[];
+    if (target.kind === 'trace') {
+      const s = DebugSession.replay(io, target.path);
+      if (typeof s === 'string') return this.emit({ kind: 'open-failed', message: s });
+      next = s;
+      files = this.sourcesOf(s);
+    } else {
+      const text = this.env.readFile(target.path);
+      if (text === null) return this.emit({ kind: 'open-failed', message: `cannot read '${target.path}'` });
+      const argv = [basename(target.path, '.cu')];
+      next = new DebugSession(io, { kind: 'live', file: target.path, argv, options: this.env.options ?? defaultRunOptions, host: { readFile: (p) => this.env.readFile(p) }, tracePath: this.env.tracePath(target.path) });
+      // A program that does not compile still shows its source; the console shows the errors.
+      files = next.prepare() ? this.sourcesOf(next) : [{ path: target.path, text }];
+    }
+    this.session?.close();
+    this.session = next;
+    this.ended = false;
+    this.output.clear();
+    // A new program's position and breakpoints are always told, even when they read as before.
+    this.lastStop = '';
+    this.lastBreakpoints = '';
+    const mainFile = files[0]?.path ?? target.path;
+    this.emit({ kind: 'opened', mode: target.kind === 'trace' ? 'replay' : 'live', title: basename(target.kind === 'trace' ? target.path : mainFile), mainFile, files });
+    this.flush();
+    this.publish();
+  }
+
+  private sourcesOf(s: DebugSession): SourceFile[] {
+    const t = s.trace;
+    if (!t) return [];
+    const main = s.view?.mainFile ?? '';
+    const paths = t.sourcePaths().sort((a, b) => Number(b === main) - Number(a === main));
+    return paths.map((path) => ({ path, text: t.source(path) ?? '' }));
+  }
+
+  /** Runs one command line: echoed, answered, then what changed is reported. */
+  private async exec(line: string): Promise<void> {
+    const s = this.session;
+    this.emit({ kind: 'command', line });
+    if (!s) {
+      this.emit({ kind: 'output', text: 'No program is open.\n' });
+      return;
+    }
+    this.emit({ kind: 'busy', busy: true });
+    try {
+      await s.execute(line);
+      // The window or the server outlives a typed quit: only they end the session.
+      if (s.done) {
+        s.done = false;
+        this.write('The session ends when its window (or `warpscope serve`) is closed.\n');
+      }
+    } finally {
+      this.flush();
+      this.publish();
+      this.emit({ kind: 'busy', busy: false });
+    }
+  }
+
+  /** A gutter click: `delete` the breakpoints on the line, or `break FILE:LINE`. */
+  private async toggle(file: string, line: number): Promise<void> {
+    const here = this.session?.bps.breakpoints.filter((b) => b.kind === 'line' && b.at?.file === file && b.at.line === line) ?? [];
+    if (here.length > 0) return this.exec(`delete ${here.map((b) => b.num).join(' ')}`);
+    await this.exec(`break ${this.shortName(file)}:${line}`);
+  }
+
+  /** The file's base name when it names no other source (as a user would type it), else its path. */
+  private shortName(file: string): string {
+    const base = basename(file);
+    const paths = this.session?.trace?.sourcePaths() ?? [file];
+    return paths.filter((p) => basename(p) === base).length <= 1 ? base : file;
+  }
+
+  private write(text: string): void {
+    // The debugger writes bytes as char codes 0..255, as a terminal receives them; the console wants the characters.
+    this.pending += this.decoder.write(Buffer.from(text, 'latin1'));
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    this.emit({ kind: 'output', text });
+  }
+
+  private exited(status: number | null): void {
+    this.ended = true;
+    this.flush();
+    this.emit({ kind: 'exited', status });
+  }
+
+  /** Reports the position, the breakpoints and the program's output when they changed. */
+  private publish(): void {
+    const s = this.session;
+    const stop = s ? this.stopOf(s) : null;
+    if (stop) this.ended = false;
+    const stopText = JSON.stringify(stop);
+    if (stopText !== this.lastStop) {
+      this.lastStop = stopText;
+      this.emit({ kind: 'stopped', stop });
+    }
+    const bps: BreakpointView[] = (s?.bps.breakpoints ?? []).flatMap((b) => (b.kind === 'line' && b.at ? [{ num: b.num, file: b.at.file, line: b.at.line, enabled: b.enabled, condition: b.condition, temporary: b.temporary }] : []));
+    const bpText = JSON.stringify(bps);
+    if (bpText !== this.lastBreakpoints) {
+      this.lastBreakpoints = bpText;
+      this.emit({ kind: 'breakpoints', breakpoints: bps });
+    }
+    const rows = s?.trace ? s.trace.output() : [];
+    // Output up to where the program stands: all of it once it ended, none before it runs.
+    const upTo = s?.pos ?? (this.ended ? Number.MAX_SAFE_INTEGER : -1);
+    const change = this.output.update(rows, upTo, s?.trace ?? null);
+    if (change) this.emit({ kind: 'program-output', ...change });
+  }
+
+  private stopOf(s: DebugSession): StopView | null {
+    if (s.pos === null || !s.trace || !s.view) return null;
+    const row = s.focusRow();
+    const loc = row ? s.trace.loc(row.loc) : null;
+    const f = s.focus;
+    let focus: FocusView = { kind: 'host' };
+    if (f.kind === 'device') {
+      const l = s.view.launch(f.launch);
+      const d = (v: { x: number; y: number; z: number }): string => `(${v.x},${v.y},${v.z})`;
+      const label = l ? `block ${d(s.view.blockIdx(l, f.block))} thread ${d(s.view.threadIdx(l, f.warp, f.lane))}` : `warp ${f.warp} lane ${f.lane}`;
+      focus = { kind: 'device', launch: f.launch, block: f.block, warp: f.warp, lane: f.lane, label };
+    }
+    return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0 };
+  }
+}

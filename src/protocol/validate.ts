@@ -1,0 +1,79 @@
+import { MOTIONS, type Motion, type SessionCommand } from './messages.js';
+
+/*
+ * Every command that crosses a trust boundary (a WebSocket, Electron IPC) is checked here
+ * before the session sees it: a malformed one becomes an error message, never an exception.
+ */
+
+/** The longest console line or path accepted (a pasted program is not a command). */
+export const MAX_TEXT = 4096;
+
+/** A validated command, or why the message is not one. */
+export type Parsed = { readonly ok: true; readonly command: SessionCommand } | { readonly ok: false; readonly error: string };
+
+const fail = (error: string): Parsed => ({ ok: false, error });
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function text(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= MAX_TEXT;
+}
+
+function isMotion(v: unknown): v is Motion {
+  return typeof v === 'string' && (MOTIONS as readonly string[]).includes(v);
+}
+
+/** Checks that `raw` (parsed JSON) is a SessionCommand with nothing malformed in it. */
+export function parseCommand(raw: unknown): Parsed {
+  if (!isRecord(raw) || typeof raw['kind'] !== 'string') return fail('a command is an object with a "kind"');
+  const kind = raw['kind'];
+  switch (kind) {
+    case 'open': {
+      const t = raw['target'];
+      if (!isRecord(t) || (t['kind'] !== 'source' && t['kind'] !== 'trace') || !text(t['path']) || t['path'] === '') return fail('open needs a target {kind: "source"|"trace", path}');
+      return { ok: true, command: { kind, target: { kind: t['kind'], path: t['path'] } } };
+    }
+    case 'console':
+    case 'complete': {
+      const line = raw['line'];
+      if (!text(line)) return fail(`${kind} needs a line of at most ${MAX_TEXT} characters`);
+      // One command per message: a newline would smuggle in a second one.
+      if (/[\r\n]/.test(line)) return fail(`${kind} takes one line`);
+      return { ok: true, command: { kind, line } };
+    }
+    case 'toggle-breakpoint': {
+      const file = raw['file'];
+      const line = raw['line'];
+      if (!text(file) || file === '' || !Number.isSafeInteger(line) || (line as number) < 1) return fail('toggle-breakpoint needs a file and a line number');
+      return { ok: true, command: { kind, file, line: line as number } };
+    }
+    case 'motion': {
+      const motion = raw['motion'];
+      if (!isMotion(motion)) return fail(`unknown motion ${JSON.stringify(motion)}`);
+      return { ok: true, command: { kind, motion } };
+    }
+    case 'goto': {
+      const step = raw['step'];
+      if (!Number.isSafeInteger(step) || (step as number) < 0) return fail('goto needs a step number');
+      return { ok: true, command: { kind, step: step as number } };
+    }
+    case 'interrupt':
+    case 'sync':
+      return { ok: true, command: { kind } };
+    default:
+      return fail(`unknown command kind ${JSON.stringify(kind).slice(0, 40)}`);
+  }
+}
+
+/** Parses a JSON text message into a command (transports that carry text use this). */
+export function parseCommandText(data: string): Parsed {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data);
+  } catch {
+    return fail('a message is one JSON object');
+  }
+  return parseCommand(raw);
+}
