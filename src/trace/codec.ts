@@ -40,18 +40,17 @@ export class StepColumns {
   }
 }
 
-/** Bytes of an EffectColumns buffer: 46 per row, then 8 per register value. */
-const EFFECT_BYTES = CHUNK_EVENTS * 46 + CHUNK_VALUES * 8;
+/** Bytes of an EffectColumns buffer: 38 per row, then 8 per value. */
+const EFFECT_BYTES = CHUNK_EVENTS * 38 + CHUNK_VALUES * 8;
 
-/** Where the register values start after `n` rows of 46 bytes: aligned for a Float64Array. */
-const valuesAt = (n: number): number => Math.ceil((n * 46) / 8) * 8;
+/** Where the values start after `n` rows of 38 bytes: aligned for a Float64Array. */
+const valuesAt = (n: number): number => Math.ceil((n * 38) / 8) * 8;
 
 /** One chunk of effects (loads, stores, register values, frames), in the order they happened; one transferable buffer laid out as its encoding. */
 export class EffectColumns {
   readonly step: Float64Array;
   readonly address: Float64Array;
-  /** Value bits (little-endian bytes of the stored value): low and high words. A register row's `neu` holds its lane mask and first value's index. */
-  readonly old: Uint32Array;
+  /** Two words per row: a lane row's lane mask and first value's index; a bulk write's blob id, an op's lanes, an enter's function. */
   readonly neu: Uint32Array;
   readonly launch: Uint32Array;
   readonly block: Uint32Array;
@@ -79,11 +78,10 @@ export class EffectColumns {
     const N = CHUNK_EVENTS;
     this.step = new Float64Array(buffer, 0, N);
     this.address = new Float64Array(buffer, N * 8, N);
-    this.old = new Uint32Array(buffer, N * 16, 2 * N);
-    this.neu = new Uint32Array(buffer, N * 24, 2 * N);
-    this.launch = new Uint32Array(buffer, N * 32, N);
-    this.block = new Uint32Array(buffer, N * 36, N);
-    const u8 = (k: number): Uint8Array => new Uint8Array(buffer, N * 40 + k * N, N);
+    this.neu = new Uint32Array(buffer, N * 16, 2 * N);
+    this.launch = new Uint32Array(buffer, N * 24, N);
+    this.block = new Uint32Array(buffer, N * 28, N);
+    const u8 = (k: number): Uint8Array => new Uint8Array(buffer, N * 32 + k * N, N);
     this.warp = u8(0);
     this.lane = u8(1);
     this.kind = u8(2);
@@ -144,9 +142,9 @@ export function encodeEffects(c: EffectColumns): Buffer {
   const n = c.n;
   if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer, 0, valuesAt(n) + c.nv * 8));
   return pack([
-    c.step.subarray(0, n), c.address.subarray(0, n), c.old.subarray(0, 2 * n), c.neu.subarray(0, 2 * n),
+    c.step.subarray(0, n), c.address.subarray(0, n), c.neu.subarray(0, 2 * n),
     c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.lane.subarray(0, n), c.kind.subarray(0, n), c.space.subarray(0, n), c.size.subarray(0, n), c.tags.subarray(0, n),
-    new Uint8Array(valuesAt(n) - n * 46), c.values.subarray(0, c.nv),
+    new Uint8Array(valuesAt(n) - n * 38), c.values.subarray(0, c.nv),
   ]);
 }
 
@@ -194,7 +192,6 @@ export interface DecodedEffects {
   readonly count: number;
   readonly step: Float64Array;
   readonly address: Float64Array;
-  readonly old: Uint32Array;
   readonly neu: Uint32Array;
   /** Register values (register rows index them by `neu`'s high word). */
   readonly values: Float64Array;
@@ -250,11 +247,11 @@ export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects |
   if (u === null) return null;
   const b = u.b;
   const nv = (u.bytes - at) / 8;
-  const u8 = (i: number): Uint8Array => new Uint8Array(b, n * 40 + i * n, n);
+  const u8 = (i: number): Uint8Array => new Uint8Array(b, n * 32 + i * n, n);
   return {
     count, step: new Float64Array(b, 0, n), address: new Float64Array(b, n * 8, n),
-    old: new Uint32Array(b, n * 16, 2 * n), neu: new Uint32Array(b, n * 24, 2 * n),
-    launch: new Uint32Array(b, n * 32, n), block: new Uint32Array(b, n * 36, n),
+    neu: new Uint32Array(b, n * 16, 2 * n),
+    launch: new Uint32Array(b, n * 24, n), block: new Uint32Array(b, n * 28, n),
     warp: u8(0), lane: u8(1), kind: u8(2), space: u8(3), size: u8(4), tags: u8(5),
     values: new Float64Array(b, at, nv), valuesI: new BigInt64Array(b, at, nv), valuesU: new Uint32Array(b, at, 2 * nv), valuesI32: new Int32Array(b, at, 2 * nv),
   };

@@ -174,7 +174,7 @@ export class TraceWriter implements ExecutionListener {
     f.size[i] = 0;
     f.space[i] = 0;
     // Columns are reused: every row starts with no values.
-    f.old[2 * i] = f.old[2 * i + 1] = f.neu[2 * i] = f.neu[2 * i + 1] = 0;
+    f.neu[2 * i] = f.neu[2 * i + 1] = 0;
     return i;
   }
 
