@@ -1,6 +1,6 @@
 import type { ArithOp, IExpr, IFunction, IStmt, Space, Target, VarSym } from '../check/ir.js';
 import type { CType } from '../check/types.js';
-import { isScalar, isWide } from '../check/types.js';
+import { alignOf, isScalar, isWide } from '../check/types.js';
 import { typeCode } from '../memory/layout.js';
 import type { ProgramTables } from './context.js';
 import { arith, canonNaN, convert, literal, normInt, truthy } from './ops.js';
@@ -234,6 +234,10 @@ export abstract class ExprCompiler {
         const d = this.ex(e.dst);
         const s = this.ex(e.src);
         const t = this.temp(e.type);
+        if (this.T.instrument && !this.host) {
+          this.pre.push(this.lanes(this.copyChunks(e.type, e.size, t, d, s)));
+          return `${t}[l]`;
+        }
         this.pre.push(this.lanes(`${t}[l] = ${d}; M.copyLane(${t}[l], ${s}, ${e.size}, l, ${this.host ? 1 : 0});`));
         return `${t}[l]`;
       }
@@ -241,6 +245,23 @@ export abstract class ExprCompiler {
         this.stmts(e.init, this.pre);
         return this.addrOf(e.v);
     }
+  }
+
+  /**
+   * An instrumented device struct copy, `t[l] = d; copy *s to it`, whose warp instructions are
+   * access sites: nvcc moves a struct in pieces of its alignment, at most 16 bytes (a float4 or
+   * double2 is one 128-bit load and one 128-bit store, a float3 three 32-bit ones; measured in
+   * test/analysis/stats/probe/vector_atomic.cu). The sites count for `warpscope stats` only.
+   */
+  private copyChunks(type: CType, size: number, t: string, d: string, s: string): string {
+    const src = this.temp(type);
+    const chunk = Math.min(16, Math.max(1, alignOf(type)));
+    let loads = '', stores = '';
+    for (let k = 0; k + chunk <= size; k += chunk) {
+      loads += `${this.traffic.copyChunk(`${src}[l] + ${k}`, chunk, false)}; `;
+      stores += `${this.traffic.copyChunk(`${t}[l] + ${k}`, chunk, true)}; `;
+    }
+    return `${t}[l] = ${d}; ${src}[l] = ${s}; ${loads}${stores}M.copyLane(${t}[l], ${src}[l], ${size}, l, 0);`;
   }
 
   /** Arithmetic with fmad contraction of a*b+c when enabled. */

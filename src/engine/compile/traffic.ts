@@ -68,6 +68,14 @@ export class SiteTracker {
     return s.partial ? `${slot(s.id)}(${lanesOf(s.id)}${addr})` : `${slot(s.id)}${addr}`;
   }
 
+  /** A new site for one `bytes`-wide instruction of a struct or vector copy at `addr` (its space found per lane): the address expression that records it. */
+  copyChunk(addr: string, bytes: number, store: boolean): string {
+    const site: AccessSite = { space: SITE_GENERIC, bytes, store, loc: this.loc, atomic: false, copy: true };
+    const s: SiteRef = { id: this.T.site(site), site, partial: this.partial > 0, claimed: false };
+    this.sites.push(s);
+    return s.partial ? `${slot(s.id)}(${lanesOf(s.id)}${addr})` : `${slot(s.id)}${addr}`;
+  }
+
   /** Compiles a part of a lane expression that only some lanes evaluate (its sites record their lanes). */
   partly(f: () => string): string {
     this.partial++;

@@ -42,6 +42,12 @@ export interface AccessSite {
   readonly loc: number;
   /** The load or the store of an atomic read-modify-write (profilers count those apart from plain loads and stores). */
   readonly atomic: boolean;
+  /**
+   * One warp instruction of a struct or vector copy (instrumented code only, compile/expr.ts):
+   * counted in exact mode alone, so `warpscope stats` sees it while the timing model, and so
+   * every modelled time, stays what a plain run computes.
+   */
+  readonly copy?: boolean;
 }
 
 /** Memory traffic of every device launch so far (runtime/host-env.ts takes a launch's share for the timing model). */
@@ -215,6 +221,8 @@ export class TrafficSites {
   private readonly bytes: Uint8Array;
   /** Per site: its lane loop. */
   private readonly loopOf: Int32Array;
+  /** Per site: 1 for a copy's instruction, which only exact mode counts. */
+  private readonly copyOnly: Uint8Array;
   /**
    * Exact mode (`setExact`): every execution of every lane loop records, `exact` holds every
    * instruction's counts, and the sampling the timing model sees goes on in `sampleClock`, so
@@ -234,9 +242,11 @@ export class TrafficSites {
     this.space = new Uint8Array(n);
     this.bytes = new Uint8Array(n);
     this.loopOf = new Int32Array(n);
+    this.copyOnly = new Uint8Array(n);
     sites.forEach((s, i) => {
       this.space[i] = s.space;
       this.bytes[i] = s.bytes;
+      this.copyOnly[i] = s.copy === true ? 1 : 0;
     });
     loops.forEach((sites, q) => sites.forEach((s) => (this.loopOf[s] = q)));
     this.countdown = new Int32Array(Math.max(1, loops.length)).fill(1);
@@ -361,7 +371,7 @@ export class TrafficSites {
     }
     const o = s * STATS;
     // The instruction's cost (sectors or wavefronts) sits in the slot after its instruction count.
-    if (this.exact === null || this.live![this.loopOf[s]!] === 1) {
+    if ((this.exact === null || this.live![this.loopOf[s]!] === 1) && this.copyOnly[s] === 0) {
       this.stats[o + instr]++;
       this.stats[o + instr + 1] += cost;
     }

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LINE_METRICS, type LineMetric } from '../../../src/analysis/stats/metrics.js';
-import { sharedIdealOfLast, sharedWavefronts } from '../../../src/engine/exec/transactions.js';
-import { SHARED_BASE } from '../../../src/engine/memory/layout.js';
 import { collect, parseNcuCsv, type NcuLaunch } from './helpers.js';
 import type { LaunchStats } from '../../../src/analysis/stats/collector.js';
 
 /*
  * `warpscope stats` against Nsight Compute on an H100: test/sanitizer/access_patterns.ncu.csv (the
- * lecture's coalescing and bank cases) and probe/wide_access.ncu.csv (wide shared accesses and
- * divergent branches). Memory metrics must agree exactly; docs/stats.md lists what cannot.
+ * lecture's coalescing and bank cases), probe/wide_access.ncu.csv (wide shared accesses and
+ * divergent branches) and probe/vector_atomic.ncu.csv (vector and struct copies). Memory metrics
+ * must agree exactly; docs/stats.md lists what cannot.
  */
 
 const MEMORY: readonly LineMetric[] = LINE_METRICS.filter((k) => k.startsWith('l1tex__') || k.startsWith('smsp__inst_executed_op_shared'));
@@ -90,22 +89,13 @@ describe('wide shared accesses and divergent branches against Nsight Compute (pr
     }
   });
 
-  it('serves 128-bit accesses a half-warp at a time (the lane patterns of the float4 kernels)', () => {
-    // float4 accesses are struct copies the engine does not count yet (docs/stats.md), so the
-    // counting function is checked on the kernels' lane addresses: Nsight's wavefronts and conflicts.
-    const cases: [string, (l: number) => number, number, number][] = [
-      ['f4_broadcast', () => 2 * 16, 2, 0],
-      ['f4_quarters', (l) => Math.floor(l / 8) * 16, 2, 0],
-      ['f4_stride 1', (l) => l * 16, 4, 0],
-      ['f4_stride 2', (l) => l * 32, 8, 4],
-    ];
-    const f4 = launches.filter((p) => p.ncu.kernel.startsWith('f4_'));
-    cases.forEach(([name, offset, wavefronts, conflicts], i) => {
-      const addr = Float64Array.from({ length: 32 }, (_, l) => SHARED_BASE + offset(l));
-      const w = sharedWavefronts(addr, 0, -1, 16);
-      expect({ name, w, conflicts: w - sharedIdealOfLast() }).toEqual({ name, w: wavefronts, conflicts });
-      expect([ncuValue(f4[i]!.ncu, 'l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum'), ncuValue(f4[i]!.ncu, 'l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum')]).toEqual([wavefronts, conflicts]);
-    });
+  it('counts float4 accesses as the H100 does: one 128-bit instruction, served a half-warp at a time', () => {
+    // A float4 every lane reads is 2 wavefronts, a quarter-warp per float4 2, contiguous float4s 4,
+    // stride-2 float4s 8 with 4 conflicts; the global float4 copy one request of 16 sectors each way.
+    const wide = launches.filter((p) => p.ncu.kernel.startsWith('f4_') || p.ncu.kernel === 'g_float4');
+    expect(wide.length).toBe(5);
+    for (const { ours, ncu } of wide) for (const k of MEMORY) expect({ kernel: ours.kernel, k, v: ours.metrics[k] }).toEqual({ kernel: ours.kernel, k, v: ncuValue(ncu, k) });
+    expect(get('f4_broadcast').ours.metrics['l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum']).toBe(2);
   });
 
   it('counts one divergent target for an if whose lanes split, as the H100 counts its branch', () => {
@@ -115,5 +105,28 @@ describe('wide shared accesses and divergent branches against Nsight Compute (pr
     // A loop whose lanes leave at 6 different iterations: 6 divergent tests in the source, 5 in
     // the unrolled SASS (docs/stats.md: the compiler's loop structure is not the source's).
     expect([get('div_loop').ours.metrics[k], ncuValue(get('div_loop').ncu, k)]).toEqual([6, 5]);
+  });
+});
+
+describe('vector and struct copies against Nsight Compute (probe/vector_atomic.cu)', () => {
+  const launches = pairs('test/analysis/stats/probe/vector_atomic.cu', 'test/analysis/stats/probe/vector_atomic.ncu.csv');
+
+  it('moves a struct in pieces of its alignment up to 16 bytes, each one warp instruction, in global and shared memory', () => {
+    expect(launches.length).toBe(15);
+    for (const { ours, ncu } of launches) {
+      if (ours.kernel === 'g_p4') continue;
+      for (const k of MEMORY) expect({ kernel: ours.kernel, k, v: ours.metrics[k] }).toEqual({ kernel: ours.kernel, k, v: ncuValue(ncu, k) });
+    }
+    // float3-like P3 (align 4): three 32-bit instructions each way, 12 sectors each at a 12-byte stride.
+    const p3 = launches.find((p) => p.ours.kernel === 'g_p3')!.ours.metrics;
+    expect([p3['l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'], p3['l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum']]).toEqual([3, 36]);
+  });
+
+  it('does not know __align__: a struct __align__(16) of four floats moves as four 32-bit pieces, where nvcc moves one 128-bit one', () => {
+    // The parser drops __align__ (front/parse-type.ts), so P4 keeps its members' alignment, 4.
+    const { ours, ncu } = launches.find((p) => p.ours.kernel === 'g_p4')!;
+    const k = ['l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'];
+    expect(k.map((m) => ours.metrics[m as LineMetric])).toEqual([4, 64]);
+    expect(k.map((m) => ncuValue(ncu, m))).toEqual([1, 16]);
   });
 });
