@@ -39,6 +39,9 @@ Commands:
   stats FILE.cu [--json] [options] [-- ARGS...]
                                        run as 'run' does and report Nsight Compute's memory and
                                        divergence counters per launch and source line (docs/stats.md)
+  serve FILE.cu|FILE.trace [--port N] [--host ADDR]
+                                       the debugger in a browser: prints a local address with a
+                                       secret token (binds 127.0.0.1 and a free port by default)
   devices                              list the GPUs --device can simulate
   help                                 show this help
   version                              show the version

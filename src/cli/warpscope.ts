@@ -11,6 +11,7 @@ import { devicesListing } from './devices.js';
 import { debugProgram, debugTrace } from './debug.js';
 import { checkCommand } from './check.js';
 import { statsCommand } from './stats.js';
+import { serveCommand } from './serve.js';
 
 /** Writes text (char codes 0..255) to stdout or stderr byte for byte; `record` also hands it to the trace. */
 type Print = (stream: 'stdout' | 'stderr', text: string) => void;
@@ -46,6 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // The analyses parse their own options (compute-sanitizer's and Nsight's, beside run's).
   if (argv[0] === 'check') return checkCommand(argv.slice(1));
   if (argv[0] === 'stats') return statsCommand(argv.slice(1));
+  if (argv[0] === 'serve') return serveCommand(argv.slice(1));
   const parsed = parseArgs(argv);
   if (parsed.kind === 'error') {
     process.stderr.write(`warpscope: error: ${parsed.message}\n${usage()}`);

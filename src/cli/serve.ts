@@ -1,0 +1,111 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { join, relative, isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { defaultRunOptions } from '../engine/api.js';
+import type { OpenTarget, SessionCommand } from '../protocol/messages.js';
+import { SessionHost, defaultBackend } from '../host/session-host.js';
+import { startServer } from '../host/http-server.js';
+
+/*
+ * `warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR]`: the debugger's window in a
+ * browser. Prints a local address with a secret token and serves until Ctrl-C.
+ */
+
+const USAGE = 'usage: warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR]\n';
+
+/** What `serve` was asked for, or why the arguments are wrong. */
+export type ServeRequest = { readonly kind: 'serve'; readonly target: OpenTarget; readonly port: number; readonly host: string } | { readonly kind: 'error'; readonly message: string };
+
+/** Parses `serve`'s arguments. */
+export function parseServeArgs(args: readonly string[]): ServeRequest {
+  let file: string | null = null;
+  let port = 0;
+  let host = '127.0.0.1';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
+    if (/^--port(=|$)/.test(a)) {
+      const v = value();
+      const n = Number(v);
+      if (v === undefined || !/^\d+$/.test(v) || n > 65535) return { kind: 'error', message: `--port needs a port number (0 to 65535), got '${v ?? ''}'` };
+      port = n;
+    } else if (/^--host(=|$)/.test(a)) {
+      const v = value();
+      if (!v) return { kind: 'error', message: '--host needs an address' };
+      host = v;
+    } else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
+    else if (file === null) file = a;
+    else return { kind: 'error', message: `unexpected argument '${a}'` };
+  }
+  if (file === null) return { kind: 'error', message: 'serve needs a .cu or .trace file' };
+  return { kind: 'serve', target: { kind: file.endsWith('.trace') ? 'trace' : 'source', path: file }, port, host };
+}
+
+/** The built renderer: out/renderer beside dist/ (or beside src/ when run from the sources). */
+function rendererRoot(): string | null {
+  for (const rel of ['../out/renderer/', '../../out/renderer/']) {
+    const dir = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(join(dir, 'index.html'))) return dir;
+  }
+  return null;
+}
+
+/** A page may open .cu and .trace files under the folder the server was started in, and nothing else on the machine. */
+function mayOpen(cmd: Extract<SessionCommand, { kind: 'open' }>): string | null {
+  const path = cmd.target.path;
+  if (!path.endsWith(cmd.target.kind === 'trace' ? '.trace' : '.cu')) return `only .cu and .trace files can be opened`;
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return `cannot read '${path}'`;
+  }
+  const rel = relative(realpathSync(process.cwd()), real);
+  return rel.startsWith('..') || isAbsolute(rel) ? `'${path}' is outside the folder warpscope serve was started in` : null;
+}
+
+/** `warpscope serve`: returns the exit status once stopped. */
+export async function serveCommand(args: readonly string[]): Promise<number> {
+  const req = parseServeArgs(args);
+  if (req.kind === 'error') {
+    process.stderr.write(`warpscope: error: ${req.message}\n${USAGE}`);
+    return 2;
+  }
+  if (!existsSync(req.target.path)) {
+    process.stderr.write(`warpscope: error: cannot read '${req.target.path}'\n`);
+    return 1;
+  }
+  const root = rendererRoot();
+  if (root === null) {
+    process.stderr.write('warpscope: error: the browser UI is not built; run `npm run build:app` in the Warpscope folder\n');
+    return 1;
+  }
+  const session = new SessionHost(defaultBackend(new URL('./session-worker.js', import.meta.url), defaultRunOptions));
+  session.send({ kind: 'open', target: req.target });
+  const token = randomBytes(24).toString('base64url');
+  let server;
+  try {
+    server = await startServer({ host: req.host, port: req.port, root, token, session, mayOpen });
+  } catch (e) {
+    await session.close();
+    process.stderr.write(`warpscope: error: cannot listen on ${req.host}:${req.port}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  const loopback = req.host === 'localhost' || req.host === '::1' || req.host.startsWith('127.');
+  if (!loopback) process.stderr.write(`warpscope: warning: listening on ${req.host}: anyone who can reach it and has the address below can run programs on this machine\n`);
+  process.stdout.write(`Warpscope is debugging ${req.target.path}; open this address in a browser:\n\n  ${server.url}\n\nCtrl-C stops the server.\n`);
+  const running = server;
+  await new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await running.close();
+  await session.close();
+  return 0;
+}

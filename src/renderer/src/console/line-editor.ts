@@ -1,0 +1,116 @@
+/*
+ * The console's line editing, as a terminal's readline does it: typing, left/right, Home/End,
+ * backspace, history with up/down, Tab completion and Ctrl-C. It turns what xterm.js reports
+ * (keys as terminal input sequences) into text to echo and actions for the session.
+ */
+
+/** What a key asks of the session. */
+export type EditorAction = { readonly kind: 'submit'; readonly line: string } | { readonly kind: 'complete'; readonly line: string } | { readonly kind: 'interrupt' };
+
+/** The result of some input: terminal text to write, and actions. */
+export interface EditorOutput {
+  readonly echo: string;
+  readonly actions: readonly EditorAction[];
+}
+
+export const PROMPT = '(warpscope) ';
+
+/** A line being edited, with its history. */
+export class LineEditor {
+  private buffer = '';
+  private cursor = 0;
+  private readonly history: string[] = [];
+  /** Position in history while browsing (history.length: the line being typed). */
+  private index = 0;
+  private draft = '';
+
+  /** The current input line. */
+  get line(): string {
+    return this.buffer;
+  }
+
+  /** The prompt and the line, with the terminal cursor where the editing cursor is (drawn from the start of a row). */
+  render(): string {
+    const back = this.buffer.length - this.cursor;
+    return `\r\x1b[2K${PROMPT}${this.buffer}${back > 0 ? `\x1b[${back}D` : ''}`;
+  }
+
+  /** Handles terminal input (one key, or pasted text). */
+  input(data: string): EditorOutput {
+    const actions: EditorAction[] = [];
+    let echo = '';
+    const seqs = data.match(/\x1b\[[0-9;]*[A-Za-z~]|\x1bO[A-Za-z]|[\s\S]/g) ?? [];
+    for (const k of seqs) {
+      if (k === '\r' || k === '\n') {
+        const line = this.buffer.trim() === '' ? (this.history[this.history.length - 1] ?? '') : this.buffer;
+        if (this.buffer.trim() !== '' && this.history[this.history.length - 1] !== this.buffer) this.history.push(this.buffer);
+        this.index = this.history.length;
+        this.buffer = '';
+        this.cursor = 0;
+        // The line leaves the input row: the session echoes it back as the command it ran.
+        echo += '\r\x1b[2K';
+        actions.push({ kind: 'submit', line });
+        continue;
+      }
+      if (k === '\x03') {
+        this.buffer = '';
+        this.cursor = 0;
+        actions.push({ kind: 'interrupt' });
+        echo += '^C\r\n' + this.render();
+        continue;
+      }
+      if (k === '\t') {
+        actions.push({ kind: 'complete', line: this.buffer });
+        continue;
+      }
+      if (k === '\x7f' || k === '\b') {
+        if (this.cursor > 0) {
+          this.buffer = this.buffer.slice(0, this.cursor - 1) + this.buffer.slice(this.cursor);
+          this.cursor--;
+        }
+      } else if (k === '\x1b[3~') this.buffer = this.buffer.slice(0, this.cursor) + this.buffer.slice(this.cursor + 1);
+      else if (k === '\x1b[A' || k === '\x1bOA') this.browse(-1);
+      else if (k === '\x1b[B' || k === '\x1bOB') this.browse(1);
+      else if (k === '\x1b[C' || k === '\x1bOC') this.cursor = Math.min(this.buffer.length, this.cursor + 1);
+      else if (k === '\x1b[D' || k === '\x1bOD') this.cursor = Math.max(0, this.cursor - 1);
+      else if (k === '\x1b[H' || k === '\x1bOH' || k === '\x01') this.cursor = 0;
+      else if (k === '\x1b[F' || k === '\x1bOF' || k === '\x05') this.cursor = this.buffer.length;
+      else if (k === '\x15') {
+        this.buffer = this.buffer.slice(this.cursor);
+        this.cursor = 0;
+      } else if (k.length === 1 && k >= ' ') {
+        this.buffer = this.buffer.slice(0, this.cursor) + k + this.buffer.slice(this.cursor);
+        this.cursor++;
+      } else continue;
+      echo += this.render();
+    }
+    return { echo, actions };
+  }
+
+  /** Applies completions of `line` (what the session answered for Tab): the text to write. */
+  complete(line: string, words: readonly string[]): string {
+    if (line !== this.buffer || words.length === 0) return '';
+    const last = /\S*$/.exec(line)![0];
+    const common = words.reduce((a, w) => {
+      let n = 0;
+      while (n < a.length && a[n] === w[n]) n++;
+      return a.slice(0, n);
+    });
+    const head = line.slice(0, line.length - last.length);
+    let listing = '';
+    if (words.length === 1) this.buffer = head + words[0] + ' ';
+    else if (common.length > last.length) this.buffer = head + common;
+    else listing = '\r\n' + words.join('  ') + '\r\n';
+    this.cursor = this.buffer.length;
+    return listing + this.render();
+  }
+
+  private browse(dir: number): void {
+    const next = this.index + dir;
+    if (next < 0 || next > this.history.length) return;
+    if (this.index === this.history.length) this.draft = this.buffer;
+    this.index = next;
+    this.buffer = next === this.history.length ? this.draft : this.history[next]!;
+    this.cursor = this.buffer.length;
+  }
+}
