@@ -2,12 +2,15 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-// Main and preload bundle for Node; the engine runs in a worker of the main process.
+// Main and preload bundle for Node; the debugging session runs in a worker of the main process,
+// and a recording stores its trace from a worker of its own (trace-sink.js beside the chunk that starts it).
 export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve('src/main/index.ts'), 'engine-worker': resolve('src/main/engine-worker.ts') },
+        input: { index: resolve('src/main/index.ts'), 'session-worker': resolve('src/host/session-worker.ts'), 'trace-sink': resolve('src/trace/sink-worker.ts') },
+        // Shared chunks sit beside the entries, so a chunk's `./trace-sink.js` is the built worker.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

@@ -26,9 +26,8 @@ if (binary === null) {
 if (binary === null) {
   process.stderr.write(
     'warpscope: the Electron binary is not installed and could not be downloaded on this machine,\n' +
-      'so the desktop window cannot open. The engine works without it:\n' +
-      '  npx warpscope run examples/avgfilter.cu\n' +
-      '(the browser UI, `npx warpscope serve`, is on the way: see the project issues)\n',
+      'so the desktop window cannot open. The same debugger runs in a browser without it:\n' +
+      '  npx warpscope serve examples/avgfilter.cu    (then open the address it prints)\n',
   );
   process.exit(1);
 }

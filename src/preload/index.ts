@@ -1,14 +1,15 @@
-import { contextBridge, ipcRenderer } from 'electron';
-import type { EngineEvent } from '../engine/api.js';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { BRIDGE_KEY, CHANNELS, type WarpscopeBridge } from '../protocol/bridge.js';
+import type { SessionEvent } from '../protocol/messages.js';
 
-/** The only API the renderer gets: open a file, run it, hear its events. */
-const api = {
-  openFile: (): Promise<string | null> => ipcRenderer.invoke('warpscope:open') as Promise<string | null>,
-  run: (file: string, args: string[]): Promise<boolean> => ipcRenderer.invoke('warpscope:run', file, args) as Promise<boolean>,
-  onEvent: (listener: (e: EngineEvent) => void): void => {
-    ipcRenderer.on('warpscope:event', (_event, e: EngineEvent) => listener(e));
+/** The only API the page gets: send session commands, hear session events. */
+const bridge: WarpscopeBridge = {
+  send: (cmd) => ipcRenderer.send(CHANNELS.command, cmd),
+  onEvent: (listener) => {
+    const handler = (_e: IpcRendererEvent, event: SessionEvent): void => listener(event);
+    ipcRenderer.on(CHANNELS.event, handler);
+    return () => void ipcRenderer.removeListener(CHANNELS.event, handler);
   },
 };
 
-export type WarpscopeApi = typeof api;
-contextBridge.exposeInMainWorld('warpscope', api);
+contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);
