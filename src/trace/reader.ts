@@ -1,11 +1,10 @@
 import { existsSync, openSync, readSync, closeSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
-import { EFFECT, FORMAT_NAME, FORMAT_VERSION, SPACES, TABLES, VALUE_TAG } from './schema.js';
+import { FORMAT_NAME, FORMAT_VERSION, TABLES } from './schema.js';
 import { decodeEffects, decodeSteps, inflate, type DecodedEffects, type DecodedSteps } from './codec.js';
-import { lowestLane } from './memory-rows.js';
+import { countLaneEffects, laneEffects, type LaneEffect } from './lanes.js';
 import { Barriers } from './barriers.js';
-import { bitsToBytes } from './bits.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
 /*
@@ -207,24 +206,14 @@ export class Trace {
     return Number(this.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get());
   }
 
-  /** Effects of every kind counted over the whole trace, a register value one per lane (what `effectCount` rows hold). */
+  /** Effects of every kind counted over the whole trace, one per lane of a lane row (what `effectCount` rows hold). */
   countAllEffects(): number {
-    let n = 0;
-    for (let c = 0; c < this.effectIndex.length; c++) {
-      const d = this.effectChunk(c);
-      for (let i = 0; i < d.count; i++) n += laneRow(d.kind[i]!) ? popcount(d.neu[2 * i]!) : 1;
-    }
-    return n;
+    return countLaneEffects(this, null);
   }
 
-  /** Effects of one kind (EFFECT) counted over the whole trace; register values count one per lane. */
+  /** Effects of one kind (EFFECT) counted over the whole trace, one per lane of a lane row. */
   countEffects(kind: number): number {
-    let n = 0;
-    for (let c = 0; c < this.effectIndex.length; c++) {
-      const d = this.effectChunk(c);
-      for (let i = 0; i < d.count; i++) if (d.kind[i] === kind) n += laneRow(kind) ? popcount(d.neu[2 * i]!) : 1;
-    }
-    return n;
+    return countLaneEffects(this, kind);
   }
 
   private static find(index: readonly ChunkIndex[], n: number): number {
@@ -306,50 +295,9 @@ export class Trace {
     }
   }
 
-  /** Every effect in recording order; a register, load or store row comes out as one effect per lane, a register's with the value the lane held before. */
-  *effects(): Generator<EffectRow & { old: number | bigint | Uint8Array; value: number | bigint | Uint8Array }> {
-    const held = new Map<string, number | bigint>();
-    for (let c = 0; c < this.effectIndex.length; c++) {
-      const d = this.effectChunk(c);
-      const first = this.effectIndex[c]!.first;
-      for (let i = 0; i < d.count; i++) {
-        const kind = d.kind[i]!;
-        const row = effectRow(d, i, first + i);
-        if (kind === EFFECT.load || kind === EFFECT.store) {
-          const n = d.size[i]!;
-          let at = d.neu[2 * i + 1]!;
-          for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
-            const lane = lowestLane(m);
-            const address = d.values[at++]!;
-            if (kind === EFFECT.load) {
-              yield { ...row, lane, address, old: new Uint8Array(0), value: new Uint8Array(0) };
-              continue;
-            }
-            const old = new Uint8Array(n);
-            const value = new Uint8Array(n);
-            bitsToBytes(d.valuesU[2 * at]!, d.valuesU[2 * at + 1]!, n, old, 0);
-            bitsToBytes(d.valuesU[2 * at + 2]!, d.valuesU[2 * at + 3]!, n, value, 0);
-            at += 2;
-            yield { ...row, lane, address, old, value };
-          }
-        } else if (kind === EFFECT.register) {
-          const valueTag = d.tags[i]! & 3;
-          const big = valueTag === VALUE_TAG.bigint;
-          let at = d.neu[2 * i + 1]!;
-          let k = 2 * at;
-          for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
-            const lane = lowestLane(m);
-            const key = `${row.launch}/${row.block}/${row.warp}/${lane}/${row.address}`;
-            const value = big ? d.valuesI[at++]! : valueTag === VALUE_TAG.int32 ? d.valuesI32[k++]! : d.values[at++]!;
-            yield { ...row, lane, old: held.get(key) ?? (big ? 0n : 0), value };
-            held.set(key, value);
-          }
-        } else if (kind === EFFECT.bulk) {
-          const b = this.blob(d.neu[2 * i]!);
-          yield { ...row, old: b.old, value: b.neu };
-        } else yield { ...row, old: 0, value: d.neu[2 * i]! };
-      }
-    }
+  /** Every effect in recording order, a lane row's lanes one by one (lanes.ts). */
+  effects(): Generator<LaneEffect> {
+    return laneEffects(this);
   }
 
   /** A bulk write's bytes before and after. */
@@ -378,19 +326,6 @@ export class Trace {
   }
 }
 
-/** The plain fields of effect row i. */
-export function effectRow(d: DecodedEffects, i: number, seq: number): EffectRow {
-  return { seq, step: d.step[i]!, kind: d.kind[i]!, space: SPACES[d.space[i]!] ?? '?', address: d.address[i]!, size: d.size[i]!, launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: d.lane[i]! };
-}
-
-/** Whether rows of this kind hold many lanes (their `neu` low word is the lane set). */
-const laneRow = (kind: number): boolean => kind === EFFECT.register || kind === EFFECT.load || kind === EFFECT.store;
-
-function popcount(m: number): number {
-  let n = 0;
-  for (; m !== 0; m &= m - 1) n++;
-  return n;
-}
 
 function remember<T>(cache: Map<number, T>, k: number, v: T): void {
   cache.set(k, v);

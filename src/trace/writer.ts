@@ -9,9 +9,9 @@ import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
-import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACE_CODE, STREAMS, VALUE_TAG } from './schema.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACE_CODE, STREAMS } from './schema.js';
 import { BarrierColumns, CHUNK_VALUES, EffectColumns, StepColumns } from './codec.js';
-import { storeBits, bytesToBits } from './bits.js';
+import { putLoadLane, putRegisterLanes, putStoreLane } from './lane-values.js';
 import { RegisterTracker, type Lanes } from './registers.js';
 import type { RowOp } from './batch.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
@@ -216,7 +216,8 @@ export class TraceWriter implements ExecutionListener {
     let i = this.open;
     // A warp instruction's lanes come in rising order with nothing between them: they share one row.
     if (i < 0 || i !== f.n - 1 || warp !== this.openWarp || lane <= this.openLane || f.kind[i] !== k || f.space[i] !== sp || f.size[i] !== bytes || f.step[i] !== this.step - 1) {
-      if (f.nv + 96 > CHUNK_VALUES) this.commit();
+      // The row stays open for the instruction's other lanes: its chunk must not be sent when it is pushed.
+      if (f.n >= CHUNK_EVENTS - 1 || f.nv + 96 > CHUNK_VALUES) this.commit();
       f = this.fx;
       i = this.effect(k, warp, lane);
       f.address[i] = address;
@@ -224,42 +225,12 @@ export class TraceWriter implements ExecutionListener {
       f.size[i] = bytes;
       f.neu[2 * i + 1] = f.nv;
       this.pushed();
-      // pushed() may have committed the row with its chunk: the next lane then starts a row of its own.
-      this.open = f === this.fx ? i : -1;
+      this.open = i;
       this.openWarp = warp;
     }
     f.neu[2 * i] = (f.neu[2 * i]! | (1 << (warp.host ? 0 : lane))) >>> 0;
     this.openLane = lane;
-    let at = f.nv;
-    f.values[at++] = address;
-    if (k === EFFECT.store) {
-      const c = code ?? 7;
-      const bits = f.valuesU;
-      bits[2 * at] = bits[2 * at + 1] = 0;
-      if (old !== undefined) storeBits(c, old, bits, at);
-      else if (space === 'host' && code !== undefined) {
-        // Host stores come without the value they overwrite: the same checked read the store makes (it faults where the store will).
-        try {
-          storeBits(c, warp.memory.hostLoad(address, c), bits, at);
-        } catch {
-          // The store is about to fault: there was no old value.
-        }
-      } else {
-        // The engine did not read the old value (a slow-path store): read it, if the address is mapped.
-        try {
-          const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);
-          bits[2 * at] = lo;
-          bits[2 * at + 1] = hi;
-        } catch {
-          // The store is about to fault: there was no old value.
-        }
-      }
-      at++;
-      bits[2 * at] = bits[2 * at + 1] = 0;
-      storeBits(c, value, bits, at);
-      at++;
-    }
-    f.nv = at;
+    f.nv = k === EFFECT.store ? putStoreLane(f, f.nv, warp, space, address, bytes, value, old, code) : putLoadLane(f, f.nv, address);
   }
 
   /** A runtime write (cudaMemcpy, memset, static data, a struct copy): Memory.onWrite. */
@@ -286,28 +257,7 @@ export class TraceWriter implements ExecutionListener {
     f.address[i] = fnVar;
     f.neu[2 * i] = changed >>> 0;
     f.neu[2 * i + 1] = f.nv;
-    let at = f.nv;
-    if (lanes instanceof Float64Array) {
-      let ints = true;
-      for (let m = changed; m !== 0 && ints; m &= m - 1) {
-        const v = lanes[31 - Math.clz32(m & -m)]!;
-        ints = v === (v | 0) && (v !== 0 || 1 / v > 0);
-      }
-      if (ints) {
-        // Most registers hold small integers: two lanes to a value, which halves them and compresses faster.
-        f.tags[i] = VALUE_TAG.int32;
-        let k = 2 * at;
-        for (let m = changed; m !== 0; m &= m - 1) f.valuesI32[k++] = lanes[31 - Math.clz32(m & -m)]!;
-        at += Math.ceil((k - 2 * at) / 2);
-      } else {
-        f.tags[i] = VALUE_TAG.number;
-        for (let m = changed; m !== 0; m &= m - 1) f.values[at++] = lanes[31 - Math.clz32(m & -m)]!;
-      }
-    } else {
-      f.tags[i] = VALUE_TAG.bigint;
-      for (let m = changed; m !== 0; m &= m - 1) f.valuesI[at++] = BigInt.asIntN(64, lanes[31 - Math.clz32(m & -m)]!);
-    }
-    f.nv = at;
+    f.nv = putRegisterLanes(f, i, f.nv, changed, lanes);
     this.pushed();
   }
 

@@ -1,0 +1,72 @@
+import type { WarpCtx } from '../engine/exec/warp.js';
+import type { Scalar } from '../engine/exec/env.js';
+import type { EffectColumns } from './codec.js';
+import type { Lanes } from './registers.js';
+import { VALUE_TAG } from './schema.js';
+import { storeBits, bytesToBits } from './bits.js';
+
+/*
+ * The values a lane row keeps in its chunk's value column (docs/trace-format.md): a load lane's
+ * address, a store lane's address, old and new bits, a register row's changed lanes. Each
+ * function writes at value index `at` and returns the index after what it wrote.
+ */
+
+/** A load lane: its address. */
+export function putLoadLane(f: EffectColumns, at: number, address: number): number {
+  f.values[at] = address;
+  return at + 1;
+}
+
+/** A store lane: its address, the bits it overwrites and the bits it writes. */
+export function putStoreLane(f: EffectColumns, at: number, warp: WarpCtx, space: string, address: number, bytes: number, value: Scalar, old: Scalar | undefined, code: number | undefined): number {
+  f.values[at++] = address;
+  const c = code ?? 7;
+  const bits = f.valuesU;
+  bits[2 * at] = bits[2 * at + 1] = 0;
+  if (old !== undefined) storeBits(c, old, bits, at);
+  else if (space === 'host' && code !== undefined) {
+    // Host stores come without the value they overwrite: the same checked read the store makes (it faults where the store will).
+    try {
+      storeBits(c, warp.memory.hostLoad(address, c), bits, at);
+    } catch {
+      // The store is about to fault: there was no old value.
+    }
+  } else {
+    // The engine did not read the old value (a slow-path store): read it, if the address is mapped.
+    try {
+      const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);
+      bits[2 * at] = lo;
+      bits[2 * at + 1] = hi;
+    } catch {
+      // The store is about to fault: there was no old value.
+    }
+  }
+  at++;
+  bits[2 * at] = bits[2 * at + 1] = 0;
+  storeBits(c, value, bits, at);
+  return at + 1;
+}
+
+/** Register row i's changed lanes: int32 two to a value when all are 32-bit integers, else float64 or int64 one to a value; sets the row's tag. */
+export function putRegisterLanes(f: EffectColumns, i: number, at: number, changed: number, lanes: Lanes): number {
+  if (!(lanes instanceof Float64Array)) {
+    f.tags[i] = VALUE_TAG.bigint;
+    for (let m = changed; m !== 0; m &= m - 1) f.valuesI[at++] = BigInt.asIntN(64, lanes[31 - Math.clz32(m & -m)]!);
+    return at;
+  }
+  let ints = true;
+  for (let m = changed; m !== 0 && ints; m &= m - 1) {
+    const v = lanes[31 - Math.clz32(m & -m)]!;
+    ints = v === (v | 0) && (v !== 0 || 1 / v > 0);
+  }
+  if (!ints) {
+    f.tags[i] = VALUE_TAG.number;
+    for (let m = changed; m !== 0; m &= m - 1) f.values[at++] = lanes[31 - Math.clz32(m & -m)]!;
+    return at;
+  }
+  // Most registers hold small integers: two lanes to a value, which halves them and compresses faster.
+  f.tags[i] = VALUE_TAG.int32;
+  let k = 2 * at;
+  for (let m = changed; m !== 0; m &= m - 1) f.valuesI32[k++] = lanes[31 - Math.clz32(m & -m)]!;
+  return at + Math.ceil((k - 2 * at) / 2);
+}
