@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/*
+ * What the browser tests share: a `warpscope serve` started as a user starts it (the built
+ * CLI, a free port), and reading the console's terminal as a user reads it (its visible rows).
+ */
+
+/** A running `warpscope serve`. */
+export interface Served {
+  readonly url: string;
+  readonly base: string;
+  stop(): Promise<void>;
+}
+
+const CLI = resolve('bin/warpscope.mjs');
+
+/** Starts `warpscope serve FILE` in folder `cwd`; resolves with the address it printed. */
+export function serve(file: string, cwd: string): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', file, '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`serve printed no address in 20 s: ${out}${err}`)), 20_000);
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => fail(new Error(`serve exited (${code}): ${out}${err}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      done({
+        url: m[0],
+        base: m[0].replace(/\/\?token=.*$/, ''),
+        stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGINT')))),
+      });
+    });
+  });
+}
+
+/** The console's visible text, row by row. */
+export async function consoleText(page: Page): Promise<string> {
+  return page.$$eval('.xterm-rows > div', (rows) => rows.map((r) => (r.textContent ?? '').replace(/\u00a0/g, ' ').trimEnd()).join('\n'));
+}
+
+/** Waits until the console shows `text`. */
+export async function waitForConsole(page: Page, text: string, timeout = 20_000): Promise<void> {
+  const until = Date.now() + timeout;
+  while (!(await consoleText(page)).includes(text)) {
+    if (Date.now() > until) throw new Error(`the console never showed ${JSON.stringify(text)}; it shows:\n${await consoleText(page)}`);
+    await page.waitForTimeout(50);
+  }
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { consoleText, serve, waitForConsole, type Served } from './serve-helpers.js';
+
+/*
+ * The browser UI as a user drives it: Debian's chromium against `warpscope serve` (the built
+ * CLI and renderer, as `npm test` builds them). Each state is saved as a screenshot under
+ * test-results/ui/ to look at.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const shots = resolve('test-results/ui');
+const dir = mkdtempSync(join(tmpdir(), 'ws-ui-'));
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
+  mkdirSync(shots, { recursive: true });
+  copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
+  copyFileSync('traces/avgfilter.trace', join(dir, 'avgfilter.trace'));
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page of the served UI, 1280x800, failing the test on any page error. */
+async function openPage(s: Served): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  await page.goto(s.url);
+  return { page, errors };
+}
+
+describe('warpscope serve in a browser', () => {
+  it('refuses HTTP and WebSocket requests without the token', async () => {
+    const s = await serve('avgfilter.cu', dir);
+    try {
+      expect((await fetch(`${s.base}/`)).status).toBe(401);
+      expect((await fetch(`${s.base}/?token=wrong`)).status).toBe(401);
+      expect((await fetch(`${s.base}/assets/`)).status).toBe(401);
+      const ok = await fetch(s.url);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const refused = await new Promise<number>((done) => {
+        const ws = new WebSocket(`${s.base.replace('http', 'ws')}/ws`);
+        ws.on('unexpected-response', (_req, res) => done(res.statusCode ?? 0));
+        ws.on('open', () => done(101));
+        ws.on('error', () => done(-1));
+      });
+      expect(refused).toBe(401);
+      // With the token, a malformed message gets an error event and the session goes on.
+      const answers = await new Promise<string[]>((done) => {
+        const ws = new WebSocket(`${s.base.replace('http', 'ws')}/ws?token=${new URL(s.url).searchParams.get('token')}`);
+        const got: string[] = [];
+        ws.on('open', () => ws.send('{"kind":"console","line":7}'));
+        ws.on('message', (d) => {
+          got.push(String(d));
+          ws.close();
+          done(got);
+        });
+      });
+      expect(JSON.parse(answers[0]!)).toMatchObject({ kind: 'error' });
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('debugs a program: gutter breakpoint, run, print, next', async () => {
+    const s = await serve('avgfilter.cu', dir);
+    const { page, errors } = await openPage(s);
+    try {
+      const line27 = page.locator('.line[data-line="27"]');
+      await line27.waitFor();
+      expect(await line27.textContent()).toContain('Bds[i] = (Ads[i-1] + Ads[i] + Ads[i+1]) / 3;');
+      await waitForConsole(page, '(warpscope)');
+      await page.screenshot({ path: join(shots, '01-source.png') });
+
+      await line27.locator('.gutter').click();
+      await waitForConsole(page, '(warpscope) break avgfilter.cu:27');
+      await waitForConsole(page, 'Breakpoint 1 at AverageShared: file avgfilter.cu, line 27.');
+      await line27.locator('.dot.on').waitFor();
+      await page.screenshot({ path: join(shots, '02-breakpoint.png') });
+
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.locator('.line.current[data-line="27"]').waitFor();
+      await waitForConsole(page, 'hit Breakpoint 1, AverageShared<<<(1,1,1),(16,1,1)>>>');
+      expect(await page.locator('footer.status').textContent()).toContain('block (0,0,0) thread (1,0,0) · avgfilter.cu:27');
+      expect(await page.locator('section[aria-label="Program output"] pre').textContent()).toContain('CASE 8: shared, 1 block, 1 iteration, different arrays');
+      await page.screenshot({ path: join(shots, '03-stopped.png') });
+
+      await page.locator('.xterm').click();
+      await page.keyboard.type('print Ads[i]');
+      await page.keyboard.press('Enter');
+      await waitForConsole(page, '$1 = 6');
+      await page.screenshot({ path: join(shots, '04-print.png') });
+
+      await page.keyboard.press('F10');
+      await page.locator('.line.current[data-line="28"]').waitFor();
+      await waitForConsole(page, '(warpscope) next');
+      // History: up brings the last typed command back.
+      await page.keyboard.press('ArrowUp');
+      await waitForConsole(page, '(warpscope) print Ads[i]');
+      await page.screenshot({ path: join(shots, '05-next.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await s.stop();
+    }
+  });
+
+  it('replays a saved trace and steps back', async () => {
+    const s = await serve('avgfilter.trace', dir);
+    const { page, errors } = await openPage(s);
+    try {
+      await page.locator('.line[data-line="29"]').waitFor();
+      await page.locator('.line[data-line="29"] .gutter').click();
+      await waitForConsole(page, '(warpscope) break avgfilter.cu:29');
+      await page.keyboard.press('F5');
+      await page.locator('.line.current[data-line="29"]').waitFor();
+      await page.keyboard.press('F10');
+      await page.locator('.line.current[data-line="30"]').waitFor();
+      await page.getByRole('button', { name: 'Reverse step' }).click();
+      await page.locator('.line.current[data-line="29"]').waitFor();
+      const text = await consoleText(page);
+      expect(text).toContain('(warpscope) reverse-step');
+      expect(text).toMatch(/\n29\s+Ads\[i\] = Bds\[i\];/);
+      await page.screenshot({ path: join(shots, '06-trace-reverse-step.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await s.stop();
+    }
+  });
+});
