@@ -26,9 +26,9 @@ export interface HostConnection {
   close(): void;
 }
 
-/** The session service in a worker thread started from `script`. */
-export function workerBackend(script: URL | string, options?: RunOptions): SessionBackend {
-  const worker = new Worker(script, { workerData: { options } });
+/** The session service in a worker thread started from `script`; live recordings go to `traceDir` (default: traces/ as `warpscope debug`'s). */
+export function workerBackend(script: URL | string, options?: RunOptions, traceDir?: string): SessionBackend {
+  const worker = new Worker(script, { workerData: { options, traceDir } });
   const listeners: ((e: SessionEvent) => void)[] = [];
   const tell = (e: SessionEvent): void => listeners.forEach((l) => l(e));
   worker.on('message', (e: SessionEvent) => tell(e));
@@ -41,9 +41,9 @@ export function workerBackend(script: URL | string, options?: RunOptions): Sessi
 }
 
 /** The session service in this thread (tests running from the sources, where no worker script is built). */
-export function inThreadBackend(options?: RunOptions): SessionBackend {
+export function inThreadBackend(options?: RunOptions, traceDir?: string): SessionBackend {
   const listeners: ((e: SessionEvent) => void)[] = [];
-  const service = new SessionService((e) => listeners.forEach((l) => l(e)), nodeServiceEnv(options));
+  const service = new SessionService((e) => listeners.forEach((l) => l(e)), nodeServiceEnv(options, traceDir));
   return {
     send: (cmd) => service.handle(cmd),
     onEvent: (l) => void listeners.push(l),

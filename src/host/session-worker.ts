@@ -12,8 +12,8 @@ import { nodeServiceEnv } from './node-env.js';
 
 const port = parentPort;
 if (port) {
-  const data = workerData as { options?: RunOptions } | null;
-  const service = new SessionService((e) => port.postMessage(e), nodeServiceEnv(data?.options));
+  const data = workerData as { options?: RunOptions; traceDir?: string } | null;
+  const service = new SessionService((e) => port.postMessage(e), nodeServiceEnv(data?.options, data?.traceDir));
   port.on('message', (raw: unknown) => {
     // The host validated it already; a second look costs nothing and keeps this thread safe alone.
     const p = parseCommand(raw);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionService } from '../../src/host/session-service.js';
@@ -13,6 +13,8 @@ import type { SessionCommand, SessionEvent } from '../../src/protocol/messages.j
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-service-'));
+// Sessions open copies of the demo traces, so no -wal/-shm files appear beside the tracked ones.
+for (const t of ['avgfilter', 'hello']) copyFileSync(`traces/${t}.trace`, join(dir, `${t}.trace`));
 
 /** A service over a temporary trace, with every event it sent. */
 function service(): { events: SessionEvent[]; send: (c: SessionCommand) => Promise<void>; close: () => void } {
@@ -52,7 +54,7 @@ describe('session service', () => {
 
   it('toggles breakpoints from the gutter with the commands a user would type', async () => {
     const s = service();
-    await s.send({ kind: 'open', target: { kind: 'trace', path: 'traces/avgfilter.trace' } });
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
     await s.send({ kind: 'toggle-breakpoint', file: 'examples/avgfilter.cu', line: 22 });
     expect(last(s.events, 'command')!.line).toBe('break avgfilter.cu:22');
     expect(consoleText(s.events)).toContain('Breakpoint 1 at AverageShared: file examples/avgfilter.cu, line 22.');
@@ -64,7 +66,7 @@ describe('session service', () => {
 
   it('runs a replayed trace to its end, then reports the exit and all output; starting again trims the output', async () => {
     const s = service();
-    await s.send({ kind: 'open', target: { kind: 'trace', path: 'traces/hello.trace' } });
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'hello.trace') } });
     await s.send({ kind: 'motion', motion: 'run' });
     expect(last(s.events, 'exited')).toEqual({ kind: 'exited', status: 0 });
     expect(last(s.events, 'stopped')!.stop).toBeNull();

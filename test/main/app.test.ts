@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../src/protocol/messages.js';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SessionHost, inThreadBackend } from '../../src/host/session-host.js';
+
+// The session opens a copy of a demo trace (a reader may leave -wal/-shm files beside what it opened).
+const dir = mkdtempSync(join(tmpdir(), 'ws-main-'));
+copyFileSync('traces/hello.trace', join(dir, 'hello.trace'));
 
 /*
  * The main process with Electron mocked at its edge and a real session (in this thread): the
@@ -45,7 +52,7 @@ const settle = async (until: () => boolean): Promise<void> => {
 
 beforeAll(async () => {
   const { startApp } = await import('../../src/main/app.js');
-  await startApp(() => new SessionHost(inThreadBackend()), '/app/out/main');
+  await startApp(() => new SessionHost(inThreadBackend(undefined, dir)), '/app/out/main');
 });
 
 describe('main process', () => {
@@ -56,7 +63,7 @@ describe('main process', () => {
   });
 
   it('File > Open opens the file the dialog chose, and the page hears it', async () => {
-    m.dialogPath = 'traces/hello.trace';
+    m.dialogPath = join(dir, 'hello.trace');
     const open = m.menu.find((x) => x.label === 'File')!.submenu!.find((x) => x.label === 'Open…')!;
     open.click!();
     await settle(() => events().some((e) => e.kind === 'opened'));

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SessionHost, workerBackend } from '../../src/host/session-host.js';
+import type { SessionEvent } from '../../src/protocol/messages.js';
+
+/*
+ * The session in its worker thread (dist/session-worker.js, built by `npm test`): while a kernel
+ * that never ends is running, the host still answers, and an interrupt stops the program where
+ * it is, as Ctrl-C does in `warpscope debug`.
+ */
+
+const worker = resolve('dist/session-worker.js');
+
+async function until(events: SessionEvent[], test: (e: SessionEvent) => boolean, ms = 20_000): Promise<SessionEvent> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const e = events.find(test);
+    if (e) return e;
+    if (Date.now() > end) throw new Error(`no such event in ${JSON.stringify(events.map((x) => x.kind))}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('session host', () => {
+  it('stays responsive while a kernel runs, and an interrupt stops it', async () => {
+    expect(existsSync(worker), 'npm run build:cli builds dist/session-worker.js').toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'ws-host-'));
+    copyFileSync('test/host/spin.cu', join(dir, 'spin.cu'));
+    const host = new SessionHost(workerBackend(pathToFileURL(worker), undefined, dir));
+    const a: SessionEvent[] = [];
+    const b: SessionEvent[] = [];
+    const first = host.connect((e) => a.push(e));
+    try {
+      host.send({ kind: 'open', target: { kind: 'source', path: join(dir, 'spin.cu') } });
+      await until(a, (e) => e.kind === 'opened');
+      first.send({ kind: 'console', line: 'run' });
+      await until(a, (e) => e.kind === 'busy' && e.busy);
+      await new Promise((r) => setTimeout(r, 300));
+      // A second front end joining now is answered at once, and sees the command running.
+      const second = host.connect((e) => b.push(e));
+      second.send({ kind: 'sync' });
+      expect(b.map((e) => e.kind)).toContain('opened');
+      expect(b.at(-1)).toEqual({ kind: 'busy', busy: true });
+      second.send({ kind: 'interrupt' });
+      await until(a, (e) => e.kind === 'busy' && !e.busy);
+      const text = a.map((e) => (e.kind === 'output' ? e.text : '')).join('');
+      expect(text).toContain('Program received signal SIGINT, Interrupt.');
+      expect(a.filter((e) => e.kind === 'stopped').at(-1)).toMatchObject({ stop: { line: 6 } });
+      expect(b.filter((e) => e.kind === 'command')).toEqual([{ kind: 'command', line: 'run' }]);
+    } finally {
+      await host.close();
+    }
+  });
+});
