@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from './args.js';
 import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
@@ -7,6 +6,7 @@ import { runCheck } from '../analysis/run.js';
 import type { RaceMemory } from '../analysis/racecheck.js';
 import { BANNER, errorBlocks, errorCount, summaryLines } from '../analysis/report.js';
 import { resultJson } from '../analysis/json.js';
+import { readSource } from './source.js';
 
 /*
  * `warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full]
@@ -79,15 +79,6 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
   if (tool === null) return 'check needs --tool memcheck|racecheck|initcheck|synccheck';
   if (racecheckMemory !== 'shared' && tool !== 'racecheck') return '--racecheck-memory needs --tool racecheck';
   return { tool, leakCheck, racecheckMemory, json, errorExitcode, file: run.file, programArgs: run.programArgs, options: run.options };
-}
-
-/** Reads a source file from disk; null when it cannot be read. */
-function readSource(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 const write = (stream: NodeJS.WriteStream, text: string): void => void stream.write(Buffer.from(text, 'latin1'));

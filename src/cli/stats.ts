@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
 import { defaultRunOptions, type RunOptions } from '../engine/api.js';
@@ -6,6 +5,7 @@ import { findPreset, h100Preset } from '../engine/runtime/presets/index.js';
 import { parseArgs } from './args.js';
 import { StatsCollector } from '../analysis/stats/collector.js';
 import { statsJson, statsTable } from '../analysis/stats/report.js';
+import { readSource } from './source.js';
 
 /*
  * `warpscope stats FILE.cu [--json] [run's options] [-- ARGS...]`: runs the program as `run`
@@ -18,15 +18,6 @@ const USAGE = 'usage: warpscope stats FILE.cu [--json] [--fmad=true|false] [--ma
 
 /** Writes text (char codes 0..255) byte for byte, as `run` does. */
 const write = (stream: 'stdout' | 'stderr', text: string): void => void process[stream].write(Buffer.from(text, 'latin1'));
-
-/** Reads a source file from disk; null when it cannot be read. */
-function readSource(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 /** The `stats` command (argv: the words after `stats`); returns the exit status. */
 export async function statsCommand(argv: readonly string[]): Promise<number> {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
 import { defaultRunOptions, type EngineCommand, type EngineEvent, type RunOptions } from '../engine/api.js';
@@ -12,6 +11,7 @@ import { debugProgram, debugTrace } from './debug.js';
 import { checkCommand } from './check.js';
 import { statsCommand } from './stats.js';
 import { serveCommand } from './serve.js';
+import { readSource } from './source.js';
 
 /** Writes text (char codes 0..255) to stdout or stderr byte for byte; `record` also hands it to the trace. */
 type Print = (stream: 'stdout' | 'stderr', text: string) => void;
@@ -30,15 +30,6 @@ function writeEvent(e: EngineEvent, out: Print = print): void {
     case 'timeline':
     case 'exit':
       break;
-  }
-}
-
-/** Reads a source file from disk; null when it cannot be read. */
-function readSource(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
   }
 }
 
