@@ -36,6 +36,11 @@ export abstract class Analysis implements ExecutionListener {
   protected readonly found: Finding[] = [];
   /** Whether the program compiled (the engine hands over its sources only then). */
   compiled = false;
+  /**
+   * Told of each finding as it is made, with the warp and lane it names (null on the host), while
+   * that warp's statement is still the latest one run: a live debugger records where to stop.
+   */
+  onFinding: ((f: Finding, warp: WarpCtx | null, lane: number) => void) | null = null;
 
   sources(): void {
     this.compiled = true;
@@ -52,6 +57,12 @@ export abstract class Analysis implements ExecutionListener {
   launch(e: LaunchEvent): void {
     // The kernel stays named after its 'end' too: a hang is reported after it.
     if (e.phase === 'begin') this.kernel = e.kernel;
+  }
+
+  /** Keeps a finding and tells onFinding of it. */
+  protected report(f: Finding, warp: WarpCtx | null, lane: number): void {
+    this.found.push(f);
+    this.onFinding?.(f, warp, lane);
   }
 
   /** Called once the program has ended: what the analysis found, in order. */

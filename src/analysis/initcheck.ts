@@ -50,7 +50,7 @@ export class Initcheck extends Analysis {
     const [base, map] = found;
     for (let i = address - base; i < address - base + bytes && i < map.length; i++) {
       if (map[i] === 0) {
-        this.found.push({ kind: 'uninitialized-read', ...siteOf(W, lane, this.kernel), space: 'global', size: bytes, address });
+        this.report({ kind: 'uninitialized-read', ...siteOf(W, lane, this.kernel), space: 'global', size: bytes, address }, W, lane);
         return;
       }
     }

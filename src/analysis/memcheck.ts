@@ -103,7 +103,7 @@ export class Memcheck extends Analysis {
     if (this.pending !== null && (this.pending.warp !== W || this.pending.ordinal !== this.ordinal)) return false;
     const error = this.check(kind, space, address, bytes, lane, W, atomic);
     if (error === null) return true;
-    this.found.push(error);
+    this.report(error, W, lane);
     this.pending ??= { warp: W, ordinal: this.ordinal, lane };
     return false;
   }
@@ -145,7 +145,7 @@ export class Memcheck extends Analysis {
   }
 
   private apiError(api: string, code: number, loc: SourceLoc): void {
-    this.found.push({ kind: 'api-error', api, code, error: errorName(code), description: errorString(code), file: loc.file, line: loc.line });
+    this.report({ kind: 'api-error', api, code, error: errorName(code), description: errorString(code), file: loc.file, line: loc.line }, null, 0);
   }
 
   /** Stops the launch once the faulting instruction has finished (compute-sanitizer's behaviour). */

@@ -66,24 +66,36 @@ export class PairLog {
       return;
     }
     const [a, b] = describe();
-    this.pairs.set(key, { space, first: prevCode, second: code, hazard, severity: sameWarp ? 'warning' : 'error', kernel, a, b, count: 1 });
+    const pair: PairStats = { space, first: prevCode, second: code, hazard, severity: sameWarp ? 'warning' : 'error', kernel, a, b, count: 1 };
+    this.pairs.set(key, pair);
+    if (this.onNew === null) return;
+    // Both directions of a pair are one displayed hazard: a debugger stops at the first only.
+    const either = `${space}:${Math.min(prevCode >> 2, code >> 2)}:${Math.max(prevCode >> 2, code >> 2)}:${pair.severity}`;
+    if (this.announced.has(either)) return;
+    this.announced.add(either);
+    this.onNew(this.race(pair));
+  }
+
+  /** Told of each pair of locations the first time it races (either way round), as a finding with its first hazard's threads. */
+  onNew: ((race: RaceError) => void) | null = null;
+  private readonly announced = new Set<string>();
+
+  /** A pair as an ungrouped race finding. */
+  private race(p: PairStats): RaceError {
+    const side = (code: number, t: RaceThread): RaceAccess => {
+      const loc = this.locs[code >> 2]!;
+      return { file: loc.file, line: loc.line, access: ACCESS_NAMES[code & 3]!, thread: t.thread, block: t.block };
+    };
+    const a = side(p.first, p.a);
+    return {
+      kind: 'race', kernel: p.kernel, file: a.file, line: a.line, block: p.a.block, thread: p.a.thread, space: p.space,
+      hazard: p.hazard, severity: p.severity, count: p.count, accesses: [a, side(p.second, p.b)], group: 0,
+    };
   }
 
   /** Every pair as a race finding, grouped as compute-sanitizer displays them. */
   races(): RaceError[] {
-    const races: RaceError[] = [];
     // Map iteration follows insertion: the order the pairs were first met.
-    for (const p of this.pairs.values()) {
-      const side = (code: number, t: RaceThread): RaceAccess => {
-        const loc = this.locs[code >> 2]!;
-        return { file: loc.file, line: loc.line, access: ACCESS_NAMES[code & 3]!, thread: t.thread, block: t.block };
-      };
-      const a = side(p.first, p.a);
-      races.push({
-        kind: 'race', kernel: p.kernel, file: a.file, line: a.line, block: p.a.block, thread: p.a.thread, space: p.space,
-        hazard: p.hazard, severity: p.severity, count: p.count, accesses: [a, side(p.second, p.b)], group: 0,
-      });
-    }
-    return groupRaces(races);
+    return groupRaces([...this.pairs.values()].map((p) => this.race(p)));
   }
 }

@@ -76,7 +76,13 @@ export class Racecheck extends Analysis {
     super();
     this.shared = memory !== 'global';
     this.global = memory === 'shared' ? null : new GlobalShadow(this.log);
+    // A new pair is met by the access being checked: its warp and lane made the second access.
+    this.log.onNew = (race) => this.onFinding?.(race, this.accessWarp, this.accessLane);
   }
+
+  /** The access being checked (the one that meets an earlier access when a pair is new). */
+  private accessWarp: WarpCtx | null = null;
+  private accessLane = 0;
 
   override launch(e: LaunchEvent): void {
     super.launch(e);
@@ -113,6 +119,8 @@ export class Racecheck extends Analysis {
     // writing the value already there (seeds/avgfilter_shadowed_i, all threads writing Bds[i] alike).
     if (kind === 'store' && !atomic && old !== undefined && old === value) return;
     const accessKind = atomic ? ATOMIC : kind === 'load' ? READ : WRITE;
+    this.accessWarp = W;
+    this.accessLane = lane;
     if (space === 'global') {
       if (this.global !== null && this.running) this.global.access(address, bytes, kind === 'store', this.log.code(W.loc, accessKind), lane, W, this.kernel);
       return;

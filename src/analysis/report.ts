@@ -9,7 +9,8 @@ import { displayedRaces } from './racecheck-groups.js';
  * stands in for them.
  */
 
-const P = '=========';
+/** The prefix of every report line. */
+export const P = '=========';
 
 /** 1234567 -> "1,234,567", as compute-sanitizer writes sizes in error blocks. */
 export function thousands(n: number): string {
@@ -35,8 +36,8 @@ function allocationLine(e: AccessError): string | null {
   return `and is ${thousands(e.address - (a.address + a.size) + 1)} bytes after the nearest allocation ${at}`;
 }
 
-/** The lines of one error block (without the trailing separator). */
-function block(f: Finding): string[] {
+/** The lines of one error block (without the trailing separator or the `=========` prefix); none for a race, whose blocks are per group. */
+export function errorBlock(f: Finding): string[] {
   switch (f.kind) {
     case 'out-of-bounds':
     case 'misaligned':
@@ -87,7 +88,7 @@ export function errorBlocks(r: CheckResult): string {
     out.push(`${P} \n`);
   };
   if (r.tool === 'racecheck') for (const g of displayedRaces(r.findings)) emit(raceBlock(g));
-  else for (const f of r.findings) emit(block(f));
+  else for (const f of r.findings) emit(errorBlock(f));
   return out.join('');
 }
 

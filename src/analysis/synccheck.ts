@@ -40,7 +40,7 @@ export class Synccheck extends Analysis {
     this.divergedThisLaunch = true;
     for (let m = a.mask & live; m !== 0; m &= m - 1) {
       const lane = 31 - Math.clz32(m & -m);
-      this.found.push({ kind: 'barrier-divergence', ...siteOf(W, lane, this.kernel, a.loc) });
+      this.report({ kind: 'barrier-divergence', ...siteOf(W, lane, this.kernel, a.loc) }, W, lane);
     }
   }
 
@@ -48,13 +48,13 @@ export class Synccheck extends Analysis {
     for (let m = active; m !== 0; m &= m - 1) {
       const lane = 31 - Math.clz32(m & -m);
       const mask = masks[lane]! | 0;
-      if (((mask >>> lane) & 1) === 0) this.found.push({ kind: 'invalid-warp-sync', mask, ...siteOf(W, lane, this.kernel, loc) });
+      if (((mask >>> lane) & 1) === 0) this.report({ kind: 'invalid-warp-sync', mask, ...siteOf(W, lane, this.kernel, loc) }, W, lane);
     }
   }
 
   deadlock(e: DeadlockEvent): number {
     // A divergent barrier already explains the hang; anything else is reported as the deadlock it is.
-    if (!this.divergedThisLaunch) this.found.push({ kind: 'deadlock', kernel: e.kernel, file: e.loc.file, line: e.loc.line, detail: e.detail });
+    if (!this.divergedThisLaunch) this.report({ kind: 'deadlock', kernel: e.kernel, file: e.loc.file, line: e.loc.line, detail: e.detail }, null, 0);
     return LAUNCH_FAILURE;
   }
 }
