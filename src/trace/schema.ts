@@ -56,6 +56,14 @@ export const STREAMS = { stdout: 1, stderr: 2 } as const;
 /** Tags of a register value (effects column `tags`, 2 bits each for old and new): float64 bits or int64. */
 export const VALUE_TAG = { none: 0, number: 1, bigint: 2, int32: 3 } as const;
 
+/**
+ * What the sanitizers a debugging session ran found (src/debug/sanitize): one row per finding,
+ * `detail` the finding as JSON (src/analysis/findings.ts). Not in TABLES: traces older than it lack
+ * it and read as having no findings.
+ */
+export const SANITIZER_SCHEMA = `CREATE TABLE IF NOT EXISTS sanitizer_findings (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, tool TEXT NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, lane INTEGER NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL);
+`;
+
 /** The DDL: run once on a new file. */
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -78,7 +86,7 @@ CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEX
 CREATE TABLE timeline (op_id INTEGER PRIMARY KEY, step INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, stream INTEGER NOT NULL, start_ns REAL NOT NULL, end_ns REAL NOT NULL, detail TEXT NOT NULL);
 CREATE TABLE output (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, stream INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE diagnostics (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL, rendered TEXT NOT NULL);
-`;
+${SANITIZER_SCHEMA}`;
 
 /** Every table a reader expects: a file lacking one is not a trace of this format. */
 export const TABLES = ['meta', 'sources', 'locs', 'launches', 'step_chunks', 'effect_chunks', 'blobs', 'checkpoints', 'barrier_chunks', 'warp_masks', 'api_calls', 'timeline', 'output', 'diagnostics'] as const;
