@@ -7,6 +7,7 @@ import { frameHeader } from './describe.js';
 import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
 import { focusCommand } from './focus-command.js';
+import { infoSanitizer, isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
 import { isScalar } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
@@ -211,6 +212,8 @@ function setCommand(s: DebugSession, args: string): void {
     s.breakOnLaunch = words[2] === 'application' || words[2] === 'all';
     return;
   }
+  const tool = words[1] ?? '';
+  if (words[0] === 'cuda' && isTool(tool)) return setSanitizer(s, tool, words[2] ?? '');
   if (words[0] === 'cuda' && words[1] === 'break_on_barrier') {
     const on = words[2] === 'on';
     const b = s.bps.barrierBreak;
@@ -240,6 +243,8 @@ function infoCommand(s: DebugSession, args: string): void {
     for (const d of s.displays) s.say(`${d.num}:   y  ${d.fmt ? d.fmt + ' ' : ''}${d.expr}`);
     return;
   }
+  // Findings stay listed after the program ended: the recording holds them all.
+  if (what === 'cuda' && tail === 'sanitizer') return infoSanitizer(s);
   if (!s.trace || s.pos === null) return s.say('The program is not being run.');
   if (what === 'cuda') return infoCuda(s, tail);
   if (what === 'locals') return localsCommand(s, false);

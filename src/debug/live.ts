@@ -5,6 +5,8 @@ import { findPreset } from '../engine/runtime/presets/index.js';
 import type { Resumable } from '../engine/exec/env.js';
 import type { RunOptions, SourceHost } from '../engine/api.js';
 import { TraceWriter } from '../trace/writer.js';
+import type { Tool } from '../analysis/findings.js';
+import { SanitizerRecorder } from './sanitize/recorder.js';
 
 /*
  * A program being recorded for a live debugging session. It runs a slice of statements at a
@@ -31,10 +33,11 @@ export class LiveRecording {
   private constructor(
     readonly writer: TraceWriter,
     private readonly gen: Resumable<number>,
+    private readonly sanitizers: SanitizerRecorder | null,
   ) {}
 
-  /** Compiles `file` and prepares to record it into `tracePath`; compile errors come back as their rendered text. */
-  static start(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string): LiveStart {
+  /** Compiles `file` and prepares to record it into `tracePath`, with the sanitizers `tools` listening; compile errors come back as their rendered text. */
+  static start(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string, tools: readonly Tool[] = []): LiveStart {
     const props = findPreset(options.device ?? 'h100')?.props;
     const compiled = compileSource(file, host, props ? props.major * 100 + props.minor * 10 : undefined);
     const render = (d: Diagnostic): string => (d.loc.line > 0 ? formatDiagnostic(d, compiled.sources) : `${d.loc.file || 'warpscope'}: ${d.severity}: ${d.message}`);
@@ -46,6 +49,8 @@ export class LiveRecording {
     if (typeof writer === 'string') return { ok: false, status: 1, text: `warpscope: error: cannot write the trace '${tracePath}': ${writer}\n` };
     writer.sources(compiled.sources);
     for (const w of compiled.warnings) writer.output('stderr', render(w) + '\n');
+    // Without sanitizers the writer is the listener itself: nothing stands between it and the engine.
+    const sanitizers = tools.length > 0 ? new SanitizerRecorder(writer, tools, tracePath) : null;
     const gen = startProgram(compiled.program, {
       argv,
       options: { ...options, lineBuffered: true },
@@ -55,9 +60,9 @@ export class LiveRecording {
         writer.diagnostic(d, text);
         writer.output('stderr', text);
       },
-      listener: writer,
+      listener: sanitizers?.listener ?? writer,
     });
-    return { ok: true, live: new LiveRecording(writer, gen) };
+    return { ok: true, live: new LiveRecording(writer, gen, sanitizers) };
   }
 
   /** The exit status once the program ended; null while it runs. */
@@ -76,6 +81,7 @@ export class LiveRecording {
         if (r.done) {
           this.status = r.value;
           this.writer.finish(r.value);
+          this.sanitizers?.flush(true);
           return false;
         }
         if (this.writer.recordedSteps >= steps || Date.now() >= deadline) break;
@@ -85,9 +91,11 @@ export class LiveRecording {
       this.writer.output('stderr', text);
       this.status = 70;
       this.writer.finish(70);
+      this.sanitizers?.flush(true);
       return false;
     }
     this.writer.sync();
+    this.sanitizers?.flush();
     return true;
   }
 
@@ -96,5 +104,6 @@ export class LiveRecording {
     if (this.status !== null) return;
     this.status = 137;
     this.writer.finish(137);
+    this.sanitizers?.flush(true);
   }
 }

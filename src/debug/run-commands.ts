@@ -8,6 +8,8 @@ import { walkForward, walkBackward, effectsOfStep, type EffectRef } from './moti
 import { evaluate, isTrue } from './expr/index.js';
 import { showPlace } from './eval-context.js';
 import { barrierReport } from './barriers.js';
+import { sanitizerStop, sanitizerStops } from './sanitize/commands.js';
+import type { FindingRow } from './sanitize/store.js';
 
 /*
  * Running and stepping, forwards and backwards: every motion is a search over the trace's steps
@@ -23,6 +25,7 @@ type Stop =
   | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus }
   | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number }
   | { kind: 'barrier'; step: number; row: StepRow }
+  | { kind: 'sanitizer'; step: number; rows: readonly FindingRow[] }
   | { kind: 'launch'; step: number; row: StepRow };
 
 /** Whether breakpoint `bp` stops at this row, and for which thread. */
@@ -70,8 +73,19 @@ function touchingLane(wp: Watchpoint, e: EffectRef): number {
   return laneTouching(d, i, t.address, t.size, local ? t.thread % 32 : -1);
 }
 
+/** Steps that stop a motion besides breakpoints and goals: barrier arrivals (when barrier breaks are on) and sanitizer findings. */
+interface Marks {
+  readonly barriers: ReadonlySet<number>;
+  readonly findings: ReadonlyMap<number, readonly FindingRow[]>;
+}
+
+/** The marked steps as the trace holds them now (a live recording grows between passes). */
+function marks(s: DebugSession): Marks {
+  return { barriers: barrierArrivals(s), findings: sanitizerStops(s) };
+}
+
 /** Tests a step for every kind of stop; `goal` is the stepping command's own. */
-function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: Goal | null, prevLaunch: { id: number }, barrierSteps: ReadonlySet<number>, backward: boolean): Stop | null {
+function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: Goal | null, prevLaunch: { id: number }, m: Marks, backward: boolean): Stop | null {
   const t = s.trace!;
   for (const wp of s.bps.watchpoints) {
     if (!wp.enabled) continue;
@@ -97,7 +111,10 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
     else stop ??= { kind: 'break', step: row.step, bp, focus: f };
   }
   if (stop) return stop;
-  if (barrierSteps.has(row.step)) {
+  // A sanitizer finding is made as the statement runs: the program stops before it, at the faulting thread.
+  const found = m.findings.get(row.step);
+  if (found) return { kind: 'sanitizer', step: row.step, rows: found };
+  if (m.barriers.has(row.step)) {
     const b = s.bps.barrierBreak!;
     if (s.focus.kind !== 'device' || (row.launch === s.focus.launch && row.block === s.focus.block) || s.focus.launch !== row.launch) {
       b.hits++;
@@ -125,11 +142,14 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
   const t = s.trace!;
   const prevLaunch = { id: includeCurrent ? 0 : t.stepRow(s.pos!)?.launch ?? 0 };
   let from = s.pos! + (includeCurrent ? 0 : 1);
+  // The statement the program stands before runs first: its findings stop it there, unless that is the stop it is at.
+  const here = includeCurrent || s.sanitizerStop === s.pos ? undefined : sanitizerStops(s).get(s.pos!);
+  if (here) return report(s, { kind: 'sanitizer', step: s.pos!, rows: here }, header);
   for (;;) {
     let found: Stop | null = null;
-    // A live recording grows between passes: read the barrier arrivals it has now.
-    const barrierSteps = barrierArrivals(s);
-    const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, barrierSteps, false)) !== null);
+    // A live recording grows between passes: read the barrier arrivals and findings it has now.
+    const m = marks(s);
+    const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, m, false)) !== null);
     if (end !== null && found) return report(s, found, header);
     from = Math.max(from, s.limit());
     if (!(await s.grow())) break;
@@ -141,12 +161,12 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
 /** Runs backward from the current step; stops at step 0 when nothing else does. */
 export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto'): void {
   const t = s.trace!;
-  const barrierSteps = barrierArrivals(s);
+  const m = marks(s);
   let found: Stop | null = null;
   const prevLaunch = { id: -1 };
   walkBackward(t, s.pos! - 1, (row) => {
     const fx = s.bps.watchpoints.length ? effectsOfStep(t, row.step) : [];
-    found = stopAt(s, row, fx, goal, prevLaunch, barrierSteps, true);
+    found = stopAt(s, row, fx, goal, prevLaunch, m, true);
     if (found?.kind === 'launch') found = null;
     return found !== null;
   });
@@ -192,6 +212,9 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
     }
     case 'launch':
       s.stopAt(stop.step, focusOf(stop.row), 'frame', '');
+      return;
+    case 'sanitizer':
+      sanitizerStop(s, stop.step, stop.rows);
       return;
   }
 }

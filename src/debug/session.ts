@@ -11,6 +11,8 @@ import { LiveRecording, SLICE, SLICE_MS } from './live.js';
 export { LiveRecording };
 import { ValueHistory } from './expr/index.js';
 import { dispatch, COMMAND_NAMES } from './commands.js';
+import { TOOLS, type Tool } from '../analysis/findings.js';
+import { recordedTools } from './sanitize/store.js';
 
 /*
  * A debugging session: cuda-gdb's commands over a trace. A live session records the program as
@@ -46,6 +48,12 @@ export class DebugSession {
   displayNext = 1;
   breakOnLaunch = false;
   scheduler: SchedulerSpec | null = null;
+  /** The sanitizers whose findings stop the program (`set cuda memcheck on`); a live session records with them from its next run. */
+  readonly sanitizers = new Set<Tool>();
+  /** The step of the sanitizer stop the program stands at: resuming runs that statement without stopping at its findings again. */
+  sanitizerStop: number | null = null;
+  /** Whether the program ran to its end (so every finding of the recording is "so far"). */
+  ended = false;
   /** Output rows already shown (the program's stdout/stderr up to the current step). */
   private shownOutput = 0;
   private interrupted = false;
@@ -64,6 +72,8 @@ export class DebugSession {
     const t = Trace.open(path);
     if (typeof t === 'string') return t;
     s.attach(t);
+    // A replay stops where the recording's sanitizers found something, as the live session did.
+    for (const tool of recordedTools(t.meta)) s.sanitizers.add(tool);
     return s;
   }
 
@@ -136,7 +146,8 @@ export class DebugSession {
     const src = this.source;
     this.live?.abandon();
     const options: RunOptions = this.scheduler ? { ...src.options, scheduler: this.scheduler } : src.options;
-    const started = LiveRecording.start(src.file, src.argv, options, src.host, src.tracePath);
+    const tools = TOOLS.filter((t) => this.sanitizers.has(t));
+    const started = LiveRecording.start(src.file, src.argv, options, src.host, src.tracePath, tools);
     if (!started.ok) {
       this.io.out(started.text);
       this.pos = null;
@@ -152,20 +163,24 @@ export class DebugSession {
     this.attach(t);
     this.fresh = true;
     this.preparedWith = this.scheduler;
+    this.preparedTools = tools.join(',');
     return true;
   }
 
-  /** A prepared recording that no command has used yet, and the scheduler it was prepared with. */
+  /** A prepared recording that no command has used yet, and the scheduler and sanitizers it was prepared with. */
   private fresh = false;
   private preparedWith: SchedulerSpec | null = null;
+  private preparedTools = '';
 
   /** Starts (or restarts) the program: a new recording, or the replayed trace from its first step. */
   async start(): Promise<boolean> {
     this.interrupted = false;
     // A recording prepared before `set scheduler` runs with the old order: prepare it again.
-    if (this.source.kind === 'live' && (!this.fresh || this.preparedWith !== this.scheduler) && !this.prepare()) return false;
+    const tools = TOOLS.filter((t) => this.sanitizers.has(t)).join(',');
+    if (this.source.kind === 'live' && (!this.fresh || this.preparedWith !== this.scheduler || this.preparedTools !== tools) && !this.prepare()) return false;
     if (!this.trace) return false;
     this.fresh = false;
+    this.ended = false;
     this.pos = 0;
     this.shownOutput = 0;
     this.focus = { kind: 'host' };
@@ -261,6 +276,7 @@ export class DebugSession {
   stopAt(step: number, focus: Focus, header: 'frame' | 'line' | 'none' = 'frame', prefix = ''): void {
     this.pos = step;
     this.frameIndex = 0;
+    this.sanitizerStop = null;
     this.flushOutput();
     if (!sameFocus(focus, this.focus) && focus.kind === 'device') this.say(focusMessage(this.view!, focus));
     this.focus = focus;
@@ -304,6 +320,7 @@ export class DebugSession {
     else if (status === 0) this.say(`[Inferior 1 (process ${pid}) exited normally]`);
     else this.say(`[Inferior 1 (process ${pid}) exited with code ${status.toString(8).padStart(2, '0')}]`);
     this.pos = null;
+    this.ended = true;
     this.focus = { kind: 'host' };
     this.io.exited?.(status);
   }
@@ -329,10 +346,10 @@ export class DebugSession {
 /** Words that may follow a command (Tab completes them): `info cuda lanes`, `set scheduler random`. */
 const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   info: ['args', 'breakpoints', 'cuda', 'display', 'events', 'frame', 'line', 'locals', 'streams', 'watchpoints', 'writers'],
-  'info cuda': ['barriers', 'blocks', 'kernels', 'lanes', 'launch', 'threads', 'warps'],
+  'info cuda': ['barriers', 'blocks', 'kernels', 'lanes', 'launch', 'sanitizer', 'threads', 'warps'],
   cuda: ['block', 'device', 'grid', 'kernel', 'lane', 'sm', 'thread', 'warp'],
   set: ['cuda', 'scheduler'],
-  'set cuda': ['break_on_barrier', 'break_on_launch'],
+  'set cuda': ['break_on_barrier', 'break_on_launch', 'initcheck', 'memcheck', 'racecheck', 'synccheck'],
   'set scheduler': ['greedy', 'random', 'round-robin'],
 };
 
