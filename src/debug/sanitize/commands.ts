@@ -1,6 +1,7 @@
 import { TOOLS, type Tool } from '../../analysis/findings.js';
 import { focusOf, type DebugSession } from '../session.js';
 import type { Focus } from '../eval-context.js';
+import type { Trace } from '../../trace/reader.js';
 import { readFindings, recordedTools, type FindingRow } from './store.js';
 import { findingSite, findingSummary, reportText, stopHeader, stops, table } from './text.js';
 
@@ -11,6 +12,17 @@ import { findingSite, findingSummary, reportText, stopHeader, stops, table } fro
  */
 
 const dim = (d: { x: number; y: number; z: number } | null): string => (d === null ? '-' : `(${d.x},${d.y},${d.z})`);
+
+/** Findings read so far per open trace: rows are only ever appended, so a growing recording is read on from where it was. */
+const known = new WeakMap<Trace, FindingRow[]>();
+
+/** Every finding the trace holds now. */
+function findingsOf(t: Trace): readonly FindingRow[] {
+  const rows = known.get(t) ?? [];
+  rows.push(...readFindings(t.db, rows.length));
+  known.set(t, rows);
+  return rows;
+}
 
 /** Whether `word` names a sanitizer tool. */
 export function isTool(word: string): word is Tool {
@@ -35,7 +47,7 @@ export function setSanitizer(s: DebugSession, tool: Tool, value: string): void {
 export function sanitizerStops(s: DebugSession): ReadonlyMap<number, FindingRow[]> {
   const out = new Map<number, FindingRow[]>();
   if (s.sanitizers.size === 0 || s.trace === null) return out;
-  for (const r of readFindings(s.trace.db)) {
+  for (const r of findingsOf(s.trace)) {
     if (!s.sanitizers.has(r.tool) || !stops(r.finding)) continue;
     const at = out.get(r.step);
     if (at === undefined) out.set(r.step, [r]);
@@ -64,7 +76,7 @@ export function infoSanitizer(s: DebugSession): void {
   const tools = recordedTools(s.trace.meta);
   if (tools.length === 0) return s.say('No sanitizer ran in this recording: "set cuda memcheck on" (or racecheck, initcheck, synccheck) before "run".');
   const upTo = s.pos ?? Number.MAX_SAFE_INTEGER;
-  const rows = readFindings(s.trace.db).filter((r) => r.step <= upTo);
+  const rows = findingsOf(s.trace).filter((r) => r.step <= upTo);
   if (rows.length === 0) return s.say(`No ${tools.join(', ')} findings so far.`);
   const cells = rows.map((r, i) => {
     const site = findingSite(r.finding);

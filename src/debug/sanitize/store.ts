@@ -62,10 +62,10 @@ export class FindingStore {
   }
 }
 
-/** Every finding a trace holds, in the order they were made; none for a trace older than the table. */
-export function readFindings(db: Db): FindingRow[] {
+/** The findings a trace holds from number `from` on, in the order they were made; none for a trace older than the table. */
+export function readFindings(db: Db, from = 0): FindingRow[] {
   const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sanitizer_findings'").get();
   if (has === undefined) return [];
-  const rows = db.prepare('SELECT seq, step, tool, launch_id AS launch, block, warp, lane, detail FROM sanitizer_findings ORDER BY seq').all() as (Omit<FindingRow, 'finding' | 'tool'> & { tool: string; detail: string })[];
+  const rows = db.prepare('SELECT seq, step, tool, launch_id AS launch, block, warp, lane, detail FROM sanitizer_findings WHERE seq >= ? ORDER BY seq').all(from) as (Omit<FindingRow, 'finding' | 'tool'> & { tool: string; detail: string })[];
   return rows.flatMap(({ detail, tool, ...r }) => (TOOLS.includes(tool as Tool) ? [{ ...r, tool: tool as Tool, finding: JSON.parse(detail) as Finding }] : []));
 }
