@@ -5,6 +5,8 @@
  * messages) carries them unchanged. No Node or DOM imports: both sides compile this file.
  */
 
+import type { LaneSnapshot, LaunchLayout, SharedView, WarpTable } from './views.js';
+
 /** The motions the toolbar and keys offer; each is the cuda-gdb command of the same name. */
 export const MOTIONS = ['run', 'continue', 'next', 'step', 'finish', 'reverse-step', 'reverse-next', 'reverse-continue', 'reverse-finish'] as const;
 
@@ -31,7 +33,9 @@ export type SessionCommand =
   /** Tab completion of a console line; answered by a 'completions' event. */
   | { readonly kind: 'complete'; readonly line: string }
   /** Send everything a newly connected front end needs (sources, breakpoints, position, transcript). */
-  | { readonly kind: 'sync' };
+  | { readonly kind: 'sync' }
+  /** The grid view shows blocks [first, first + count): their lanes' masks come in each 'lane-states' event from now on. */
+  | { readonly kind: 'watch-blocks'; readonly first: number; readonly count: number };
 
 /** A source file of the debugged program. */
 export interface SourceFile {
@@ -76,6 +80,62 @@ export interface OutputChunk {
   readonly text: string;
 }
 
+/** A stream operation of the modelled timeline (docs/timing.md), with the steps of the recording it covers. */
+export interface TimelineBar {
+  readonly id: number;
+  /** 0: the legacy default stream; n: the n-th stream the program created. */
+  readonly stream: number;
+  readonly kind: 'kernel' | 'memcpy' | 'memset' | 'event record' | 'wait' | 'host func';
+  readonly name: string;
+  /** Modelled start and end, ns from the program's start. */
+  readonly start: number;
+  readonly end: number;
+  /** Steps it covers: a kernel's statements [fromStep, toStep); any other operation the step the recording reached when it ran (fromStep === toStep). */
+  readonly fromStep: number;
+  readonly toStep: number;
+  /** The launch a kernel bar is (launches table), else null. */
+  readonly launch: number | null;
+}
+
+/** The modelled timeline of the recording so far. */
+export interface TimelineView {
+  readonly bars: readonly TimelineBar[];
+  /** Steps recorded so far (the position can be 0 to steps - 1). */
+  readonly steps: number;
+  /** Whether the recording ran to its end. */
+  readonly complete: boolean;
+}
+
+/** A typed view of a global or constant allocation at the current step. */
+export interface MemoryRegionView {
+  /** Named as the program names it: the host variable a cudaMalloc wrote (`d_A`), or the __device__/__constant__ symbol. */
+  readonly name: string;
+  readonly origin: 'cudaMalloc' | 'symbol';
+  readonly space: 'global' | 'constant';
+  /** The element type as C spells it (`float`). */
+  readonly type: string;
+  readonly address: number;
+  readonly bytes: number;
+  /** Elements in the region; `values` holds the first ones, as print formats them. */
+  readonly count: number;
+  readonly values: readonly string[];
+}
+
+/** A compile-time or run-time problem of the program, or a sanitizer's finding, at a source line. */
+export interface DiagnosticView {
+  readonly source: 'compile' | 'runtime' | 'memcheck' | 'racecheck' | 'initcheck' | 'synccheck';
+  readonly severity: 'error' | 'warning' | 'note';
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  /** The step it happened at (run-time problems and findings); null for compile diagnostics. */
+  readonly step: number | null;
+}
+
+/** What a front end may do: drive the session alone, drive it with a class following (presenter), or follow (viewer). */
+export type Role = 'driver' | 'presenter' | 'viewer';
+
 /** An event from the session service. */
 export type SessionEvent =
   /** A program or trace is open: its sources (main file first) and what it is. */
@@ -99,4 +159,20 @@ export type SessionEvent =
   /** Completions of a 'complete' command's line: the words, and the part of the line they replace. */
   | { readonly kind: 'completions'; readonly line: string; readonly words: readonly string[] }
   /** A message that could not be understood or carried out (never fatal). */
-  | { readonly kind: 'error'; readonly message: string };
+  | { readonly kind: 'error'; readonly message: string }
+  /** The running launch's shape (null when no kernel runs at the stop). */
+  | { readonly kind: 'layout'; readonly layout: LaunchLayout | null }
+  /** Lane states at the stop (null when no kernel runs). */
+  | { readonly kind: 'lane-states'; readonly snapshot: LaneSnapshot | null }
+  /** The focused warp's variables lane by lane (null when the focus is not a device thread). */
+  | { readonly kind: 'warp-table'; readonly table: WarpTable | null }
+  /** The focused block's shared memory (null when the focus is not a device thread). */
+  | { readonly kind: 'shared-memory'; readonly view: SharedView | null }
+  /** The stream timeline of the recording so far (sent when it grew). */
+  | { readonly kind: 'timeline'; readonly timeline: TimelineView }
+  /** Global and constant memory at the current position (sent after every command that moved it). */
+  | { readonly kind: 'memory'; readonly regions: readonly MemoryRegionView[] }
+  /** Every diagnostic known so far (sent when the list changed). */
+  | { readonly kind: 'diagnostics'; readonly diagnostics: readonly DiagnosticView[] }
+  /** What this front end may do (told by the host when it connects). */
+  | { readonly kind: 'role'; readonly role: Role };

@@ -20,6 +20,10 @@ export class SessionMirror {
   private transcript: (Of<'command'> | Of<'output'>)[] = [];
   private transcriptChars = 0;
   private busy = false;
+  /** The timeline, memory and diagnostics panels' latest views. */
+  private panels = new Map<'timeline' | 'memory' | 'diagnostics', SessionEvent>();
+  /** The visual panels' latest views, sent after the stop they belong to. */
+  private views = new Map<'layout' | 'lane-states' | 'warp-table' | 'shared-memory', SessionEvent>();
 
   /** Takes one event of the session. */
   apply(e: SessionEvent): void {
@@ -27,6 +31,19 @@ export class SessionMirror {
       case 'opened':
         this.opened = e;
         this.output = [];
+        this.panels.clear();
+        this.views.clear();
+        break;
+      case 'layout':
+      case 'lane-states':
+      case 'warp-table':
+      case 'shared-memory':
+        this.views.set(e.kind, e);
+        break;
+      case 'timeline':
+      case 'memory':
+      case 'diagnostics':
+        this.panels.set(e.kind, e);
         break;
       case 'breakpoints':
         this.breakpoints = e;
@@ -53,6 +70,7 @@ export class SessionMirror {
       case 'exited':
       case 'completions':
       case 'error':
+      case 'role':
         break;
     }
   }
@@ -65,6 +83,8 @@ export class SessionMirror {
     out.push({ kind: 'program-output', reset: true, chunks: this.output });
     out.push(...this.transcript);
     if (this.stopped) out.push(this.stopped);
+    out.push(...this.panels.values());
+    out.push(...this.views.values());
     out.push({ kind: 'busy', busy: this.busy });
     return out;
   }

@@ -59,6 +59,12 @@ export function parseCommand(raw: unknown): Parsed {
       if (!Number.isSafeInteger(step) || (step as number) < 0) return fail('goto needs a step number');
       return { ok: true, command: { kind, step: step as number } };
     }
+    case 'watch-blocks': {
+      const first = raw['first'];
+      const count = raw['count'];
+      if (!Number.isSafeInteger(first) || (first as number) < 0 || !Number.isSafeInteger(count) || (count as number) < 0) return fail('watch-blocks needs a first block and a count');
+      return { ok: true, command: { kind, first: first as number, count: count as number } };
+    }
     case 'interrupt':
     case 'sync':
       return { ok: true, command: { kind } };

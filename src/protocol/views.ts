@@ -1,0 +1,156 @@
+/*
+ * What the visual panels are sent at each stop: the running launch's shape, lane states packed
+ * as bitmasks (a grid of a million threads is 32768 warps of five words, never an object per
+ * thread), the focused warp's variables lane by lane, and the focused block's shared memory
+ * with the accesses of the warp's last statement. Binary parts travel as base64 so every
+ * transport (IPC, WebSocket, worker messages) carries them as plain JSON.
+ */
+
+/** An (x,y,z) triple: gridDim, blockDim, blockIdx, threadIdx. */
+export interface Dim3 {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** The running launch as the grid view draws it. */
+export interface LaunchLayout {
+  readonly launch: number;
+  readonly kernel: string;
+  readonly grid: Dim3;
+  readonly block: Dim3;
+  /** Blocks in the grid (gridDim.x * y * z). */
+  readonly blocks: number;
+  readonly threadsPerBlock: number;
+  /** ceil(threadsPerBlock / 32). */
+  readonly warpsPerBlock: number;
+}
+
+/** A lane's state as the grid view colours it; `none` is a lane past the block's last thread. */
+export type LaneState = 'none' | 'unstarted' | 'active' | 'divergent' | 'barrier' | 'exited' | 'faulted';
+
+/** Words per warp in a packed snapshot: masks of active, divergent, barrier, exited and faulted lanes. */
+export const WARP_WORDS = 5;
+
+/** Index of each mask among a warp's words. */
+export const MASK = { active: 0, divergent: 1, barrier: 2, exited: 3, faulted: 4 } as const;
+
+/** A block's summary state (one byte per block), for the zoomed-out grid: the most notable of its lanes'. */
+export const BLOCK_STATE = { unstarted: 0, active: 1, divergent: 2, barrier: 3, exited: 4, faulted: 5 } as const;
+
+/** The most warps one snapshot details (a million threads); the rest of the grid is drawn from block summaries. */
+export const MAX_DETAIL_WARPS = 32768;
+
+/** Lane states at one stop: every block's summary, and lane masks of the blocks the view watches. */
+export interface LaneSnapshot {
+  readonly step: number;
+  readonly launch: number;
+  /** base64 of a Uint8Array with one BLOCK_STATE per block. */
+  readonly blockStates: string;
+  /** The watched blocks [first, first + count) whose warps are detailed. */
+  readonly first: number;
+  readonly count: number;
+  /** base64 of a Uint32Array of count * warpsPerBlock * WARP_WORDS masks, block by block, warp by warp. */
+  readonly warps: string;
+}
+
+/** One lane's row of the Threads panel. */
+export interface LaneRow {
+  readonly lane: number;
+  readonly state: LaneState;
+  /** One text per column (as `print` shows it); '' where the lane has no value. */
+  readonly values: readonly string[];
+  /** Indices of the columns whose value changed since the previous stop. */
+  readonly changed: readonly number[];
+}
+
+/** The focused warp's variables, lane by lane. */
+export interface WarpTable {
+  readonly step: number;
+  readonly launch: number;
+  readonly block: number;
+  readonly warp: number;
+  /** `block (0,0,0) warp 0`. */
+  readonly label: string;
+  /** Column names: builtins first, then the frame's variables in scope. */
+  readonly columns: readonly string[];
+  readonly lanes: readonly LaneRow[];
+}
+
+/** How the words of a shared variable read. */
+export type ScalarKind = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'i64' | 'u64' | 'f32' | 'f64' | 'bool' | 'ptr' | 'raw';
+
+/** A shared variable as declared: its place in the block's window and its element type. */
+export interface SharedVar {
+  readonly name: string;
+  /** The declared type as C spells it (`float [16]`). */
+  readonly type: string;
+  readonly offset: number;
+  readonly size: number;
+  readonly elem: ScalarKind;
+  readonly elemSize: number;
+}
+
+/** One warp instruction's shared-memory access: each lane's byte offset, and the bank conflict it makes. */
+export interface SharedAccess {
+  readonly kind: 'load' | 'store';
+  readonly warp: number;
+  /** Bytes per lane. */
+  readonly size: number;
+  /** [lane, offset] pairs in lane order. */
+  readonly lanes: readonly (readonly [number, number])[];
+  /** Wavefronts the access takes (Nsight's measure), and those it would take without bank conflicts. */
+  readonly wavefronts: number;
+  readonly ideal: number;
+}
+
+/** The focused block's shared memory at a stop. */
+export interface SharedView {
+  readonly step: number;
+  readonly launch: number;
+  readonly block: number;
+  /** `block (0,0,0)`. */
+  readonly label: string;
+  /** base64 of the window's bytes [0, size). */
+  readonly bytes: string;
+  readonly size: number;
+  readonly vars: readonly SharedVar[];
+  /** 4-byte words (offset / 4) whose bytes changed since the previous stop in this block. */
+  readonly changed: readonly number[];
+  /** The shared loads and stores of the focused warp's last statement. */
+  readonly accesses: readonly SharedAccess[];
+}
+
+/** Encodes bytes as base64 (btoa exists in browsers and in Node). */
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  // Chunks keep String.fromCharCode's argument list short.
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/** Decodes base64 into bytes. */
+export function fromBase64(text: string): Uint8Array {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+/** The warp masks of a snapshot as words. */
+export function snapshotWords(s: LaneSnapshot): Uint32Array {
+  const b = fromBase64(s.warps);
+  return new Uint32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
+}
+
+/** Lane `lane`'s state from its warp's masks (`threads` lanes exist in the warp). */
+export function laneState(words: Uint32Array, at: number, lane: number, threads: number): LaneState {
+  if (lane >= threads) return 'none';
+  const bit = 1 << lane;
+  if (words[at + MASK.faulted]! & bit) return 'faulted';
+  if (words[at + MASK.exited]! & bit) return 'exited';
+  if (words[at + MASK.barrier]! & bit) return 'barrier';
+  if (words[at + MASK.active]! & bit) return 'active';
+  if (words[at + MASK.divergent]! & bit) return 'divergent';
+  return 'unstarted';
+}
