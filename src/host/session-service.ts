@@ -1,9 +1,15 @@
 import { StringDecoder } from 'node:string_decoder';
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { DebugSession } from '../debug/session.js';
-import type { BreakpointView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
+import type { BreakpointView, DiagnosticView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
 import { ProgramOutput } from './program-output.js';
+import { ViewPublisher } from './view-publisher.js';
+import { timelineOf } from './timeline-view.js';
+import { memoryOf } from './memory-view.js';
+import { diagnosticsOf, parseRendered } from './diagnostics-view.js';
+import { viewerRefusal } from './viewer-commands.js';
 
 /*
  * The session service: SessionCommands in, SessionEvents out, over one DebugSession. Every
@@ -18,6 +24,8 @@ export interface ServiceEnv {
   /** The trace a live session of `file` records to (warpscope debug's default: traces/NAME-TIME.trace). */
   tracePath(file: string): string;
   readonly options?: RunOptions;
+  /** A classroom viewer's session: read-only commands over the presenter's trace, moved by follow(). */
+  readonly viewer?: boolean;
 }
 
 /** Milliseconds console text may wait before it is sent (a long command's text arrives as it comes). */
@@ -34,6 +42,16 @@ export class SessionService {
   private lastBreakpoints = '[]';
   private ended = false;
   private readonly output = new ProgramOutput();
+  /** The grid, Threads and Shared memory panels' views. */
+  private readonly views = new ViewPublisher((e) => this.emit(e));
+  /** What the timeline, memory and diagnostics panels were last sent (sent again only when changed). */
+  private lastTimeline = '';
+  private lastMemory = '';
+  private lastDiagnostics = '';
+  /** Diagnostics of a program that did not compile (there is no trace to read them from). */
+  private compileErrors: DiagnosticView[] = [];
+  /** The presenter's trace a viewer reads, by path and file identity (a new run writes a new file there). */
+  private followed: { path: string; id: string } | null = null;
 
   constructor(
     private readonly emit: (e: SessionEvent) => void,
@@ -46,7 +64,42 @@ export class SessionService {
     if (cmd.kind === 'complete') return this.emit({ kind: 'completions', line: cmd.line, words: this.session?.complete(cmd.line) ?? [] });
     // sync is the host's to answer (it knows what each client has seen); here it has nothing to do.
     if (cmd.kind === 'sync') return;
+    const refused = this.env.viewer ? viewerRefusal(cmd) : null;
+    if (refused) return this.emit({ kind: 'error', message: refused });
     this.queue = this.queue.then(() => this.run(cmd)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
+  }
+
+  /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread. */
+  follow(path: string, stop: StopView | null): void {
+    this.queue = this.queue.then(() => this.followNow(path, stop)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
+  }
+
+  private async followNow(path: string, stop: StopView | null): Promise<void> {
+    let id: string;
+    try {
+      const st = statSync(path);
+      id = `${st.ino}:${st.birthtimeMs}`;
+    } catch {
+      return;
+    }
+    if (!this.session || !this.followed || this.followed.path !== path || this.followed.id !== id) {
+      this.followed = { path, id };
+      this.open({ kind: 'trace', path });
+    } else if (this.session.trace && this.session.view && this.session.cursor) {
+      // The presenter recorded more since: read on.
+      this.session.trace.refresh();
+      this.session.view.refreshLaunches();
+      this.session.cursor.reset();
+    }
+    const s = this.session;
+    if (!s || !stop) return this.publish();
+    if (s.pos === null) await s.start();
+    if (s.pos !== stop.step) await this.exec(`goto ${stop.step}`);
+    const f = s.focus;
+    const g = stop.focus;
+    if (g.kind === 'device' && (f.kind !== 'device' || f.launch !== g.launch || f.block !== g.block || f.warp !== g.warp || f.lane !== g.lane)) await this.exec(`cuda ${g.label}`);
+    this.flush();
+    this.publish();
   }
 
   /** Resolves once every command taken so far has run. */
@@ -72,6 +125,8 @@ export class SessionService {
         return this.exec(`goto ${cmd.step}`);
       case 'toggle-breakpoint':
         return this.toggle(cmd.file, cmd.line);
+      case 'watch-blocks':
+        return this.views.watchBlocks(cmd.first, cmd.count);
     }
   }
 
@@ -90,7 +145,9 @@ export class SessionService {
       const argv = [basename(target.path, '.cu')];
       next = new DebugSession(io, { kind: 'live', file: target.path, argv, options: this.env.options ?? defaultRunOptions, host: { readFile: (p) => this.env.readFile(p) }, tracePath: this.env.tracePath(target.path) });
       // A program that does not compile still shows its source; the console shows the errors.
+      const pendingBefore = this.pending.length;
       files = next.prepare() ? this.sourcesOf(next) : [{ path: target.path, text }];
+      this.compileErrors = next.trace ? [] : parseRendered(this.pending.slice(pendingBefore));
     }
     this.session?.close();
     this.session = next;
@@ -99,6 +156,10 @@ export class SessionService {
     // A new program's position and breakpoints are always told, even when they read as before.
     this.lastStop = '';
     this.lastBreakpoints = '';
+    this.views.reset();
+    this.lastTimeline = '';
+    this.lastMemory = '';
+    this.lastDiagnostics = '';
     const mainFile = files[0]?.path ?? target.path;
     this.emit({ kind: 'opened', mode: target.kind === 'trace' ? 'replay' : 'live', title: basename(target.kind === 'trace' ? target.path : mainFile), mainFile, files });
     this.flush();
@@ -180,6 +241,7 @@ export class SessionService {
     if (stopText !== this.lastStop) {
       this.lastStop = stopText;
       this.emit({ kind: 'stopped', stop });
+      this.views.stopped(s);
     }
     const bps: BreakpointView[] = (s?.bps.breakpoints ?? []).flatMap((b) => (b.kind === 'line' && b.at ? [{ num: b.num, file: b.at.file, line: b.at.line, enabled: b.enabled, condition: b.condition, temporary: b.temporary }] : []));
     const bpText = JSON.stringify(bps);
@@ -192,6 +254,29 @@ export class SessionService {
     const upTo = s?.pos ?? (this.ended ? Number.MAX_SAFE_INTEGER : -1);
     const change = this.output.update(rows, upTo, s?.trace ?? null);
     if (change) this.emit({ kind: 'program-output', ...change });
+    this.publishPanels(s, stopText);
+  }
+
+  /** The timeline and diagnostics when the recording grew, global memory when the position moved or the recording grew. */
+  private publishPanels(s: DebugSession | null, stopText: string): void {
+    const t = s?.trace ?? null;
+    // A live recording grows as commands need it; its sanitizer findings come with its steps.
+    const grown = t ? `${t.stepCount()}/${t.count('timeline')}/${t.count('diagnostics')}/${t.complete}` : 'none';
+    const memKey = `${grown}:${stopText}`;
+    if (grown !== this.lastTimeline) {
+      this.lastTimeline = grown;
+      this.emit({ kind: 'timeline', timeline: t ? timelineOf(t) : { bars: [], steps: 0, complete: false } });
+      const diagnostics = t ? diagnosticsOf(t) : this.compileErrors;
+      const text = JSON.stringify(diagnostics);
+      if (text !== this.lastDiagnostics) {
+        this.lastDiagnostics = text;
+        this.emit({ kind: 'diagnostics', diagnostics });
+      }
+    }
+    if (memKey !== this.lastMemory) {
+      this.lastMemory = memKey;
+      this.emit({ kind: 'memory', regions: s ? memoryOf(s) : [] });
+    }
   }
 
   private stopOf(s: DebugSession): StopView | null {

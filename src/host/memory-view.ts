@@ -1,0 +1,100 @@
+import { sizeOf, typeName, ucharType, type CType } from '../engine/check/types.js';
+import { spaceOfAddress } from '../engine/memory/layout.js';
+import type { DebugSession } from '../debug/session.js';
+import { formatValue } from '../debug/expr/index.js';
+import type { StateContext } from '../debug/eval-context.js';
+import type { MemoryRegionView } from '../protocol/messages.js';
+
+/*
+ * The Global and constant memory panel's data: every live cudaMalloc allocation, named by the
+ * host variable the call wrote the pointer into (`cudaMalloc(&d_A, n)` shows as d_A, typed as
+ * what d_A points to), and every __device__, __managed__ and __constant__ symbol of the
+ * program's debug information, with their values at the current step as `print` formats them.
+ */
+
+/** Elements shown per region (the panel says how many more there are). */
+export const MAX_ELEMENTS = 256;
+/** Regions shown at most. */
+export const MAX_REGIONS = 64;
+
+const ALLOCATORS = new Set(['cudaMalloc', 'cudaMallocManaged']);
+
+interface ApiRow {
+  readonly step: number;
+  readonly name: string;
+  readonly args: string;
+  readonly result: string | null;
+}
+
+/** A bigint written as JSON text ("64n") or a plain number, as a number. */
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/n$/, '')) : NaN;
+}
+
+/** Global and constant memory regions at the session's current step (none when it is not being run). */
+export function memoryOf(s: DebugSession): MemoryRegionView[] {
+  if (s.pos === null || !s.trace || !s.view) return [];
+  const pos = s.pos;
+  const ctx = s.context(pos, { kind: 'host' }, 0);
+  const out: MemoryRegionView[] = [];
+  for (const a of allocations(s, pos)) out.push(region(ctx, a.name, 'cudaMalloc', a.address, a.elem, a.bytes));
+  for (const g of s.view.info.statics) {
+    if (g.storage !== 'device' && g.storage !== 'constant' && g.storage !== 'managed') continue;
+    const t = s.view.typeOf(g);
+    const elem = t.kind === 'array' ? t.of : t;
+    out.push(region(ctx, g.name, 'symbol', g.address, elem, sizeOf(t)));
+  }
+  return out.slice(0, MAX_REGIONS);
+}
+
+/** The allocations made before `pos` and not freed by then, with the variable that holds each. */
+function allocations(s: DebugSession, pos: number): { name: string; address: number; bytes: number; elem: CType }[] {
+  const rows = s.trace!.db.prepare("SELECT step, name, args, result FROM api_calls WHERE step < ? AND name IN ('cudaMalloc', 'cudaMallocManaged', 'cudaFree') ORDER BY seq").all(pos) as ApiRow[];
+  const live = new Map<number, { name: string; address: number; bytes: number; elem: CType }>();
+  for (const r of rows) {
+    const args = JSON.parse(r.args) as unknown[];
+    if (r.name === 'cudaFree') {
+      live.delete(num(args[0]));
+      continue;
+    }
+    if (!ALLOCATORS.has(r.name) || r.result !== '0') continue;
+    const slot = num(args[0]);
+    const bytes = num(args[1]);
+    // The pointer the call wrote: read just after the call, before the program can reuse the variable.
+    const after = s.context(r.step + 1, { kind: 'host' }, 0);
+    const p = after.read({ kind: 'memory', space: 'host', address: slot }, 8);
+    if (typeof p === 'string' || !Number.isFinite(bytes)) continue;
+    const address = Number(new DataView(p.buffer, p.byteOffset, 8).getBigUint64(0, true));
+    const named = hostVariableAt(s, r.step + 1, slot);
+    const elem = named && named.type.kind === 'pointer' && named.type.to.kind !== 'void' && sizeOf(named.type.to) > 0 ? named.type.to : ucharType;
+    live.set(address, { name: named?.name ?? `(cudaMalloc at step ${r.step})`, address, bytes, elem });
+  }
+  return [...live.values()];
+}
+
+/** The host variable stored at `address` before step `step` (a local of a function on the host's stack, or a host global). */
+function hostVariableAt(s: DebugSession, step: number, address: number): { name: string; type: CType } | null {
+  const view = s.view!;
+  const frames = s.stateAt(step).hostWarp?.frames ?? [];
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const fr = frames[i]!;
+    const fn = view.fn(fr.fn);
+    const v = fn?.vars.find((x) => !x.reg && x.offset !== null && fr.fp + x.offset === address);
+    if (v) return { name: v.name, type: view.typeOf(v) };
+  }
+  const g = view.info.statics.find((x) => x.storage === 'host' && x.address === address);
+  return g ? { name: g.name, type: view.typeOf(g) } : null;
+}
+
+/** A region's first elements, formatted as print shows them. */
+function region(ctx: StateContext, name: string, origin: MemoryRegionView['origin'], address: number, elem: CType, bytes: number): MemoryRegionView {
+  const size = Math.max(1, sizeOf(elem));
+  const count = Math.floor(bytes / size);
+  const values: string[] = [];
+  for (let i = 0; i < Math.min(count, MAX_ELEMENTS); i++) {
+    const place = { kind: 'memory', space: 'generic', address: address + i * size } as const;
+    const r = ctx.read(place, size);
+    values.push(typeof r === 'string' ? `<${r}>` : formatValue({ type: elem, bytes: r, place, space: 'generic' }, null, ctx));
+  }
+  return { name, origin, space: spaceOfAddress(address) === 'constant' ? 'constant' : 'global', type: typeName(elem), address, bytes, count, values };
+}
