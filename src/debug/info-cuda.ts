@@ -21,12 +21,12 @@ function waitingMask(s: DebugSession, launch: number, block: number, warp: numbe
 }
 
 /** The step barrier states are read before: a warp stopped at its arrival counts as arrived, as the barrier stop's own report says. */
-function barrierStep(s: DebugSession): number {
+export function barrierStep(s: DebugSession): number {
   return s.pos! + (s.trace!.barriers().arrivalSteps().has(s.pos!) ? 1 : 0);
 }
 
 /** A warp as it stands at the current step: the statement it is about to run when that is the current step's, else its latest. */
-function current(s: DebugSession, launch: number, block: number, warp: number, ws: WarpState | undefined): WarpState | undefined {
+export function current(s: DebugSession, launch: number, block: number, warp: number, ws: WarpState | undefined): WarpState | undefined {
   const r = s.trace!.stepRow(s.pos!);
   if (ws && returned(ws)) return { ...ws, exited: -1 };
   if (!ws || !r || r.launch !== launch || r.block !== block || r.warp !== warp) return ws;
@@ -157,7 +157,8 @@ export function infoCuda(s: DebugSession, what: string): void {
   }
 }
 
-function lanesOf(threads: number, warp: number): number {
+/** The lanes of warp `warp` that are threads of a block of `threads` (a mask). */
+export function lanesOf(threads: number, warp: number): number {
   const n = Math.min(32, Math.max(0, threads - warp * 32));
   return n === 32 ? -1 : (1 << n) - 1;
 }

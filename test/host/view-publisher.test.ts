@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionService } from '../../src/host/session-service.js';
+import { nodeServiceEnv } from '../../src/host/node-env.js';
+import type { SessionCommand, SessionEvent } from '../../src/protocol/messages.js';
+import { BLOCK_STATE, fromBase64, laneState, snapshotWords, WARP_WORDS } from '../../src/protocol/views.js';
+
+/*
+ * The visual panels' events as a session sends them at stops of avgfilter.cu (one block of 16
+ * threads, two shared float arrays): lane states as bitmasks, the focused warp's variables
+ * lane by lane, and the block's shared memory with the last statement's accesses.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-views-'));
+copyFileSync('traces/avgfilter.trace', join(dir, 'avgfilter.trace'));
+
+function service(): { events: SessionEvent[]; send: (c: SessionCommand) => Promise<void>; close: () => void } {
+  const events: SessionEvent[] = [];
+  const env = { ...nodeServiceEnv(), tracePath: () => join(dir, 'live.trace') };
+  const s = new SessionService((e) => events.push(e), env);
+  return { events, send: (c) => (s.handle(c), s.idle()), close: () => s.close() };
+}
+
+const last = <K extends SessionEvent['kind']>(events: readonly SessionEvent[], kind: K): Extract<SessionEvent, { kind: K }> | undefined =>
+  events.filter((e): e is Extract<SessionEvent, { kind: K }> => e.kind === kind).pop();
+
+describe('visual panels of a session', () => {
+  it('packs lane states: the divergent if leaves lanes 0 and 15 out', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
+    expect(last(s.events, 'layout')!.layout).toBeNull();
+    await s.send({ kind: 'console', line: 'break avgfilter.cu:27' });
+    await s.send({ kind: 'console', line: 'run' });
+    const layout = last(s.events, 'layout')!.layout!;
+    expect(layout).toMatchObject({ kernel: 'AverageShared', grid: { x: 1, y: 1, z: 1 }, block: { x: 16, y: 1, z: 1 }, blocks: 1, threadsPerBlock: 16, warpsPerBlock: 1 });
+    let snap = last(s.events, 'lane-states')!.snapshot!;
+    expect(snap).toMatchObject({ first: 0, count: 1 });
+    let words = snapshotWords(snap);
+    expect(words).toHaveLength(WARP_WORDS);
+    const states = (w: Uint32Array): string[] => Array.from({ length: 17 }, (_, l) => laneState(w, 0, l, 16));
+    expect(states(words)).toEqual(['divergent', ...Array<string>(14).fill('active'), 'divergent', 'none']);
+    expect(fromBase64(snap.blockStates)[0]).toBe(BLOCK_STATE.active);
+    s.close();
+  });
+
+  it('tabulates the focused warp and the block\'s shared memory, marking what the last statement changed', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
+    await s.send({ kind: 'console', line: 'break avgfilter.cu:27' });
+    await s.send({ kind: 'console', line: 'run' });
+    await s.send({ kind: 'console', line: 'next' });
+    const table = last(s.events, 'warp-table')!.table!;
+    expect(table.columns.slice(0, 2)).toEqual(['threadIdx', 'blockIdx']);
+    expect(table.columns).toEqual(expect.arrayContaining(['A', 'out', 'iters', 'i', 'j']));
+    expect(table.lanes).toHaveLength(16);
+    const i = table.columns.indexOf('i');
+    expect(table.lanes[5]!.values[0]).toBe('(5,0,0)');
+    expect(table.lanes[5]!.values[i]).toBe('5');
+    const shared = last(s.events, 'shared-memory')!.view!;
+    expect(shared.vars.map((v) => [v.name, v.type, v.elem, v.size])).toEqual([
+      ['Ads', 'float [16]', 'f32', 64],
+      ['Bds', 'float [16]', 'f32', 64],
+    ]);
+    const bytes = fromBase64(shared.bytes);
+    const f32 = new Float32Array(bytes.buffer, bytes.byteOffset, shared.size / 4);
+    const bds = shared.vars[1]!.offset / 4;
+    // Bds[1] = (25 + 6 + 34) / 3, stored by line 27 just now: changed, and stored by lane 1.
+    expect(f32[bds + 1]).toBeCloseTo(65 / 3, 5);
+    expect(shared.changed).toContain(bds + 1);
+    expect(shared.changed).not.toContain(bds);
+    const store = shared.accesses.find((a) => a.kind === 'store')!;
+    expect(store.lanes).toContainEqual([1, (bds + 1) * 4]);
+    expect(store.lanes).toHaveLength(14);
+    expect(store).toMatchObject({ size: 4, wavefronts: 1, ideal: 1 });
+    expect(shared.accesses.filter((a) => a.kind === 'load')).toHaveLength(3);
+    // Focus moves with `cuda`: the table follows to the lane, the block stays.
+    await s.send({ kind: 'console', line: 'cuda thread (7,0,0)' });
+    expect(last(s.events, 'stopped')!.stop!.focus).toMatchObject({ lane: 7 });
+    expect(last(s.events, 'warp-table')!.table!.lanes[7]!.values[i]).toBe('7');
+    s.close();
+  });
+
+  it('shows warps waiting at a barrier and warps not started, as info cuda warps does', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: 'examples/avgfilter_barrier_bug.cu' } });
+    await s.send({ kind: 'console', line: 'break __syncthreads' });
+    await s.send({ kind: 'console', line: 'run' });
+    await s.send({ kind: 'console', line: 'continue' });
+    const layout = last(s.events, 'layout')!.layout!;
+    expect(layout).toMatchObject({ threadsPerBlock: 256, warpsPerBlock: 8 });
+    const words = snapshotWords(last(s.events, 'lane-states')!.snapshot!);
+    const warp = (w: number): string[] => Array.from({ length: 32 }, (_, l) => laneState(words, w * WARP_WORDS, l, 32));
+    // Warps 0 and 1 arrived at line 21's barrier; warps 2..7 have not run yet.
+    expect(new Set([...warp(0), ...warp(1)])).toEqual(new Set(['barrier']));
+    expect(new Set(warp(2))).toEqual(new Set(['unstarted']));
+    expect(fromBase64(last(s.events, 'lane-states')!.snapshot!.blockStates)[0]).toBe(BLOCK_STATE.barrier);
+    s.close();
+  });
+
+  it('details only the blocks the grid view watches', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
+    await s.send({ kind: 'console', line: 'break avgfilter.cu:27' });
+    await s.send({ kind: 'console', line: 'run' });
+    await s.send({ kind: 'watch-blocks', first: 1, count: 10 });
+    const snap = last(s.events, 'lane-states')!.snapshot!;
+    expect(snap).toMatchObject({ first: 1, count: 0 });
+    expect(snapshotWords(snap)).toHaveLength(0);
+    s.close();
+  });
+});
