@@ -6,22 +6,26 @@ import { defaultRunOptions } from '../engine/api.js';
 import type { OpenTarget, SessionCommand } from '../protocol/messages.js';
 import { SessionHost, defaultBackend } from '../host/session-host.js';
 import { startServer } from '../host/http-server.js';
+import { Classroom } from '../host/classroom.js';
+import { nodeServiceEnv } from '../host/node-env.js';
 
 /*
- * `warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR]`: the debugger's window in a
- * browser. Prints a local address with a secret token and serves until Ctrl-C.
+ * `warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR] [--classroom]`: the debugger's
+ * window in a browser. Prints a local address with a secret token and serves until Ctrl-C; a
+ * classroom also gets a viewers' address (a second token) whose holders follow the presenter.
  */
 
-const USAGE = 'usage: warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR]\n';
+const USAGE = 'usage: warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR] [--classroom]\n';
 
 /** What `serve` was asked for, or why the arguments are wrong. */
-export type ServeRequest = { readonly kind: 'serve'; readonly target: OpenTarget; readonly port: number; readonly host: string } | { readonly kind: 'error'; readonly message: string };
+export type ServeRequest = { readonly kind: 'serve'; readonly target: OpenTarget; readonly port: number; readonly host: string; readonly classroom: boolean } | { readonly kind: 'error'; readonly message: string };
 
 /** Parses `serve`'s arguments. */
 export function parseServeArgs(args: readonly string[]): ServeRequest {
   let file: string | null = null;
   let port = 0;
   let host = '127.0.0.1';
+  let classroom = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
@@ -34,12 +38,13 @@ export function parseServeArgs(args: readonly string[]): ServeRequest {
       const v = value();
       if (!v) return { kind: 'error', message: '--host needs an address' };
       host = v;
-    } else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
+    } else if (a === '--classroom') classroom = true;
+    else if (a.startsWith('-')) return { kind: 'error', message: `unknown option '${a}'` };
     else if (file === null) file = a;
     else return { kind: 'error', message: `unexpected argument '${a}'` };
   }
   if (file === null) return { kind: 'error', message: 'serve needs a .cu or .trace file' };
-  return { kind: 'serve', target: { kind: file.endsWith('.trace') ? 'trace' : 'source', path: file }, port, host };
+  return { kind: 'serve', target: { kind: file.endsWith('.trace') ? 'trace' : 'source', path: file }, port, host, classroom };
 }
 
 /** The built renderer: out/renderer beside dist/ (or beside src/ when run from the sources). */
@@ -84,17 +89,22 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   const session = new SessionHost(defaultBackend(new URL('./session-worker.js', import.meta.url), defaultRunOptions));
   session.send({ kind: 'open', target: req.target });
   const token = randomBytes(24).toString('base64url');
+  // Viewers replay the presenter's trace in this thread: reading a trace never runs the program.
+  const classroom = req.classroom ? new Classroom(session, nodeServiceEnv(defaultRunOptions)) : null;
+  const viewers = classroom ? { token: randomBytes(24).toString('base64url'), connect: classroom.connect.bind(classroom) } : undefined;
   let server;
   try {
-    server = await startServer({ host: req.host, port: req.port, root, token, session, mayOpen });
+    server = await startServer({ host: req.host, port: req.port, root, token, session, mayOpen, ...(viewers ? { viewers } : {}) });
   } catch (e) {
+    classroom?.close();
     await session.close();
     process.stderr.write(`warpscope: error: cannot listen on ${req.host}:${req.port}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
   const loopback = req.host === 'localhost' || req.host === '::1' || req.host.startsWith('127.');
   if (!loopback) process.stderr.write(`warpscope: warning: listening on ${req.host}: anyone who can reach it and has the address below can run programs on this machine\n`);
-  process.stdout.write(`Warpscope is debugging ${req.target.path}; open this address in a browser:\n\n  ${server.url}\n\nCtrl-C stops the server.\n`);
+  if (server.viewerUrl) process.stdout.write(`Warpscope is debugging ${req.target.path} for a classroom.\n\nPresenter (drives the session), keep it to yourself:\n\n  ${server.url}\n\nViewers (follow the presenter, may inspect other threads):\n\n  ${server.viewerUrl}\n\nCtrl-C stops the server.\n`);
+  else process.stdout.write(`Warpscope is debugging ${req.target.path}; open this address in a browser:\n\n  ${server.url}\n\nCtrl-C stops the server.\n`);
   const running = server;
   await new Promise<void>((done) => {
     const stop = (): void => {
@@ -106,6 +116,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     process.on('SIGTERM', stop);
   });
   await running.close();
+  classroom?.close();
   await session.close();
   return 0;
 }

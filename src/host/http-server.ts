@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { SessionCommand, SessionEvent } from '../protocol/messages.js';
+import type { Role, SessionCommand, SessionEvent } from '../protocol/messages.js';
 import { parseCommandText } from '../protocol/validate.js';
-import type { SessionHost } from './session-host.js';
+import type { HostConnection, SessionHost } from './session-host.js';
 
 /*
  * The browser host's server: the built renderer over HTTP and the session API over a WebSocket
@@ -24,6 +24,8 @@ export interface ServerOptions {
   readonly session: SessionHost;
   /** Whether a front end may open this file (a command from the page names a path on this machine). */
   readonly mayOpen: (cmd: Extract<SessionCommand, { kind: 'open' }>) => string | null;
+  /** A classroom: whoever holds this second token is a viewer, connected here (the first token's holder presents). */
+  readonly viewers?: { readonly token: string; connect(listener: (e: SessionEvent) => void): HostConnection };
 }
 
 /** A running server. */
@@ -31,6 +33,8 @@ export interface RunningServer {
   readonly port: number;
   /** The address to open, token included. */
   readonly url: string;
+  /** A classroom's address for viewers (their token); null without a classroom. */
+  readonly viewerUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -72,7 +76,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let port = opts.port;
   // Cookies ignore ports: the name carries it so two servers on one host keep their own.
   const cookieName = (): string => `warpscope_${port}`;
-  const authorized = (req: IncomingMessage, url: URL): boolean => sameToken(url.searchParams.get('token'), opts.token) || sameToken(cookie(req, cookieName()), opts.token);
+  const viewerCookie = (): string => `warpscope_${port}_viewer`;
+  /** Who the request comes from: the token in its address decides, else its cookie; null for nobody. */
+  const roleOf = (req: IncomingMessage, url: URL): Role | null => {
+    const given = url.searchParams.get('token');
+    const driver: Role = opts.viewers ? 'presenter' : 'driver';
+    if (given !== null) return sameToken(given, opts.token) ? driver : opts.viewers && sameToken(given, opts.viewers.token) ? 'viewer' : null;
+    if (sameToken(cookie(req, cookieName()), opts.token)) return driver;
+    return opts.viewers && sameToken(cookie(req, viewerCookie()), opts.viewers.token) ? 'viewer' : null;
+  };
+  const authorized = (req: IncomingMessage, url: URL): boolean => roleOf(req, url) !== null;
 
   const server = createServer((req, res) => void serveFile(req, res));
 
@@ -96,7 +109,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return;
     }
     // The page's own requests (scripts, styles) carry no token: the cookie set here stands for it.
-    if (url.searchParams.has('token')) headers['Set-Cookie'] = `${cookieName()}=${opts.token}; HttpOnly; SameSite=Strict; Path=/`;
+    if (url.searchParams.has('token')) {
+      const viewer = roleOf(req, url) === 'viewer';
+      headers['Set-Cookie'] = `${viewer ? viewerCookie() : cookieName()}=${viewer ? opts.viewers!.token : opts.token}; HttpOnly; SameSite=Strict; Path=/`;
+    }
     const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
     const file = resolve(root, '.' + rel);
     if (file !== root && !file.startsWith(root + sep)) {
@@ -119,22 +135,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // A page of another site cannot know the token, and its Origin gives it away besides.
     const origin = req.headers.origin;
     const originOk = origin === undefined || origin === `http://${req.headers.host ?? ''}`;
-    if (url.pathname !== '/ws' || !authorized(req, url) || !originOk) {
+    const role = roleOf(req, url);
+    if (url.pathname !== '/ws' || role === null || !originOk) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, role));
   });
 
-  function attach(ws: WebSocket): void {
+  function attach(ws: WebSocket, role: Role): void {
     const send = (e: SessionEvent): void => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e));
     };
-    const conn = opts.session.connect(send);
+    const conn = role === 'viewer' && opts.viewers ? opts.viewers.connect(send) : opts.session.connect(send);
     ws.on('message', (data, isBinary) => {
       const p = isBinary ? ({ ok: false, error: 'messages are JSON text' } as const) : parseCommandText(data.toString());
       if (!p.ok) return send({ kind: 'error', message: p.error });
-      if (p.command.kind === 'open') {
+      // A front end learns what it may do before the state it is sent.
+      if (p.command.kind === 'sync') send({ kind: 'role', role });
+      if (p.command.kind === 'open' && role !== 'viewer') {
         const refused = opts.mayOpen(p.command);
         if (refused) return send({ kind: 'open-failed', message: refused });
       }
@@ -155,6 +174,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   return {
     port,
     url: `http://${hostPart}:${port}/?token=${opts.token}`,
+    viewerUrl: opts.viewers ? `http://${hostPart}:${port}/?token=${opts.viewers.token}` : null,
     close: async () => {
       for (const c of wss.clients) c.terminate();
       wss.close();

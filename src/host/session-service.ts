@@ -161,7 +161,8 @@ export class SessionService {
     this.lastMemory = '';
     this.lastDiagnostics = '';
     const mainFile = files[0]?.path ?? target.path;
-    this.emit({ kind: 'opened', mode: target.kind === 'trace' ? 'replay' : 'live', title: basename(target.kind === 'trace' ? target.path : mainFile), mainFile, files });
+    const trace = target.kind === 'trace' ? target.path : next.trace && next.source.kind === 'live' ? next.source.tracePath : undefined;
+    this.emit({ kind: 'opened', mode: target.kind === 'trace' ? 'replay' : 'live', title: basename(target.kind === 'trace' ? target.path : mainFile), mainFile, files, ...(trace ? { trace } : {}) });
     this.flush();
     this.publish();
   }

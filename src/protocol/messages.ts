@@ -139,7 +139,7 @@ export type Role = 'driver' | 'presenter' | 'viewer';
 /** An event from the session service. */
 export type SessionEvent =
   /** A program or trace is open: its sources (main file first) and what it is. */
-  | { readonly kind: 'opened'; readonly mode: 'live' | 'replay'; readonly title: string; readonly mainFile: string; readonly files: readonly SourceFile[] }
+  | { readonly kind: 'opened'; readonly mode: 'live' | 'replay'; readonly title: string; readonly mainFile: string; readonly files: readonly SourceFile[]; /** The trace the session reads or records (a classroom's viewers read it too); absent when the program did not compile. */ readonly trace?: string }
   /** It could not be opened; nothing else changed. */
   | { readonly kind: 'open-failed'; readonly message: string }
   /** A command line about to run, as the console echoes it (`(warpscope) break avgfilter.cu:12`). */

@@ -34,7 +34,8 @@ const ctrlShift = (name: string) => (e: KeyLike) => e.key === name && e.shiftKey
 
 /** Whether the program stands somewhere and no command is running. */
 const stopped = (s: SessionState): boolean => s.stop !== null && !s.busy;
-const ready = (s: SessionState): boolean => s.mode !== null && !s.busy && s.connection === 'open';
+// A classroom viewer follows the presenter: the motions are the presenter's.
+const ready = (s: SessionState): boolean => s.mode !== null && !s.busy && s.connection === 'open' && s.role !== 'viewer';
 
 const motion = (m: 'next' | 'step' | 'finish' | 'reverse-step' | 'reverse-next' | 'reverse-continue') => (s: SessionState): SessionCommand | null => (stopped(s) && ready(s) ? { kind: 'motion', motion: m } : null);
 

@@ -1,5 +1,8 @@
-import type { BreakpointView, OutputChunk, SessionCommand, SessionEvent, SourceFile, StopView } from '../../../protocol/messages';
+import type { BreakpointView, DiagnosticView, OutputChunk, Role, SessionCommand, SessionEvent, SourceFile, StopView, TimelineView } from '../../../protocol/messages';
+import { withChanges, type MemoryRegionState } from './memory-changes';
+import { GotoCoalescer } from './goto-coalescer';
 import type { Connection, SessionClient } from '../client/session-client';
+import type { LaneSnapshot, LaunchLayout, SharedView, WarpTable } from '../../../protocol/views';
 
 /*
  * The one session store every panel reads: the client's events folded into an immutable state,
@@ -24,15 +27,29 @@ export interface SessionState {
   readonly exit: { readonly status: number | null } | null;
   /** The last problem the session reported (a refused message, a file that did not open). */
   readonly notice: string | null;
+  /** The stream timeline of the recording so far. */
+  readonly timeline: TimelineView | null;
+  /** Global and constant memory at the stop, with the values that changed since the last stop. */
+  readonly memory: readonly MemoryRegionState[];
+  readonly diagnostics: readonly DiagnosticView[];
+  /** What this front end may do (a classroom viewer only follows and inspects). */
+  readonly role: Role;
+  /** The running launch's shape and its lanes' states at the stop (the grid view). */
+  readonly layout: LaunchLayout | null;
+  readonly lanes: LaneSnapshot | null;
+  /** The focused warp's variables lane by lane (the Threads panel). */
+  readonly warpTable: WarpTable | null;
+  /** The focused block's shared memory (the Shared memory panel). */
+  readonly shared: SharedView | null;
 }
 
-export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, breakpoints: [], stop: null, busy: false, output: [], exit: null, notice: null };
+export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, breakpoints: [], stop: null, busy: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null };
 
 /** The state after one event (pure: the store and its tests share it). */
 export function reduce(s: SessionState, e: SessionEvent): SessionState {
   switch (e.kind) {
     case 'opened':
-      return { ...s, mode: e.mode, title: e.title, mainFile: e.mainFile, files: e.files, viewFile: e.mainFile, output: [], stop: null, exit: null, notice: null };
+      return { ...s, mode: e.mode, title: e.title, mainFile: e.mainFile, files: e.files, viewFile: e.mainFile, output: [], stop: null, exit: null, notice: null, timeline: null, memory: [], diagnostics: [], layout: null, lanes: null, warpTable: null, shared: null };
     case 'open-failed':
       return { ...s, notice: e.message };
     case 'breakpoints':
@@ -47,6 +64,22 @@ export function reduce(s: SessionState, e: SessionEvent): SessionState {
       return { ...s, busy: e.busy };
     case 'error':
       return { ...s, notice: e.message };
+    case 'timeline':
+      return { ...s, timeline: e.timeline };
+    case 'memory':
+      return { ...s, memory: withChanges(s.memory, e.regions) };
+    case 'diagnostics':
+      return { ...s, diagnostics: e.diagnostics };
+    case 'role':
+      return { ...s, role: e.role };
+    case 'layout':
+      return { ...s, layout: e.layout };
+    case 'lane-states':
+      return { ...s, lanes: e.snapshot };
+    case 'warp-table':
+      return { ...s, warpTable: e.table };
+    case 'shared-memory':
+      return { ...s, shared: e.view };
     case 'command':
     case 'output':
     case 'completions':
@@ -60,8 +93,12 @@ export class SessionStore {
   private readonly subscribers = new Set<(s: SessionState) => void>();
   private readonly listeners = new Set<(e: SessionEvent) => void>();
 
+  /** Timeline drags: only the latest position waits while a goto runs. */
+  private readonly scrubber = new GotoCoalescer((cmd) => this.client.send(cmd));
+
   constructor(private readonly client: SessionClient) {
     client.onEvent((e) => {
+      if (e.kind === 'busy' && !e.busy) this.scrubber.idle();
       this.listeners.forEach((l) => l(e));
       this.set(reduce(this.state, e));
     });
@@ -89,6 +126,11 @@ export class SessionStore {
   /** Sends a command to the session. */
   send(cmd: SessionCommand): void {
     this.client.send(cmd);
+  }
+
+  /** Moves to `step` (a timeline drag): sent at once when nothing runs, else it replaces the move waiting. */
+  scrub(step: number): void {
+    this.scrubber.goto(step, this.state.busy);
   }
 
   /** Shows another file in the Source panel. */

@@ -1,0 +1,85 @@
+import type { SessionEvent, StopView } from '../protocol/messages.js';
+import { SessionService, type ServiceEnv } from './session-service.js';
+import { SessionHost, type HostConnection, type SessionBackend } from './session-host.js';
+
+/*
+ * `warpscope serve --classroom`: a presenter drives the one live session; each viewer gets a
+ * session of its own that replays the presenter's trace as it is recorded (DebugSession's replay
+ * mode over the live file), so a viewer has its own focus and may print anything without moving
+ * the presenter, while every stop of the presenter (a motion, a goto, a change of thread) moves
+ * the viewers' position and focus to it.
+ */
+
+/** What the classroom hears of the presenter: the trace it records and where it stands. */
+interface PresenterState {
+  trace: string | null;
+  stop: StopView | null;
+}
+
+/** A viewer's session service, as a backend a SessionHost can own. */
+function viewerBackend(env: ServiceEnv): { backend: SessionBackend; service: SessionService } {
+  const listeners: ((e: SessionEvent) => void)[] = [];
+  const service = new SessionService((e) => listeners.forEach((l) => l(e)), { ...env, viewer: true });
+  return {
+    service,
+    backend: {
+      send: (cmd) => service.handle(cmd),
+      onEvent: (l) => void listeners.push(l),
+      close: async () => service.close(),
+    },
+  };
+}
+
+/** The viewers of one presenter's session. */
+export class Classroom {
+  private readonly state: PresenterState = { trace: null, stop: null };
+  private readonly viewers = new Set<SessionService>();
+  private readonly presenterLink: HostConnection;
+
+  /** Follows `presenter`; viewer sessions are made with `env` (they run in this thread: replaying reads, it never records). */
+  constructor(presenter: SessionHost, private readonly env: ServiceEnv) {
+    this.presenterLink = presenter.connect((e) => this.heard(e));
+    // The presenter may have opened its program before the classroom listened.
+    this.presenterLink.send({ kind: 'sync' });
+  }
+
+  private heard(e: SessionEvent): void {
+    if (e.kind === 'opened') {
+      this.state.trace = e.trace ?? null;
+      this.state.stop = null;
+    } else if (e.kind === 'stopped') {
+      this.state.stop = e.stop;
+    } else return;
+    if (this.state.trace) for (const v of this.viewers) v.follow(this.state.trace, this.state.stop);
+  }
+
+  /** Connects a viewer: a session of its own, at the presenter's position, hearing only its own events. */
+  connect(listener: (e: SessionEvent) => void): HostConnection {
+    const { backend, service } = viewerBackend(this.env);
+    const host = new SessionHost(backend);
+    const conn = host.connect(listener);
+    let joined = false;
+    return {
+      send: (cmd) => {
+        conn.send(cmd);
+        // Follow from the page's first sync on: what it hears then is not sent to it twice.
+        if (cmd.kind !== 'sync' || joined) return;
+        joined = true;
+        this.viewers.add(service);
+        if (this.state.trace) service.follow(this.state.trace, this.state.stop);
+      },
+      close: () => {
+        conn.close();
+        this.viewers.delete(service);
+        void host.close();
+      },
+    };
+  }
+
+  /** Ends every viewer's session. */
+  close(): void {
+    this.presenterLink.close();
+    for (const v of this.viewers) v.close();
+    this.viewers.clear();
+  }
+}
