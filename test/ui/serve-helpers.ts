@@ -11,14 +11,17 @@ import type { Page } from 'playwright-core';
 export interface Served {
   readonly url: string;
   readonly base: string;
+  /** A classroom's viewers' address (null without --classroom). */
+  readonly viewerUrl: string | null;
   stop(): Promise<void>;
 }
 
 const CLI = resolve('bin/warpscope.mjs');
 
-/** Starts `warpscope serve FILE` in folder `cwd`; resolves with the address it printed. */
-export function serve(file: string, cwd: string): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', file, '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `warpscope serve FILE [ARGS]` in folder `cwd`; resolves with the address it printed (and the viewers' one, with --classroom). */
+export function serve(file: string, cwd: string, args: readonly string[] = []): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', file, '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const classroom = args.includes('--classroom');
   let out = '';
   let err = '';
   return new Promise((done, fail) => {
@@ -27,13 +30,15 @@ export function serve(file: string, cwd: string): Promise<Served> {
     child.on('exit', (code) => fail(new Error(`serve exited (${code}): ${out}${err}`)));
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(out);
+      const all = [...out.matchAll(/http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/g)].map((x) => x[0]);
+      const m = all.length >= (classroom ? 2 : 1) ? all : null;
       if (!m) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
       done({
         url: m[0],
         base: m[0].replace(/\/\?token=.*$/, ''),
+        viewerUrl: classroom ? m[1]! : null,
         stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGINT')))),
       });
     });
