@@ -49,7 +49,9 @@ function sharedLayout(s: DebugSession, launch: number): { vars: SharedVar[]; siz
     const offset = genericAddress('shared', v.address) - SHARED_BASE;
     return { name: v.name, type: typeName(t), offset, size: sizeOf(t), ...scalarOf(t) };
   });
-  const end = Math.max(0, ...vars.map((v) => v.offset + v.size), (sh?.dynamic ?? 0) + (l?.shared_bytes ?? 0));
+  // Dynamic shared memory starts at a generic address past the static variables; the launch says how many bytes it has.
+  const dynamic = sh ? genericAddress('shared', sh.dynamic) - SHARED_BASE : 0;
+  const end = Math.max(0, ...vars.map((v) => v.offset + v.size), l?.shared_bytes ? dynamic + l.shared_bytes : 0);
   return { vars: vars.sort((a, b) => a.offset - b.offset), size: Math.min(MAX_BYTES, Math.ceil(end / 4) * 4) };
 }
 

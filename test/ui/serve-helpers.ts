@@ -50,10 +50,16 @@ export async function consoleText(page: Page): Promise<string> {
   return page.$$eval('.xterm-rows > div', (rows) => rows.map((r) => (r.textContent ?? '').replace(/\u00a0/g, ' ').trimEnd()).join('\n'));
 }
 
-/** Waits until the console shows `text`. */
+/** Whether the console shows `text`, on one row or across rows the terminal wrapped. */
+export async function consoleShows(page: Page, text: string): Promise<boolean> {
+  const t = await consoleText(page);
+  return t.includes(text) || t.replace(/\n/g, '').includes(text);
+}
+
+/** Waits until the console shows `text` (a line narrower panes wrap still counts). */
 export async function waitForConsole(page: Page, text: string, timeout = 20_000): Promise<void> {
   const until = Date.now() + timeout;
-  while (!(await consoleText(page)).includes(text)) {
+  while (!(await consoleShows(page, text))) {
     if (Date.now() > until) throw new Error(`the console never showed ${JSON.stringify(text)}; it shows:\n${await consoleText(page)}`);
     await page.waitForTimeout(50);
   }

@@ -1,0 +1,185 @@
+import 'pixi.js/unsafe-eval';
+import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
+import type { LaunchLayout } from '../../../protocol/views';
+import { blockOrigin, fitView, gridGeometry, levelOf, visibleBlocks, zoomAt, type GridGeometry, type View } from './geometry';
+import { blockTexels, laneRects, type LaneData } from './scene';
+
+/*
+ * The grid view's Pixi stage. It draws only when something changed (a new stop, a zoom or a
+ * pan), never on a ticker: the whole grid as one nearest-filtered texture of a texel per block,
+ * and over it, when zoomed in, the visible blocks' lanes as rectangles batched by colour into
+ * one Graphics. `pixi.js/unsafe-eval` lets Pixi run under the page's CSP (no eval).
+ */
+
+/** The focused thread as the grid draws it. */
+export interface GridFocus {
+  readonly block: number;
+  readonly warp: number;
+  readonly lane: number;
+}
+
+/** What the view tells its owner. */
+export interface GridListener {
+  /** The view shows blocks [first, first + count) at lane detail: their masks are needed. */
+  wantBlocks(first: number, count: number): void;
+  /** The view moved (for overlays and tests). */
+  viewChanged(v: View, g: GridGeometry): void;
+}
+
+/** A Pixi stage drawing one launch's lanes. */
+export class PixiGrid {
+  private readonly app = new Application();
+  private readonly world = new Container();
+  private readonly lanes = new Graphics();
+  private readonly focusRing = new Graphics();
+  private tiles: Sprite | null = null;
+  private geometry: GridGeometry | null = null;
+  private view: View | null = null;
+  private data: LaneData | null = null;
+  private focus: GridFocus | null = null;
+  private frame = 0;
+  private ready = false;
+
+  constructor(private readonly listener: GridListener) {}
+
+  /** Starts Pixi on a canvas of w x h pixels inside `host`. */
+  async init(host: HTMLElement, w: number, h: number): Promise<void> {
+    await this.app.init({ width: w, height: h, background: 0x1e1e1e, preference: 'webgl', antialias: false, autoStart: false, resolution: 1 });
+    this.app.ticker.stop();
+    this.app.canvas.setAttribute('aria-label', 'Grid of blocks, warps and lanes');
+    host.appendChild(this.app.canvas);
+    this.world.addChild(this.lanes, this.focusRing);
+    this.app.stage.addChild(this.world);
+    this.ready = true;
+    this.schedule();
+  }
+
+  /** The canvas Pixi draws on. */
+  get canvas(): HTMLCanvasElement {
+    return this.app.canvas;
+  }
+
+  /** A launch's layout (null: no kernel runs); a new launch is fitted to the canvas. */
+  setLayout(layout: LaunchLayout | null): void {
+    const same = this.geometry && layout && this.geometry.layout.launch === layout.launch && JSON.stringify(this.geometry.layout) === JSON.stringify(layout);
+    if (same) return;
+    this.tiles?.destroy({ texture: true, textureSource: true });
+    this.tiles = null;
+    this.geometry = null;
+    this.view = null;
+    if (layout && this.ready) {
+      const { width, height } = this.app.renderer;
+      this.geometry = gridGeometry(layout, width / height);
+      this.view = fitView(this.geometry, width, height);
+    }
+    this.schedule();
+  }
+
+  /** Lane states of the current stop. */
+  setData(data: LaneData | null): void {
+    this.data = data;
+    this.tiles?.destroy({ texture: true, textureSource: true });
+    this.tiles = null;
+    this.schedule();
+  }
+
+  /** The focused thread (null when it is not in this launch). */
+  setFocus(f: GridFocus | null): void {
+    this.focus = f;
+    this.schedule();
+  }
+
+  /** The current view and geometry, if a launch is shown. */
+  get current(): { view: View; geometry: GridGeometry } | null {
+    return this.view && this.geometry ? { view: this.view, geometry: this.geometry } : null;
+  }
+
+  /** Zooms by `factor` about canvas pixel (px, py). */
+  zoom(factor: number, px: number, py: number): void {
+    if (!this.view || !this.geometry) return;
+    this.view = zoomAt(this.view, this.geometry, factor, px, py);
+    this.schedule();
+  }
+
+  /** Moves the view by (dx, dy) pixels. */
+  pan(dx: number, dy: number): void {
+    if (!this.view) return;
+    this.view = { ...this.view, x: this.view.x + dx, y: this.view.y + dy };
+    this.schedule();
+  }
+
+  /** The canvas changed size: keeps the world where it was, relative to the top left. */
+  resize(w: number, h: number): void {
+    if (!this.ready || w < 1 || h < 1) return;
+    this.app.renderer.resize(w, h);
+    if (this.view) this.view = { ...this.view, w, h };
+    this.schedule();
+  }
+
+  /** Draws at the next animation frame (many changes in one frame draw once). */
+  private schedule(): void {
+    if (!this.ready || this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private draw(): void {
+    const g = this.geometry;
+    const v = this.view;
+    this.lanes.clear();
+    this.focusRing.clear();
+    if (!g || !v || !this.data) {
+      if (this.tiles) this.tiles.visible = false;
+      this.app.render();
+      return;
+    }
+    this.world.scale.set(v.scale);
+    this.world.position.set(v.x, v.y);
+    if (!this.tiles) {
+      const source = new BufferImageSource({ resource: blockTexels(g, this.data), width: g.cols, height: g.rows, scaleMode: 'nearest' });
+      this.tiles = new Sprite(new Texture({ source }));
+      this.tiles.width = g.width;
+      this.tiles.height = g.height;
+      this.world.addChildAt(this.tiles, 0);
+    }
+    const level = levelOf(v);
+    this.tiles.visible = level === 'blocks';
+    if (level !== 'blocks') {
+      // Batched by colour: one path and one fill per lane state.
+      const byColor = new Map<number, number[]>();
+      laneRects(g, v, this.data, (x, y, w, h, c) => {
+        let list = byColor.get(c);
+        if (!list) byColor.set(c, (list = []));
+        list.push(x, y, w, h);
+      });
+      for (const [c, r] of byColor) {
+        for (let i = 0; i < r.length; i += 4) this.lanes.rect(r[i]!, r[i + 1]!, r[i + 2]!, r[i + 3]!);
+        this.lanes.fill(c);
+      }
+      const seen = visibleBlocks(g, v);
+      const max = Math.max(1, Math.floor(32768 / g.layout.warpsPerBlock));
+      if (seen.count > 0 && (seen.first < this.data.first || seen.first + Math.min(seen.count, max) > this.data.first + this.data.count)) this.listener.wantBlocks(seen.first, Math.min(seen.count, max));
+    }
+    this.drawFocus(g, v);
+    this.app.render();
+    this.listener.viewChanged(v, g);
+  }
+
+  private drawFocus(g: GridGeometry, v: View): void {
+    const f = this.focus;
+    if (!f || f.block >= g.layout.blocks) return;
+    const o = blockOrigin(g, f.block);
+    const px = 1 / v.scale;
+    // The block's outline at every zoom; the lane's ring when lanes are drawn.
+    this.focusRing.rect(o.x - 0.5, o.y - 0.5, 33, g.layout.warpsPerBlock + 1).stroke({ width: 2 * px, color: 0xffffff, alpha: 0.6 });
+    if (levelOf(v) !== 'blocks') this.focusRing.rect(o.x + f.lane - 0.15, o.y + f.warp - 0.15, 1.3, 1.3).stroke({ width: Math.max(2 * px, 0.12), color: 0xffffff });
+  }
+
+  /** Stops Pixi and frees the GPU's resources. */
+  destroy(): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.ready) this.app.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
+  }
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { consoleText, serve, waitForConsole } from './serve-helpers.js';
+import { near, pixel, readPng } from './png.js';
+import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
+
+/*
+ * The visual core in a browser: the Pixi grid really draws lanes in their states' colours (read
+ * from a screenshot of the canvas, since WebGL keeps no buffer), a click on a lane moves the
+ * focus through the console's `cuda` command and the Threads panel follows, and the Shared
+ * memory panel shows the block's words by bank. avgfilter_barrier_bug.cu runs one block of 256
+ * threads: at its first barrier warps arrive one at a time while later warps have not started.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const shots = resolve('test-results/ui');
+const dir = mkdtempSync(join(tmpdir(), 'ws-grid-'));
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
+  mkdirSync(shots, { recursive: true });
+  copyFileSync('examples/avgfilter_barrier_bug.cu', join(dir, 'avgfilter_barrier_bug.cu'));
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Where the grid view draws lane `lane` of warp `warp` of block `block`: canvas pixels, from the view it reports. */
+async function lanePixel(page: Page, block: number, warp: number, lane: number): Promise<{ x: number; y: number }> {
+  const d = await page.locator('section[aria-label="Grid"]').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const [scale, x, y, cols, cellW, cellH] = [d['scale'], d['x'], d['y'], d['cols'], d['cellw'], d['cellh']].map(Number) as [number, number, number, number, number, number];
+  return { x: x + ((block % cols) * cellW + 1 + lane + 0.5) * scale, y: y + (Math.floor(block / cols) * cellH + 1 + warp + 0.5) * scale };
+}
+
+async function typeCommand(page: Page, line: string): Promise<void> {
+  await page.locator('.xterm').click();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+describe('grid, threads and shared memory in a browser', () => {
+  it('draws lanes by state, moves the focus on a click, and shows shared memory by bank', async () => {
+    const s = await serve('avgfilter_barrier_bug.cu', dir);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    try {
+      await page.goto(s.url);
+      await waitForConsole(page, '(warpscope)');
+      await typeCommand(page, 'break __syncthreads');
+      await waitForConsole(page, 'Breakpoint 1 at __syncthreads');
+      await page.keyboard.press('F5');
+      await waitForConsole(page, '32 of 256 threads arrived');
+      await typeCommand(page, 'continue');
+      await waitForConsole(page, '64 of 256 threads arrived');
+      const grid = page.locator('section[aria-label="Grid"]');
+      await grid.locator('.dims').filter({ hasText: 'Average · grid (1,1,1) · block (256,1,1) · lanes' }).waitFor();
+      await page.locator('section[aria-label="Threads"] .sub').filter({ hasText: 'block (0,0,0) warp 1' }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shots, '07-grid-barrier.png') });
+
+      // The canvas's own pixels: warps 0 and 1 wait at the barrier, warps 2..7 have not started.
+      const canvas = grid.locator('canvas');
+      const png = readPng(await canvas.screenshot({ path: join(shots, '08-grid-canvas.png') }));
+      const at = async (warp: number, lane: number): Promise<number> => {
+        const p = await lanePixel(page, 0, warp, lane);
+        return pixel(png, p.x, p.y);
+      };
+      for (const lane of [0, 13, 31]) {
+        expect(near(await at(0, lane), LANE_COLORS.barrier)).toBe(true);
+        expect(near(await at(1, lane), LANE_COLORS.barrier)).toBe(true);
+        expect(near(await at(5, lane), LANE_COLORS.unstarted)).toBe(true);
+      }
+      // Between blocks' rows there is only background.
+      expect(near(pixel(png, 2, 2), 0x1e1e1e)).toBe(true);
+
+      // Shared memory by bank: Ads[i] = A[i] ran for the first 64 threads; A is the table's 16 values repeated.
+      const shared = page.locator('section[aria-label="Shared memory"]');
+      await shared.locator('.sub').filter({ hasText: 'block (0,0,0) · 2048 bytes · Ads: float [256] @0 · Bds: float [256] @1024' }).waitFor();
+      expect(await shared.locator('td[data-name="Ads[2]"] .val').textContent()).toBe('34');
+      expect(await shared.locator('td[data-name="Ads[33]"] .val').textContent()).toBe('6');
+      expect(await shared.locator('td[data-name="Ads[64]"] .val').textContent()).toBe('0');
+      // Word 40 is in bank 8, row 1 of the table.
+      expect(await shared.locator('tbody tr').nth(1).locator('td').nth(8).getAttribute('data-name')).toBe('Ads[40]');
+      // Warp 1's last statement, Bds[i] = B[i], stored Bds[32..63]: each word marked with its lane and changed, no bank conflict.
+      expect(await shared.locator('.accesses').textContent()).toContain('store of 4 bytes by 32 lanes: 1 wavefront, no bank conflict');
+      expect(await shared.locator('td.stored').count()).toBe(32);
+      const bds40 = shared.locator('td[data-name="Bds[40]"]');
+      expect(await bds40.getAttribute('class')).toContain('stored');
+      expect(await bds40.getAttribute('class')).toContain('changed');
+      expect(await bds40.getAttribute('title')).toContain('stored by lanes 8');
+      expect(await bds40.locator('.val').textContent()).toBe('80');
+      expect(await shared.locator('td.changed').count()).toBe(32);
+      await bds40.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, '10-shared-banks.png') });
+
+      // Click lane 7 of warp 2 (thread 71: not started, so the debugger refuses), then lane 7 of warp 0 (thread 7).
+      const box = (await canvas.boundingBox())!;
+      let p = await lanePixel(page, 0, 2, 7);
+      await page.mouse.click(box.x + p.x, box.y + p.y);
+      await waitForConsole(page, '(warpscope) cuda block (0,0,0) thread (71,0,0)');
+      await waitForConsole(page, 'Invalid coordinates. CUDA focus unchanged.');
+      p = await lanePixel(page, 0, 0, 7);
+      await page.mouse.click(box.x + p.x, box.y + p.y);
+      await waitForConsole(page, '(warpscope) cuda block (0,0,0) thread (7,0,0)');
+      await waitForConsole(page, '[Switching focus to CUDA kernel 0, grid 1, block (0,0,0), thread (7,0,0)');
+      const threads = page.locator('section[aria-label="Threads"]');
+      await threads.locator('.sub').filter({ hasText: 'block (0,0,0) warp 0' }).waitFor();
+      const row = threads.locator('tr.focused');
+      await row.filter({ hasText: '(7,0,0)' }).waitFor();
+      expect(await row.getAttribute('data-lane')).toBe('7');
+      expect(await row.locator('td.state').textContent()).toBe('barrier');
+      expect(await page.locator('footer.status').textContent()).toContain('block (0,0,0) thread (7,0,0)');
+      // The focus ring moved: the canvas is drawn again with the ring around lane 7 of warp 0.
+      await page.waitForTimeout(100);
+      const after = readPng(await canvas.screenshot({ path: join(shots, '09-grid-focus-canvas.png') }));
+      const ring = await lanePixel(page, 0, 0, 7);
+      const scale = Number(await grid.getAttribute('data-scale'));
+      const column = (png: ReturnType<typeof readPng>, x: number, y: number): number[] => Array.from({ length: Math.ceil(scale) }, (_, k) => pixel(png, x, y - k));
+      // Above the lane's centre, within one lane's height: the ring's white edge now, none before the click.
+      expect(column(after, ring.x, ring.y).some((c) => near(c, 0xffffff, 40))).toBe(true);
+      expect(column(png, ring.x, ring.y).some((c) => near(c, 0xffffff, 40))).toBe(false);
+      // Warp 0's last statement was its barrier: no shared access to show, and the panel follows the focus.
+      await shared.locator('.accesses .none').waitFor();
+      expect(await shared.locator('td.stored').count()).toBe(0);
+      await page.screenshot({ path: join(shots, '09-focus-lane.png') });
+
+      // Zoom (wheel) and pan (drag) move the view; a drag is no click, so the focus stays.
+      const before = Number(await grid.getAttribute('data-scale'));
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, 400);
+      await expect.poll(async () => Number(await grid.getAttribute('data-scale'))).toBeLessThan(before);
+      const x0 = Number(await grid.getAttribute('data-x'));
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 10, { steps: 5 });
+      await page.mouse.up();
+      await expect.poll(async () => Number(await grid.getAttribute('data-x'))).toBeCloseTo(x0 + 60, 0);
+      expect((await consoleText(page)).match(/\(warpscope\) cuda block/g)).toHaveLength(2);
+      await page.screenshot({ path: join(shots, '11-zoom-pan.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await s.stop();
+    }
+  });
+});
