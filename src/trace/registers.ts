@@ -56,11 +56,16 @@ export class RegisterTracker {
     return this.lastT;
   }
 
-  /** W's innermost activation now runs the statement at `loc`. */
-  at(W: WarpCtx, loc: SourceLoc): void {
+  /** W runs the statement at `loc`: reports what its previous statement assigned and returns W's activation count. */
+  statement(W: WarpCtx, loc: SourceLoc): number {
     const t = this.get(W);
-    const f = t?.frames[t.frames.length - 1];
-    if (f) f.last = loc;
+    if (!t) return 0;
+    const f = t.frames[t.frames.length - 1];
+    if (f) {
+      this.diff(W, f);
+      f.last = loc;
+    }
+    return t.frames.length;
   }
 
   private track(W: WarpCtx, launch: number, block: number): Track {
@@ -115,10 +120,6 @@ export class RegisterTracker {
     return t?.frames[t.frames.length - 1]?.fn ?? null;
   }
 
-  /** Activations on W. */
-  depth(W: WarpCtx): number {
-    return this.get(W)?.frames.length ?? 0;
-  }
 
   /** A launch ended (or faulted mid-call): device warps have no activations left. */
   endLaunch(): void {

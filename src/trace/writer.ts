@@ -185,8 +185,7 @@ export class TraceWriter implements ExecutionListener {
 
   statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean {
     // The warp's previous statement's register assignments come first, under that statement's step.
-    this.regs.flush(warp);
-    this.regs.at(warp, loc);
+    const depth = this.regs.statement(warp, loc);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
     const s = this.steps;
     const i = s.n;
@@ -197,7 +196,7 @@ export class TraceWriter implements ExecutionListener {
     s.mask[i] = device ? mask : 1;
     s.loc[i] = this.loc(loc);
     s.exited[i] = device ? warp.exited : 0;
-    s.depth[i] = this.regs.depth(warp);
+    s.depth[i] = depth;
     this.current = warp;
     this.step++;
     s.n++;
