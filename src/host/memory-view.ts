@@ -20,6 +20,7 @@ export const MAX_REGIONS = 64;
 const ALLOCATORS = new Set(['cudaMalloc', 'cudaMallocManaged']);
 
 interface ApiRow {
+  readonly seq: number;
   readonly step: number;
   readonly name: string;
   readonly args: string;
@@ -47,10 +48,26 @@ export function memoryOf(s: DebugSession): MemoryRegionView[] {
   return out.slice(0, MAX_REGIONS);
 }
 
+/** An allocation a call made: where, how large, and the variable it was stored in. */
+interface Allocation {
+  readonly name: string;
+  readonly address: number;
+  readonly bytes: number;
+  readonly elem: CType;
+}
+
+/**
+ * Each trace's allocations by api_calls seq: finding one reads the state just after its call, and
+ * rebuilding a past state at every stop would make every step as slow as a jump back in time.
+ */
+const known = new WeakMap<object, Map<number, Allocation | null>>();
+
 /** The allocations made before `pos` and not freed by then, with the variable that holds each. */
-function allocations(s: DebugSession, pos: number): { name: string; address: number; bytes: number; elem: CType }[] {
-  const rows = s.trace!.db.prepare("SELECT step, name, args, result FROM api_calls WHERE step < ? AND name IN ('cudaMalloc', 'cudaMallocManaged', 'cudaFree') ORDER BY seq").all(pos) as ApiRow[];
-  const live = new Map<number, { name: string; address: number; bytes: number; elem: CType }>();
+function allocations(s: DebugSession, pos: number): Allocation[] {
+  let cache = known.get(s.trace!);
+  if (!cache) known.set(s.trace!, (cache = new Map()));
+  const rows = s.trace!.db.prepare("SELECT seq, step, name, args, result FROM api_calls WHERE step < ? AND name IN ('cudaMalloc', 'cudaMallocManaged', 'cudaFree') ORDER BY seq").all(pos) as ApiRow[];
+  const live = new Map<number, Allocation>();
   for (const r of rows) {
     const args = JSON.parse(r.args) as unknown[];
     if (r.name === 'cudaFree') {
@@ -58,18 +75,25 @@ function allocations(s: DebugSession, pos: number): { name: string; address: num
       continue;
     }
     if (!ALLOCATORS.has(r.name) || r.result !== '0') continue;
-    const slot = num(args[0]);
-    const bytes = num(args[1]);
-    // The pointer the call wrote: read just after the call, before the program can reuse the variable.
-    const after = s.context(r.step + 1, { kind: 'host' }, 0);
-    const p = after.read({ kind: 'memory', space: 'host', address: slot }, 8);
-    if (typeof p === 'string' || !Number.isFinite(bytes)) continue;
-    const address = Number(new DataView(p.buffer, p.byteOffset, 8).getBigUint64(0, true));
-    const named = hostVariableAt(s, r.step + 1, slot);
-    const elem = named && named.type.kind === 'pointer' && named.type.to.kind !== 'void' && sizeOf(named.type.to) > 0 ? named.type.to : ucharType;
-    live.set(address, { name: named?.name ?? `(cudaMalloc at step ${r.step})`, address, bytes, elem });
+    let a = cache.get(r.seq);
+    if (a === undefined) cache.set(r.seq, (a = allocationOf(s, r, args)));
+    if (a) live.set(a.address, a);
   }
   return [...live.values()];
+}
+
+/** What an allocating call made (null when its pointer cannot be read). */
+function allocationOf(s: DebugSession, r: ApiRow, args: readonly unknown[]): Allocation | null {
+  const slot = num(args[0]);
+  const bytes = num(args[1]);
+  // The pointer the call wrote: read just after the call, before the program can reuse the variable.
+  const after = s.context(r.step + 1, { kind: 'host' }, 0);
+  const p = after.read({ kind: 'memory', space: 'host', address: slot }, 8);
+  if (typeof p === 'string' || !Number.isFinite(bytes)) return null;
+  const address = Number(new DataView(p.buffer, p.byteOffset, 8).getBigUint64(0, true));
+  const named = hostVariableAt(s, r.step + 1, slot);
+  const elem = named && named.type.kind === 'pointer' && named.type.to.kind !== 'void' && sizeOf(named.type.to) > 0 ? named.type.to : ucharType;
+  return { name: named?.name ?? `(cudaMalloc at step ${r.step})`, address, bytes, elem };
 }
 
 /** The host variable stored at `address` before step `step` (a local of a function on the host's stack, or a host global). */

@@ -92,7 +92,8 @@ describe('warpscope serve in a browser', () => {
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await page.locator('.line.current[data-line="27"]').waitFor();
       await waitForConsole(page, 'hit Breakpoint 1, AverageShared<<<(1,1,1),(16,1,1)>>>');
-      expect(await page.locator('footer.status').textContent()).toContain('block (0,0,0) thread (1,0,0) · avgfilter.cu:27');
+      // The status shows the stop once the command finished (the panels' views come between the stop and the end of the command).
+      await page.locator('footer.status', { hasText: 'Stopped at step' }).filter({ hasText: 'block (0,0,0) thread (1,0,0) · avgfilter.cu:27' }).waitFor();
       expect(await page.locator('section[aria-label="Program output"] pre').textContent()).toContain('CASE 8: shared, 1 block, 1 iteration, different arrays');
       await page.screenshot({ path: join(shots, '03-stopped.png') });
 
