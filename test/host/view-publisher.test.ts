@@ -99,6 +99,23 @@ describe('visual panels of a session', () => {
     s.close();
   });
 
+  it('marks the variables the warp\'s last statement changed, lane by lane', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
+    await s.send({ kind: 'console', line: 'break avgfilter.cu:22' });
+    await s.send({ kind: 'console', line: 'run' });
+    // The last statement was `int i = threadIdx.x`: every lane's i but lane 0's (0 before and after) changed.
+    const table = last(s.events, 'warp-table')!.table!;
+    const i = table.columns.indexOf('i');
+    expect(table.lanes[0]!.values[i]).toBe('0');
+    expect(table.lanes[0]!.changed).toEqual([]);
+    expect(table.lanes[5]!.changed).toEqual([i]);
+    expect(table.lanes.filter((l) => l.changed.includes(i))).toHaveLength(15);
+    // Nothing shared was written yet.
+    expect(last(s.events, 'shared-memory')!.view!.changed).toEqual([]);
+    s.close();
+  });
+
   it('details only the blocks the grid view watches', async () => {
     const s = service();
     await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
