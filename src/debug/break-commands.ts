@@ -1,11 +1,11 @@
 import type { DebugSession } from './session.js';
 import type { Breakpoint } from './breakpoints.js';
-import { lvalueOf } from './expr/index.js';
+import { lvalueOf, parse } from './expr/index.js';
 import { spaceOfAddress, genericAddress } from './eval-context.js';
 import { SPACE_CODE } from '../trace/schema.js';
 
 /*
- * break, tbreak, watch, rwatch and `info breakpoints`, with gdb's messages.
+ * break, tbreak, condition, watch, rwatch and `info breakpoints`, with gdb's messages.
  */
 
 
@@ -55,6 +55,32 @@ export function resolveLocation(s: DebugSession, where: string): { file: string;
   const entry = f ? view.entryStatement(f) : null;
   if (!f || !entry) return `Function "${where}" not defined.`;
   return { ...entry, fn: f.name };
+}
+
+/** `condition N [EXPR]`: breakpoint N stops only where EXPR holds (any of the warp's lanes), or always when EXPR is left out. */
+export function conditionCommand(s: DebugSession, args: string): void {
+  const m = /^(\S+)\s*(.*)$/.exec(args.trim());
+  if (!m) return s.say('Argument required (breakpoint number).');
+  const num = m[1]!;
+  const expr = m[2]!.trim();
+  if (!/^\d+$/.test(num)) return s.say(`Bad breakpoint argument: '${args.trim()}'`);
+  const n = Number(num);
+  const bp = s.bps.breakpoints.find((b) => b.num === n);
+  if (!bp) {
+    if (s.bps.watchpoints.some((w) => w.num === n)) return s.say(`Watchpoint ${n} cannot have a condition here: watch the expression, or break on the line with a condition.`);
+    return s.say(`No breakpoint number ${n}.`);
+  }
+  if (bp.kind === 'barrier') return s.say(`Breakpoint ${n} stops at every barrier arrival and takes no condition.`);
+  if (expr === '') {
+    // gdb says so only when there was a condition to drop.
+    if (bp.condition !== null) s.say(`Breakpoint ${n} now unconditional.`);
+    bp.condition = null;
+    return;
+  }
+  // A condition that does not parse would never hold; gdb refuses it and keeps the old one.
+  const p = parse(expr);
+  if (!p.ok) return s.say(p.error);
+  bp.condition = expr;
 }
 
 /** `watch EXPR` / `rwatch EXPR`: a watchpoint on the expression's bytes (device memory too, which cuda-gdb cannot watch). */

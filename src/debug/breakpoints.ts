@@ -14,7 +14,8 @@ export interface Breakpoint {
   readonly at: Line | null;
   /** The function holding `at`, for listings. */
   readonly fnName: string;
-  readonly condition: string | null;
+  /** Changed by `condition N EXPR`. */
+  condition: string | null;
   readonly temporary: boolean;
   enabled: boolean;
   hits: number;

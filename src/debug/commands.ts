@@ -2,7 +2,7 @@ import type { DebugSession } from './session.js';
 import { focusOf, sameFocus } from './session.js';
 import { resume, reverse, type Goal } from './run-commands.js';
 import { stepGoal, reverseGoal } from './step-goals.js';
-import { breakCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
+import { breakCommand, conditionCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
 import { frameHeader } from './describe.js';
 import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
@@ -147,6 +147,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   break: (s, args) => void breakCommand(s, args, { temporary: false, silent: false }),
   tbreak: (s, args) => void breakCommand(s, args, { temporary: true, silent: false }),
+  condition: conditionCommand,
   delete: (s, args) => reportMissing(s, s.bps.delete(numbers(args.replace(/^breakpoints\s*/, ''))), 'breakpoint'),
   disable: (s, args) => reportMissing(s, s.bps.setEnabled(numbers(args), false), 'breakpoint'),
   enable: (s, args) => reportMissing(s, s.bps.setEnabled(numbers(args), true), 'breakpoint'),
@@ -193,7 +194,7 @@ export async function dispatch(s: DebugSession, line: string): Promise<void> {
   const h = HANDLERS[name];
   if (!h) return s.say(`Undefined command: "${m[1]}".  Try "help".`);
   if (name !== 'run' && name !== 'start' && name !== 'quit' && name !== 'help' && name !== 'break' && name !== 'tbreak' && name !== 'info' && name !== 'set' && name !== 'list' && !s.trace) {
-    if (!['delete', 'disable', 'enable', 'undisplay', 'display'].includes(name)) return s.say('The program is not being run.');
+    if (!['delete', 'disable', 'enable', 'condition', 'undisplay', 'display'].includes(name)) return s.say('The program is not being run.');
   }
   await h(s, m[2]!.trim());
 }
