@@ -10,6 +10,7 @@ import { timelineOf } from './timeline-view.js';
 import { memoryOf } from './memory-view.js';
 import { diagnosticsOf, parseRendered } from './diagnostics-view.js';
 import { viewerRefusal } from './viewer-commands.js';
+import { otherWarpLines } from './warp-lines.js';
 
 /*
  * The session service: SessionCommands in, SessionEvents out, over one DebugSession. Every
@@ -62,8 +63,9 @@ export class SessionService {
   handle(cmd: SessionCommand): void {
     if (cmd.kind === 'interrupt') return this.session?.interrupt();
     if (cmd.kind === 'complete') return this.emit({ kind: 'completions', line: cmd.line, words: this.session?.complete(cmd.line) ?? [] });
-    // sync is the host's to answer (it knows what each client has seen); here it has nothing to do.
-    if (cmd.kind === 'sync') return;
+    // sync is the host's to answer (it knows what each client has seen); so are the Open menu's
+    // files and uploads (it knows which folder it serves): here they have nothing to do.
+    if (cmd.kind === 'sync' || cmd.kind === 'list-files' || cmd.kind === 'upload') return;
     const refused = this.env.viewer ? viewerRefusal(cmd) : null;
     if (refused) return this.emit({ kind: 'error', message: refused });
     this.queue = this.queue.then(() => this.run(cmd)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
@@ -113,7 +115,7 @@ export class SessionService {
     this.session = null;
   }
 
-  private async run(cmd: Exclude<SessionCommand, { kind: 'interrupt' | 'complete' | 'sync' }>): Promise<void> {
+  private async run(cmd: Exclude<SessionCommand, { kind: 'interrupt' | 'complete' | 'sync' | 'list-files' | 'upload' }>): Promise<void> {
     switch (cmd.kind) {
       case 'open':
         return this.open(cmd.target);
@@ -127,6 +129,10 @@ export class SessionService {
         return this.toggle(cmd.file, cmd.line);
       case 'watch-blocks':
         return this.views.watchBlocks(cmd.first, cmd.count);
+      case 'set-condition': {
+        const cond = cmd.condition.trim();
+        return this.exec(`condition ${cmd.breakpoint}${cond ? ` ${cond}` : ''}`);
+      }
     }
   }
 
@@ -243,6 +249,7 @@ export class SessionService {
       this.lastStop = stopText;
       this.emit({ kind: 'stopped', stop });
       this.views.stopped(s);
+      this.emit({ kind: 'warp-lines', lines: s ? otherWarpLines(s) : [] });
     }
     const bps: BreakpointView[] = (s?.bps.breakpoints ?? []).flatMap((b) => (b.kind === 'line' && b.at ? [{ num: b.num, file: b.at.file, line: b.at.line, enabled: b.enabled, condition: b.condition, temporary: b.temporary }] : []));
     const bpText = JSON.stringify(bps);

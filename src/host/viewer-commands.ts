@@ -25,7 +25,11 @@ export function viewerRefusal(cmd: SessionCommand): string | null {
       return 'the presenter moves the program: a viewer follows';
     case 'toggle-breakpoint':
       return 'breakpoints are the presenter\'s to set';
+    case 'set-condition':
+      return 'breakpoints are the presenter\'s to set';
     case 'open':
+    case 'upload':
+    case 'list-files':
       return 'the presenter chooses the program';
     case 'interrupt':
     case 'complete':

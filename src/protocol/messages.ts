@@ -35,7 +35,30 @@ export type SessionCommand =
   /** Send everything a newly connected front end needs (sources, breakpoints, position, transcript). */
   | { readonly kind: 'sync' }
   /** The grid view shows blocks [first, first + count): their lanes' masks come in each 'lane-states' event from now on. */
-  | { readonly kind: 'watch-blocks'; readonly first: number; readonly count: number };
+  | { readonly kind: 'watch-blocks'; readonly first: number; readonly count: number }
+  /** A breakpoint's condition from the Source gutter (echoed as `condition N EXPR`; empty drops it). */
+  | { readonly kind: 'set-condition'; readonly breakpoint: number; readonly condition: string }
+  /** What the Open menu offers; answered by the host (not the session) with a 'file-list' event. */
+  | { readonly kind: 'list-files' }
+  /** A .cu file dropped on a browser page: the host saves its text under the served folder's .warpscope/dropped/ and opens it. */
+  | { readonly kind: 'upload'; readonly name: string; readonly text: string };
+
+/** What the Open menu lists: openable files under the host's folder (relative paths; none in Electron, whose dialog browses) and recently opened ones. */
+export interface FileListing {
+  /** The folder a browser host serves, null in Electron. */
+  readonly folder: string | null;
+  readonly files: readonly string[];
+  /** Most recent first, as the host would open them. */
+  readonly recent: readonly string[];
+}
+
+/** Other warps of the focused block standing at one line (the Source panel's marker). */
+export interface WarpLineView {
+  readonly file: string;
+  readonly line: number;
+  /** Warp numbers within the block, the focused warp left out. */
+  readonly warps: readonly number[];
+}
 
 /** A source file of the debugged program. */
 export interface SourceFile {
@@ -175,4 +198,8 @@ export type SessionEvent =
   /** Every diagnostic known so far (sent when the list changed). */
   | { readonly kind: 'diagnostics'; readonly diagnostics: readonly DiagnosticView[] }
   /** What this front end may do (told by the host when it connects). */
-  | { readonly kind: 'role'; readonly role: Role };
+  | { readonly kind: 'role'; readonly role: Role }
+  /** Where the focused block's other warps stand at the stop (empty when no kernel runs). */
+  | { readonly kind: 'warp-lines'; readonly lines: readonly WarpLineView[] }
+  /** The answer to 'list-files' (sent to the front end that asked). */
+  | { readonly kind: 'file-list'; readonly listing: FileListing };

@@ -25,6 +25,9 @@ export class SessionMirror {
   /** The visual panels' latest views, sent after the stop they belong to. */
   private views = new Map<'layout' | 'lane-states' | 'warp-table' | 'shared-memory', SessionEvent>();
 
+  /** Where the focused block's other warps stand (the Source panel's markers). */
+  private warpLines: Of<'warp-lines'> | null = null;
+
   /** Takes one event of the session. */
   apply(e: SessionEvent): void {
     switch (e.kind) {
@@ -33,6 +36,10 @@ export class SessionMirror {
         this.output = [];
         this.panels.clear();
         this.views.clear();
+        this.warpLines = null;
+        break;
+      case 'warp-lines':
+        this.warpLines = e;
         break;
       case 'layout':
       case 'lane-states':
@@ -71,6 +78,7 @@ export class SessionMirror {
       case 'completions':
       case 'error':
       case 'role':
+      case 'file-list':
         break;
     }
   }
@@ -85,6 +93,7 @@ export class SessionMirror {
     if (this.stopped) out.push(this.stopped);
     out.push(...this.panels.values());
     out.push(...this.views.values());
+    if (this.warpLines) out.push(this.warpLines);
     out.push({ kind: 'busy', busy: this.busy });
     return out;
   }

@@ -8,6 +8,12 @@ import { MOTIONS, type Motion, type SessionCommand } from './messages.js';
 /** The longest console line or path accepted (a pasted program is not a command). */
 export const MAX_TEXT = 4096;
 
+/** The largest dropped source file a browser may upload (its text; a trace is never uploaded). */
+export const MAX_UPLOAD = 256 * 1024;
+
+/** A dropped file's name as the host saves it: a plain name, no folders, a .cu extension. */
+export const UPLOAD_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}\.cu$/;
+
 /** A validated command, or why the message is not one. */
 export type Parsed = { readonly ok: true; readonly command: SessionCommand } | { readonly ok: false; readonly error: string };
 
@@ -65,8 +71,22 @@ export function parseCommand(raw: unknown): Parsed {
       if (!Number.isSafeInteger(first) || (first as number) < 0 || !Number.isSafeInteger(count) || (count as number) < 0) return fail('watch-blocks needs a first block and a count');
       return { ok: true, command: { kind, first: first as number, count: count as number } };
     }
+    case 'set-condition': {
+      const bp = raw['breakpoint'];
+      const condition = raw['condition'];
+      if (!Number.isSafeInteger(bp) || (bp as number) < 1 || !text(condition) || /[\r\n]/.test(condition)) return fail('set-condition needs a breakpoint number and a one-line condition');
+      return { ok: true, command: { kind, breakpoint: bp as number, condition } };
+    }
+    case 'upload': {
+      const name = raw['name'];
+      const body = raw['text'];
+      if (typeof name !== 'string' || !UPLOAD_NAME.test(name)) return fail('upload needs a .cu file name without folders');
+      if (typeof body !== 'string' || body.length > MAX_UPLOAD) return fail(`upload takes a source file of at most ${MAX_UPLOAD / 1024} KiB`);
+      return { ok: true, command: { kind, name, text: body } };
+    }
     case 'interrupt':
     case 'sync':
+    case 'list-files':
       return { ok: true, command: { kind } };
     default:
       return fail(`unknown command kind ${JSON.stringify(kind).slice(0, 40)}`);
