@@ -24,12 +24,19 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
   mkdirSync(shots, { recursive: true });
   copyFileSync('examples/avgfilter_barrier_bug.cu', join(dir, 'avgfilter_barrier_bug.cu'));
+  copyFileSync('test/ui/programs/million.cu', join(dir, 'million.cu'));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
 
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The grid view's reported view: scale, origin, and the block cells' layout. */
+async function gridView(page: Page): Promise<{ scale: number; x: number; y: number; cols: number; cellW: number; cellH: number }> {
+  const d = await page.locator('section[aria-label="Grid"]').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  return { scale: Number(d['scale']), x: Number(d['x']), y: Number(d['y']), cols: Number(d['cols']), cellW: Number(d['cellw']), cellH: Number(d['cellh']) };
+}
 
 /** Where the grid view draws lane `lane` of warp `warp` of block `block`: canvas pixels, from the view it reports. */
 async function lanePixel(page: Page, block: number, warp: number, lane: number): Promise<{ x: number; y: number }> {
@@ -64,11 +71,11 @@ describe('grid, threads and shared memory in a browser', () => {
       await grid.locator('.dims').filter({ hasText: 'Average · grid (1,1,1) · block (256,1,1) · lanes' }).waitFor();
       await page.locator('section[aria-label="Threads"] .sub').filter({ hasText: 'block (0,0,0) warp 1' }).waitFor();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(shots, '07-grid-barrier.png') });
+      await page.screenshot({ path: join(shots, 'grid-01-barrier.png') });
 
       // The canvas's own pixels: warps 0 and 1 wait at the barrier, warps 2..7 have not started.
       const canvas = grid.locator('canvas');
-      const png = readPng(await canvas.screenshot({ path: join(shots, '08-grid-canvas.png') }));
+      const png = readPng(await canvas.screenshot({ path: join(shots, 'grid-02-canvas.png') }));
       const at = async (warp: number, lane: number): Promise<number> => {
         const p = await lanePixel(page, 0, warp, lane);
         return pixel(png, p.x, p.y);
@@ -99,7 +106,7 @@ describe('grid, threads and shared memory in a browser', () => {
       expect(await bds40.locator('.val').textContent()).toBe('80');
       expect(await shared.locator('td.changed').count()).toBe(32);
       await bds40.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(shots, '10-shared-banks.png') });
+      await page.screenshot({ path: join(shots, 'grid-05-shared-banks.png') });
 
       // Click lane 7 of warp 2 (thread 71: not started, so the debugger refuses), then lane 7 of warp 0 (thread 7).
       const box = (await canvas.boundingBox())!;
@@ -120,7 +127,7 @@ describe('grid, threads and shared memory in a browser', () => {
       expect(await page.locator('footer.status').textContent()).toContain('block (0,0,0) thread (7,0,0)');
       // The focus ring moved: the canvas is drawn again with the ring around lane 7 of warp 0.
       await page.waitForTimeout(100);
-      const after = readPng(await canvas.screenshot({ path: join(shots, '09-grid-focus-canvas.png') }));
+      const after = readPng(await canvas.screenshot({ path: join(shots, 'grid-03-focus-canvas.png') }));
       const ring = await lanePixel(page, 0, 0, 7);
       const scale = Number(await grid.getAttribute('data-scale'));
       const column = (png: ReturnType<typeof readPng>, x: number, y: number): number[] => Array.from({ length: Math.ceil(scale) }, (_, k) => pixel(png, x, y - k));
@@ -130,7 +137,7 @@ describe('grid, threads and shared memory in a browser', () => {
       // Warp 0's last statement was its barrier: no shared access to show, and the panel follows the focus.
       await shared.locator('.accesses .none').waitFor();
       expect(await shared.locator('td.stored').count()).toBe(0);
-      await page.screenshot({ path: join(shots, '09-focus-lane.png') });
+      await page.screenshot({ path: join(shots, 'grid-04-focus-lane.png') });
 
       // Zoom (wheel) and pan (drag) move the view; a drag is no click, so the focus stays.
       const before = Number(await grid.getAttribute('data-scale'));
@@ -143,7 +150,88 @@ describe('grid, threads and shared memory in a browser', () => {
       await page.mouse.up();
       await expect.poll(async () => Number(await grid.getAttribute('data-x'))).toBeCloseTo(x0 + 60, 0);
       expect((await consoleText(page)).match(/\(warpscope\) cuda block/g)).toHaveLength(2);
-      await page.screenshot({ path: join(shots, '11-zoom-pan.png') });
+      await page.screenshot({ path: join(shots, 'grid-06-zoom-pan.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await s.stop();
+    }
+  });
+
+  it('keeps a grid of a million threads responsive: block tiles zoomed out, lanes of the visible blocks zoomed in', async () => {
+    const s = await serve('million.cu', dir);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    try {
+      await page.goto(s.url);
+      await waitForConsole(page, '(warpscope)');
+      await typeCommand(page, 'break million.cu:9');
+      await waitForConsole(page, 'Breakpoint 1 at fill');
+      await page.keyboard.press('F5');
+      await waitForConsole(page, 'hit Breakpoint 1, fill<<<(4096,1,1),(256,1,1)>>>');
+      const grid = page.locator('section[aria-label="Grid"]');
+      await grid.locator('.dims').filter({ hasText: 'grid (4096,1,1) · block (256,1,1) · blocks' }).waitFor();
+      await page.waitForTimeout(200);
+      const canvas = grid.locator('canvas');
+      let png = readPng(await canvas.screenshot({ path: join(shots, 'grid-07-million-blocks.png') }));
+      let v = await gridView(page);
+      const tile = (b: number): number => pixel(png, v.x + ((b % v.cols) + 0.5) * v.cellW * v.scale, v.y + (Math.floor(b / v.cols) + 0.5) * v.cellH * v.scale);
+      // Block 0 runs (its first warp stopped at the store); the other 4095 have not started.
+      expect(near(tile(0), LANE_COLORS.active)).toBe(true);
+      expect(near(tile(1), LANE_COLORS.unstarted)).toBe(true);
+      expect(near(tile(4095), LANE_COLORS.unstarted)).toBe(true);
+
+      // Zoom in on block 0 until each lane is a cell; the visible blocks' lanes come from the session.
+      const box = (await canvas.boundingBox())!;
+      const started = Date.now();
+      for (let i = 0; i < 7; i++) {
+        v = await gridView(page);
+        // About block 0's first lane, which stays where it is while the view grows around it.
+        await page.mouse.move(box.x + v.x + 1 * v.scale, box.y + v.y + 1 * v.scale);
+        await page.mouse.wheel(0, -400);
+        await expect.poll(async () => (await gridView(page)).scale).toBeGreaterThan(v.scale);
+      }
+      const zoomMs = Date.now() - started;
+      await grid.locator('.dims').filter({ hasText: '· lanes' }).waitFor();
+      v = await gridView(page);
+      expect(v.scale).toBeGreaterThanOrEqual(7);
+      const laneAt = (warp: number, lane: number): { x: number; y: number } => ({ x: v.x + (1 + lane + 0.5) * v.scale, y: v.y + (1 + warp + 0.5) * v.scale });
+      // Lanes 0, 3, 6 of warp 0 store (threadIdx.x % 3 == 0); the others sit the branch out; warp 1 has not started.
+      await expect
+        .poll(async () => {
+          png = readPng(await canvas.screenshot({ path: join(shots, 'grid-08-million-lanes.png') }));
+          const p = laneAt(0, 1);
+          return near(pixel(png, p.x, p.y), LANE_COLORS.divergent);
+        })
+        .toBe(true);
+      await canvas.screenshot({ path: join(shots, 'grid-08-million-lanes.png') });
+      for (const [warp, lane, color] of [[0, 0, LANE_COLORS.active], [0, 3, LANE_COLORS.active], [0, 4, LANE_COLORS.divergent], [1, 0, LANE_COLORS.unstarted]] as const) {
+        const p = laneAt(warp, lane);
+        expect(near(pixel(png, p.x, p.y), color)).toBe(true);
+      }
+
+      // Sixty frames of panning at lane detail: a frame costs what is on screen, not the million threads.
+      const frameMs = await page.evaluate(async () => {
+        const stage = document.querySelector('section[aria-label="Grid"] .stage') as HTMLElement;
+        const r = stage.getBoundingClientRect();
+        const frame = (): Promise<number> => new Promise((done) => requestAnimationFrame(done));
+        const opts = { bubbles: true, pointerId: 1, button: 0, clientX: r.left + 200, clientY: r.top + 100 };
+        stage.dispatchEvent(new PointerEvent('pointerdown', opts));
+        const t0 = await frame();
+        let t = t0;
+        for (let i = 1; i <= 60; i++) {
+          stage.dispatchEvent(new PointerEvent('pointermove', { ...opts, clientX: opts.clientX - 6 * i, clientY: opts.clientY - 2 * i }));
+          t = await frame();
+        }
+        stage.dispatchEvent(new PointerEvent('pointerup', { ...opts, clientX: opts.clientX - 360 }));
+        return (t - t0) / 60;
+      });
+      await canvas.screenshot({ path: join(shots, 'grid-09-million-panned.png') });
+      // Software GL in a shared CI box is slow; drawing per thread would take seconds a frame.
+      expect(frameMs).toBeLessThan(120);
+      expect(zoomMs).toBeLessThan(15_000);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -1,7 +1,7 @@
 import 'pixi.js/unsafe-eval';
 import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import type { LaunchLayout } from '../../../protocol/views';
-import { blockOrigin, fitView, gridGeometry, levelOf, visibleBlocks, zoomAt, type GridGeometry, type View } from './geometry';
+import { PAD, blockOrigin, fitView, gridGeometry, levelOf, visibleBlocks, zoomAt, type GridGeometry, type View } from './geometry';
 import { blockTexels, laneRects, type LaneData } from './scene';
 
 /*
@@ -172,9 +172,16 @@ export class PixiGrid {
     if (!f || f.block >= g.layout.blocks) return;
     const o = blockOrigin(g, f.block);
     const px = 1 / v.scale;
-    // The block's outline at every zoom; the lane's ring when lanes are drawn.
+    if (levelOf(v) === 'blocks') {
+      // A tile may be a few pixels: the ring goes just outside its cell so its colour stays visible.
+      const x = o.x - PAD / 2;
+      const y = o.y - PAD / 2;
+      this.focusRing.rect(x - 2.5 * px, y - 2.5 * px, g.cellW + 5 * px, g.cellH + 5 * px).stroke({ width: 1.5 * px, color: 0xffffff });
+      return;
+    }
+    // The block's outline, and the lane's ring.
     this.focusRing.rect(o.x - 0.5, o.y - 0.5, 33, g.layout.warpsPerBlock + 1).stroke({ width: 2 * px, color: 0xffffff, alpha: 0.6 });
-    if (levelOf(v) !== 'blocks') this.focusRing.rect(o.x + f.lane - 0.15, o.y + f.warp - 0.15, 1.3, 1.3).stroke({ width: Math.max(2 * px, 0.12), color: 0xffffff });
+    this.focusRing.rect(o.x + f.lane - 0.15, o.y + f.warp - 0.15, 1.3, 1.3).stroke({ width: Math.max(2 * px, 0.12), color: 0xffffff });
   }
 
   /** Stops Pixi and frees the GPU's resources. */
