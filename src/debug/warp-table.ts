@@ -52,20 +52,23 @@ export function warpTable(s: DebugSession, layout: LaunchLayout | null): WarpTab
   const masks = warpLaneMasks(s, layout, f.block, f.warp);
   const threads = Math.min(32, layout.threadsPerBlock - f.warp * 32);
   const blockIdx = dim(s.view!.blockIdx(l, f.block));
-  const lanes: LaneRow[] = [];
-  for (let lane = 0; lane < threads; lane++) {
-    const state: LaneState = masks ? laneState(masks, 0, lane, threads) : 'unstarted';
-    const now = s.context(pos, at(lane));
-    const before = last >= 0 && last < pos ? s.context(last, at(lane)) : null;
-    const values = [dim(s.view!.threadIdx(l, f.warp, lane)), blockIdx];
+  // Every lane's values now, then every lane's before: the cursor moves between the two steps once, not per lane.
+  const now = Array.from({ length: threads }, (_, lane) => {
+    const c = s.context(pos, at(lane));
+    return vars.map((v) => valueText(c, fn, v.j));
+  });
+  const before = last >= 0 && last < pos ? Array.from({ length: threads }, (_, lane) => {
+    const c = s.context(last, at(lane));
+    return vars.map((v) => valueText(c, fn, v.j));
+  }) : null;
+  const lanes: LaneRow[] = now.map((texts, lane) => {
     const changed: number[] = [];
-    for (const v of vars) {
-      const text = valueText(now, fn, v.j);
-      const was = before ? valueText(before, fn, v.j) : '';
-      if (was !== '' && text !== '' && was !== text) changed.push(values.length);
-      values.push(text);
-    }
-    lanes.push({ lane, state, values, changed });
-  }
+    texts.forEach((text, k) => {
+      const was = before?.[lane]![k] ?? '';
+      if (was !== '' && text !== '' && was !== text) changed.push(k + 2);
+    });
+    const state: LaneState = masks ? laneState(masks, 0, lane, threads) : 'unstarted';
+    return { lane, state, values: [dim(s.view!.threadIdx(l, f.warp, lane)), blockIdx, ...texts], changed };
+  });
   return { step: pos, launch: f.launch, block: f.block, warp: f.warp, label: `block ${blockIdx} warp ${f.warp}`, columns: ['threadIdx', 'blockIdx', ...vars.map((v) => v.name)], lanes };
 }
