@@ -1,13 +1,14 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { join, relative, isAbsolute } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { defaultRunOptions } from '../engine/api.js';
-import type { OpenTarget, SessionCommand } from '../protocol/messages.js';
+import type { OpenTarget } from '../protocol/messages.js';
 import { SessionHost, defaultBackend } from '../host/session-host.js';
 import { startServer } from '../host/http-server.js';
 import { Classroom } from '../host/classroom.js';
 import { nodeServiceEnv } from '../host/node-env.js';
+import { Workspace } from '../host/workspace.js';
 
 /*
  * `warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR] [--classroom]`: the debugger's
@@ -56,20 +57,6 @@ function rendererRoot(): string | null {
   return null;
 }
 
-/** A page may open .cu and .trace files under the folder the server was started in, and nothing else on the machine. */
-function mayOpen(cmd: Extract<SessionCommand, { kind: 'open' }>): string | null {
-  const path = cmd.target.path;
-  if (!path.endsWith(cmd.target.kind === 'trace' ? '.trace' : '.cu')) return `only .cu and .trace files can be opened`;
-  let real: string;
-  try {
-    real = realpathSync(path);
-  } catch {
-    return `cannot read '${path}'`;
-  }
-  const rel = relative(realpathSync(process.cwd()), real);
-  return rel.startsWith('..') || isAbsolute(rel) ? `'${path}' is outside the folder warpscope serve was started in` : null;
-}
-
 /** `warpscope serve`: returns the exit status once stopped. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
   const req = parseServeArgs(args);
@@ -87,6 +74,10 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     return 1;
   }
   const session = new SessionHost(defaultBackend(new URL('./session-worker.js', import.meta.url), defaultRunOptions));
+  // A page may open .cu and .trace files under the folder the server was started in, and nothing else on the machine.
+  const workspace = new Workspace(process.cwd());
+  session.connect((e) => workspace.tracker.event(e));
+  workspace.tracker.requested(req.target);
   session.send({ kind: 'open', target: req.target });
   const token = randomBytes(24).toString('base64url');
   // Viewers replay the presenter's trace in this thread: reading a trace never runs the program.
@@ -94,7 +85,8 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   const viewers = classroom ? { token: randomBytes(24).toString('base64url'), connect: classroom.connect.bind(classroom) } : undefined;
   let server;
   try {
-    server = await startServer({ host: req.host, port: req.port, root, token, session, mayOpen, ...(viewers ? { viewers } : {}) });
+    const files = { listing: () => workspace.listing(), upload: (name: string, text: string) => workspace.upload(name, text), requested: (t: OpenTarget) => workspace.tracker.requested(t) };
+    server = await startServer({ host: req.host, port: req.port, root, token, session, mayOpen: (cmd) => workspace.mayOpen(cmd.target), files, ...(viewers ? { viewers } : {}) });
   } catch (e) {
     classroom?.close();
     await session.close();

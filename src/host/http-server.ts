@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Role, SessionCommand, SessionEvent } from '../protocol/messages.js';
+import type { FileListing, OpenTarget, Role, SessionCommand, SessionEvent } from '../protocol/messages.js';
 import { parseCommandText } from '../protocol/validate.js';
 import type { HostConnection, SessionHost } from './session-host.js';
 
@@ -24,6 +24,13 @@ export interface ServerOptions {
   readonly session: SessionHost;
   /** Whether a front end may open this file (a command from the page names a path on this machine). */
   readonly mayOpen: (cmd: Extract<SessionCommand, { kind: 'open' }>) => string | null;
+  /** The Open menu's files and dropped uploads (the served folder); without it the menu lists nothing and uploads are refused. */
+  readonly files?: {
+    listing(): FileListing;
+    upload(name: string, text: string): { readonly ok: true; readonly target: OpenTarget } | { readonly ok: false; readonly error: string };
+    /** An open the page asked for is on its way to the session (the recent list hears how it went). */
+    requested(target: OpenTarget): void;
+  };
   /** A classroom: whoever holds this second token is a viewer, connected here (the first token's holder presents). */
   readonly viewers?: { readonly token: string; connect(listener: (e: SessionEvent) => void): HostConnection };
 }
@@ -38,8 +45,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Messages larger than this are refused (a console line is at most 4 KiB). */
-const MAX_MESSAGE = 64 * 1024;
+/** Messages larger than this are refused (a console line is at most 4 KiB; a dropped source file at most MAX_UPLOAD, JSON-escaped). */
+const MAX_MESSAGE = 1024 * 1024;
 
 /** The page runs only its own scripts and talks only to this server. xterm.js sets its own <style> for the terminal's colours, hence inline styles. */
 export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -153,11 +160,22 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (!p.ok) return send({ kind: 'error', message: p.error });
       // A front end learns what it may do before the state it is sent.
       if (p.command.kind === 'sync') send({ kind: 'role', role });
-      if (p.command.kind === 'open' && role !== 'viewer') {
-        const refused = opts.mayOpen(p.command);
-        if (refused) return send({ kind: 'open-failed', message: refused });
+      const cmd = p.command;
+      // The Open menu and dropped files are the host's to answer: it knows the folder it serves.
+      if ((cmd.kind === 'list-files' || cmd.kind === 'upload') && role === 'viewer') return send({ kind: 'error', message: 'the presenter chooses the program' });
+      if (cmd.kind === 'list-files') return send({ kind: 'file-list', listing: opts.files?.listing() ?? { folder: null, files: [], recent: [] } });
+      if (cmd.kind === 'upload') {
+        const up = opts.files ? opts.files.upload(cmd.name, cmd.text) : ({ ok: false, error: 'this server takes no dropped files' } as const);
+        if (!up.ok) return send({ kind: 'open-failed', message: up.error });
+        opts.files?.requested(up.target);
+        return conn.send({ kind: 'open', target: up.target });
       }
-      conn.send(p.command);
+      if (cmd.kind === 'open' && role !== 'viewer') {
+        const refused = opts.mayOpen(cmd);
+        if (refused) return send({ kind: 'open-failed', message: refused });
+        opts.files?.requested(cmd.target);
+      }
+      conn.send(cmd);
     });
     // An oversized or broken frame closes the socket; the session goes on for the others.
     ws.on('error', () => ws.terminate());

@@ -1,14 +1,18 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, type IpcMainEvent, type MenuItemConstructorOptions } from 'electron';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { CHANNELS } from '../protocol/bridge.js';
 import type { SessionCommand, SessionEvent } from '../protocol/messages.js';
 import { parseCommand } from '../protocol/validate.js';
 import type { SessionHost } from '../host/session-host.js';
+import { OpenTracker, RecentFiles, targetOf } from '../host/recent-files.js';
+import { droppedTarget, recentMenu } from './files.js';
 
 /*
  * The desktop app's main process: one window, one session service (in a worker, so the window
  * never freezes), and the IPC between them. The page can only send validated session commands
- * and hear events; which files it opens is the user's choice in File > Open, never the page's.
+ * and hear events; which files it opens is the user's choice (File > Open, a recent file, a file
+ * dropped on the window), never a path the page makes up.
  */
 
 /** The window's security settings: the page gets the preload's bridge and nothing of Node. */
@@ -31,10 +35,10 @@ function createWindow(dir: string): BrowserWindow {
 }
 
 /** The menu: File > Open, and the Debug actions with their keys (the page handles the keys themselves). */
-function menu(open: () => void, send: (cmd: SessionCommand) => void, running: () => boolean): MenuItemConstructorOptions[] {
+function menu(open: () => void, recent: MenuItemConstructorOptions, send: (cmd: SessionCommand) => void, running: () => boolean): MenuItemConstructorOptions[] {
   const item = (label: string, accelerator: string, cmd: () => SessionCommand): MenuItemConstructorOptions => ({ label, accelerator, registerAccelerator: false, click: () => send(cmd()) });
   return [
-    { label: 'File', submenu: [{ label: 'Open…', accelerator: 'CmdOrCtrl+O', click: open }, { type: 'separator' }, { role: 'quit' }] },
+    { label: 'File', submenu: [{ label: 'Open…', accelerator: 'CmdOrCtrl+O', click: open }, recent, { type: 'separator' }, { role: 'quit' }] },
     {
       label: 'Debug',
       submenu: [
@@ -62,25 +66,52 @@ export function startApp(makeHost: () => SessionHost, dir: string): Promise<void
     const host = makeHost();
     const win = createWindow(dir);
     let running = false;
+    // Recent files live with the user's settings, so every window and folder shares them.
+    const recent = new RecentFiles(join(app.getPath('userData'), 'recent-files.json'));
+    const setMenu = (): void => Menu.setApplicationMenu(Menu.buildFromTemplate(menu(() => void open(), recentMenu(recent.list(), openPath, clearRecent), (cmd) => conn.send(cmd), () => running)));
+    const tracker = new OpenTracker((path) => {
+      recent.add(path);
+      setMenu();
+    });
     const toPage = (e: SessionEvent): void => {
       if (e.kind === 'stopped') running = e.stop !== null;
+      tracker.event(e);
       if (!win.isDestroyed()) win.webContents.send(CHANNELS.event, e);
     };
     const conn = host.connect(toPage);
+    const openPath = (path: string): void => {
+      const target = targetOf(path);
+      tracker.requested(target);
+      host.send({ kind: 'open', target });
+    };
+    const clearRecent = (): void => {
+      recent.clear();
+      setMenu();
+    };
     ipcMain.on(CHANNELS.command, (ev: IpcMainEvent, raw: unknown) => {
       // Only this window's page speaks for the session.
       if (ev.sender !== win.webContents) return;
       const p = parseCommand(raw);
       if (!p.ok) return toPage({ kind: 'error', message: p.error });
-      if (p.command.kind === 'open') return toPage({ kind: 'open-failed', message: 'files are opened with File > Open' });
-      conn.send(p.command);
+      const cmd = p.command;
+      // The page's Open menu offers the recent files; any other path is the dialog's to choose.
+      if (cmd.kind === 'list-files') return toPage({ kind: 'file-list', listing: { folder: null, files: [], recent: recent.list().filter((f) => existsSync(f)) } });
+      if (cmd.kind === 'open') return recent.list().includes(cmd.target.path) ? openPath(cmd.target.path) : toPage({ kind: 'open-failed', message: 'files are opened with File > Open' });
+      if (cmd.kind === 'upload') return toPage({ kind: 'open-failed', message: 'drop the file on the window: it opens where it is' });
+      conn.send(cmd);
+    });
+    ipcMain.on(CHANNELS.drop, (ev: IpcMainEvent, raw: unknown) => {
+      if (ev.sender !== win.webContents) return;
+      const target = droppedTarget(raw);
+      if (typeof target === 'string') return toPage({ kind: 'open-failed', message: target });
+      openPath(target.path);
     });
     const open = async (): Promise<void> => {
       const r = await dialog.showOpenDialog(win, { properties: ['openFile'], filters: [{ name: 'CUDA programs and traces', extensions: ['cu', 'trace'] }] });
       const path = r.canceled ? undefined : r.filePaths[0];
-      if (path) host.send({ kind: 'open', target: { kind: path.endsWith('.trace') ? 'trace' : 'source', path } });
+      if (path) openPath(path);
     };
-    Menu.setApplicationMenu(Menu.buildFromTemplate(menu(() => void open(), (cmd) => conn.send(cmd), () => running)));
+    setMenu();
     win.on('closed', () => {
       conn.close();
       void host.close();

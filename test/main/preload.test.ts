@@ -11,7 +11,10 @@ const exposed = new Map<string, unknown>();
 const handlers = new Map<string, ((e: unknown, msg: SessionEvent) => void)[]>();
 const sent: [string, unknown][] = [];
 
+const paths = new Map<unknown, string>();
+
 vi.mock('electron', () => ({
+  webUtils: { getPathForFile: (f: unknown) => paths.get(f) ?? '' },
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
   ipcRenderer: {
     send: (channel: string, msg: unknown) => sent.push([channel, msg]),
@@ -27,7 +30,7 @@ beforeAll(async () => {
 describe('preload', () => {
   it('exposes only the bridge, with only send and onEvent', () => {
     expect([...exposed.keys()]).toEqual(['warpscope']);
-    expect(Object.keys(exposed.get('warpscope') as object).sort()).toEqual(['onEvent', 'send']);
+    expect(Object.keys(exposed.get('warpscope') as object).sort()).toEqual(['onEvent', 'openFile', 'send']);
   });
 
   it('sends commands on the command channel and delivers events until unsubscribed', () => {
@@ -41,5 +44,15 @@ describe('preload', () => {
     stop();
     emit({ kind: 'busy', busy: false });
     expect(got).toEqual([{ kind: 'busy', busy: true }]);
+  });
+
+  it('sends a dropped file’s path, as Electron gives it, on the drop channel (main checks it)', () => {
+    const bridge = exposed.get('warpscope') as WarpscopeBridge;
+    const file = new File(['__global__ void k() {}'], 'k.cu');
+    paths.set(file, '/home/u/k.cu');
+    sent.length = 0;
+    bridge.openFile(file);
+    bridge.openFile(new File([''], 'pasted.cu'));
+    expect(sent).toEqual([['warpscope:drop', '/home/u/k.cu'], ['warpscope:drop', '']]);
   });
 });
