@@ -15,6 +15,8 @@ export interface SessionClient {
   send(cmd: SessionCommand): void;
   onEvent(listener: (e: SessionEvent) => void): void;
   onConnection(listener: (c: Connection) => void): void;
+  /** Opens a file dropped on the page: by its path in Electron, by uploading its text to a browser host (optional: test doubles leave it out). */
+  openFile?(file: File): void;
 }
 
 /** The client over the Electron preload's bridge (always connected while the window lives). */
@@ -23,6 +25,7 @@ export function bridgeClient(bridge: WarpscopeBridge): SessionClient {
     send: (cmd) => bridge.send(cmd),
     onEvent: (l) => void bridge.onEvent(l),
     onConnection: (l) => l('open'),
+    openFile: (file) => bridge.openFile(file),
   };
 }
 

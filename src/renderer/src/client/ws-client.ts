@@ -1,5 +1,6 @@
 import type { SessionCommand, SessionEvent } from '../../../protocol/messages';
 import type { Connection, SessionClient } from './session-client';
+import { MAX_UPLOAD, UPLOAD_NAME } from '../../../protocol/validate';
 
 /*
  * The browser transport: JSON messages over a WebSocket to /ws of the server that served this
@@ -17,6 +18,20 @@ export interface SocketLike {
 export function socketUrl(loc: Pick<Location, 'protocol' | 'host' | 'search'>): string {
   const token = new URLSearchParams(loc.search).get('token') ?? '';
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Why a file dropped on a browser page cannot be sent, or null. The page never learns where a
+ * dropped file lives, and the server opens only files under its folder, so a source file's text
+ * is uploaded (the server keeps it in .warpscope/dropped/); a trace is a database of any size, so
+ * it must be copied under the folder instead.
+ */
+export function uploadRefusal(file: Pick<File, 'name' | 'size'>): string | null {
+  if (file.name.endsWith('.trace')) return `${file.name}: a trace cannot be uploaded from the browser; copy it under the folder warpscope serve was started in and pick it from Open`;
+  if (!file.name.endsWith('.cu')) return `${file.name}: only .cu and .trace files can be opened`;
+  if (!UPLOAD_NAME.test(file.name)) return `${file.name}: rename it to letters, digits, _ . + - before dropping it`;
+  if (file.size > MAX_UPLOAD) return `${file.name}: a dropped source file may be at most ${MAX_UPLOAD / 1024} KiB`;
+  return null;
 }
 
 /** A client over a WebSocket made by `open`. */
@@ -46,16 +61,22 @@ export function webSocketClient(loc: Pick<Location, 'protocol' | 'host' | 'searc
     }
     if (typeof e === 'object' && e !== null && typeof e.kind === 'string') events.forEach((l) => l(e));
   });
+  const send = (cmd: SessionCommand): void => {
+    const text = JSON.stringify(cmd);
+    if (state === 'open') ws.send(text);
+    else if (state === 'connecting') waiting.push(text);
+  };
   return {
-    send: (cmd: SessionCommand) => {
-      const text = JSON.stringify(cmd);
-      if (state === 'open') ws.send(text);
-      else if (state === 'connecting') waiting.push(text);
-    },
+    send,
     onEvent: (l) => void events.push(l),
     onConnection: (l) => {
       states.push(l);
       l(state);
+    },
+    openFile: (file) => {
+      const refusal = uploadRefusal(file);
+      if (refusal) return events.forEach((l) => l({ kind: 'open-failed', message: refusal }));
+      void file.text().then((text) => send({ kind: 'upload', name: file.name, text }));
     },
   };
 }

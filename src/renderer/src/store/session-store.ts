@@ -1,4 +1,4 @@
-import type { BreakpointView, DiagnosticView, OutputChunk, Role, SessionCommand, SessionEvent, SourceFile, StopView, TimelineView } from '../../../protocol/messages';
+import type { BreakpointView, DiagnosticView, FileListing, OutputChunk, Role, SessionCommand, SessionEvent, SourceFile, StopView, TimelineView, WarpLineView } from '../../../protocol/messages';
 import { withChanges, type MemoryRegionState } from './memory-changes';
 import { GotoCoalescer } from './goto-coalescer';
 import type { Connection, SessionClient } from '../client/session-client';
@@ -41,15 +41,19 @@ export interface SessionState {
   readonly warpTable: WarpTable | null;
   /** The focused block's shared memory (the Shared memory panel). */
   readonly shared: SharedView | null;
+  /** Where the focused block's other warps stand (the Source panel's markers). */
+  readonly warpLines: readonly WarpLineView[];
+  /** The Open menu's files, as the host last listed them. */
+  readonly fileList: FileListing | null;
 }
 
-export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, breakpoints: [], stop: null, busy: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null };
+export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, breakpoints: [], stop: null, busy: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null, warpLines: [], fileList: null };
 
 /** The state after one event (pure: the store and its tests share it). */
 export function reduce(s: SessionState, e: SessionEvent): SessionState {
   switch (e.kind) {
     case 'opened':
-      return { ...s, mode: e.mode, title: e.title, mainFile: e.mainFile, files: e.files, viewFile: e.mainFile, output: [], stop: null, exit: null, notice: null, timeline: null, memory: [], diagnostics: [], layout: null, lanes: null, warpTable: null, shared: null };
+      return { ...s, mode: e.mode, title: e.title, mainFile: e.mainFile, files: e.files, viewFile: e.mainFile, output: [], stop: null, exit: null, notice: null, timeline: null, memory: [], diagnostics: [], layout: null, lanes: null, warpTable: null, shared: null, warpLines: [] };
     case 'open-failed':
       return { ...s, notice: e.message };
     case 'breakpoints':
@@ -80,6 +84,10 @@ export function reduce(s: SessionState, e: SessionEvent): SessionState {
       return { ...s, warpTable: e.table };
     case 'shared-memory':
       return { ...s, shared: e.view };
+    case 'warp-lines':
+      return { ...s, warpLines: e.lines };
+    case 'file-list':
+      return { ...s, fileList: e.listing };
     case 'command':
     case 'output':
     case 'completions':
@@ -131,6 +139,12 @@ export class SessionStore {
   /** Moves to `step` (a timeline drag): sent at once when nothing runs, else it replaces the move waiting. */
   scrub(step: number): void {
     this.scrubber.goto(step, this.state.busy);
+  }
+
+  /** Opens a file dropped on the window (by the transport's own means). */
+  openFile(file: File): void {
+    if (this.client.openFile) this.client.openFile(file);
+    else this.set({ ...this.state, notice: 'this window cannot open dropped files' });
   }
 
   /** Shows another file in the Source panel. */
