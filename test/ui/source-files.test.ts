@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from '
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import WebSocket from 'ws';
 import { serve, waitForConsole, type Served } from './serve-helpers.js';
 
 /*
@@ -174,6 +175,45 @@ describe('Source gutter, Open menu and drop in a browser', () => {
       expect(errors).toEqual([]);
     } finally {
       await page.close();
+      await s.stop();
+    }
+  });
+
+  it('answers the Open menu and uploads only over an authorized socket, and never opens outside the folder', async () => {
+    const dir = folder();
+    const s = await serve('avgfilter.cu', dir);
+    try {
+      const token = new URL(s.url).searchParams.get('token')!;
+      const talk = (url: string, msgs: readonly object[], want: number) =>
+        new Promise<{ status: number; got: { kind: string; [k: string]: unknown }[] }>((done) => {
+          const ws = new WebSocket(url);
+          const got: { kind: string }[] = [];
+          ws.on('unexpected-response', (_q, res) => done({ status: res.statusCode ?? 0, got: [] }));
+          ws.on('open', () => msgs.forEach((m) => ws.send(JSON.stringify(m))));
+          ws.on('message', (d) => {
+            const e = JSON.parse(String(d)) as { kind: string };
+            // The session's own events (a program opening) are not answers.
+            if (['file-list', 'open-failed', 'error'].includes(e.kind)) got.push(e);
+            if (got.length === want) {
+              ws.close();
+              done({ status: 101, got });
+            }
+          });
+        });
+      const ws = s.base.replace('http', 'ws');
+      expect((await talk(`${ws}/ws`, [{ kind: 'list-files' }], 1)).status).toBe(401);
+      const r = await talk(`${ws}/ws?token=${token}`, [
+        { kind: 'list-files' },
+        { kind: 'upload', name: '../../escape.cu', text: 'x' },
+        { kind: 'open', target: { kind: 'source', path: '/etc/hostname.cu' } },
+        { kind: 'open', target: { kind: 'source', path: 'avgfilter.cu/../../x.cu' } },
+      ], 4);
+      expect(r.got[0]).toMatchObject({ kind: 'file-list', listing: { folder: expect.stringContaining('ws-ui-files-'), files: expect.arrayContaining(['avgfilter.cu', 'saved/avgfilter.trace', 'transpose.cu']) } });
+      expect(r.got[1]).toEqual({ kind: 'error', message: 'upload needs a .cu file name without folders' });
+      expect(r.got[2]).toMatchObject({ kind: 'open-failed' });
+      expect(r.got[3]).toMatchObject({ kind: 'open-failed' });
+      expect(existsSync(join(dir, '..', 'escape.cu'))).toBe(false);
+    } finally {
       await s.stop();
     }
   });
