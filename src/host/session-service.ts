@@ -45,6 +45,9 @@ export class SessionService {
   private readonly output = new ProgramOutput();
   /** The grid, Threads and Shared memory panels' views. */
   private readonly views = new ViewPublisher((e) => this.emit(e));
+  /** A command is running: the visual panels' views of a stop it made wait until it is no longer busy, so keys pressed at the stop are not refused meanwhile. */
+  private running = false;
+  private viewsDue = false;
   /** What the timeline, memory and diagnostics panels were last sent (sent again only when changed). */
   private lastTimeline = '';
   private lastMemory = '';
@@ -190,6 +193,7 @@ export class SessionService {
       return;
     }
     this.emit({ kind: 'busy', busy: true });
+    this.running = true;
     try {
       await s.execute(line);
       // The window or the server outlives a typed quit: only they end the session.
@@ -201,6 +205,11 @@ export class SessionService {
       this.flush();
       this.publish();
       this.emit({ kind: 'busy', busy: false });
+      this.running = false;
+      if (this.viewsDue) {
+        this.viewsDue = false;
+        this.views.stopped(this.session);
+      }
     }
   }
 
@@ -248,7 +257,8 @@ export class SessionService {
     if (stopText !== this.lastStop) {
       this.lastStop = stopText;
       this.emit({ kind: 'stopped', stop });
-      this.views.stopped(s);
+      if (this.running) this.viewsDue = true;
+      else this.views.stopped(s);
       this.emit({ kind: 'warp-lines', lines: s ? otherWarpLines(s) : [] });
     }
     const bps: BreakpointView[] = (s?.bps.breakpoints ?? []).flatMap((b) => (b.kind === 'line' && b.at ? [{ num: b.num, file: b.at.file, line: b.at.line, enabled: b.enabled, condition: b.condition, temporary: b.temporary }] : []));

@@ -126,6 +126,8 @@ describe('warpscope serve in a browser', () => {
       await waitForConsole(page, '(warpscope) break avgfilter.cu:29');
       await page.keyboard.press('F5');
       await page.locator('.line.current[data-line="29"]').waitFor();
+      // The stop shows before the command ends; a key pressed while it runs is refused.
+      await page.locator('.app:not(.running)').waitFor();
       await page.keyboard.press('F10');
       await page.locator('.line.current[data-line="30"]').waitFor();
       await page.getByRole('button', { name: 'Reverse step' }).click();
