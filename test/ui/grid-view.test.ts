@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole } from './serve-helpers.js';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { consoleText, serve, waitForConsole, launchChromium, shots } from './serve-helpers.js';
 import { near, pixel, readPng } from './png.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
 
@@ -15,17 +15,13 @@ import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
  * threads: at its first barrier warps arrive one at a time while later warps have not started.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const shots = resolve('test-results/ui');
 const dir = mkdtempSync(join(tmpdir(), 'ws-grid-'));
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
-  mkdirSync(shots, { recursive: true });
   copyFileSync('examples/avgfilter_barrier_bug.cu', join(dir, 'avgfilter_barrier_bug.cu'));
   copyFileSync('test/ui/programs/million.cu', join(dir, 'million.cu'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

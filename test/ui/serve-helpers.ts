@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /*
  * What the browser tests share: a `warpscope serve` started as a user starts it (the built
@@ -17,6 +18,29 @@ export interface Served {
 }
 
 const CLI = resolve('bin/warpscope.mjs');
+
+/** Debian's chromium, which the browser tests drive (.ci/run installs it). */
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Where the browser tests save their screenshots, to look at. */
+export const shots = resolve('test-results/ui');
+
+/** Starts Debian's chromium (and makes the screenshot folder); says how to install it when it is missing. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
+  mkdirSync(shots, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+/** A 1280x800 page of the served UI at `url`, collecting every page error so a test can fail on them. */
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  await page.goto(url);
+  return { page, errors };
+}
 
 /** Starts `warpscope serve FILE [ARGS]` in folder `cwd`; resolves with the address it printed (and the viewers' one, with --classroom). */
 export function serve(file: string, cwd: string, args: readonly string[] = []): Promise<Served> {

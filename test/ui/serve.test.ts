@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import WebSocket from 'ws';
-import { consoleText, serve, waitForConsole, type Served } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
 
 /*
  * The browser UI as a user drives it: Debian's chromium against `warpscope serve` (the built
@@ -12,32 +12,19 @@ import { consoleText, serve, waitForConsole, type Served } from './serve-helpers
  * test-results/ui/ to look at.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const shots = resolve('test-results/ui');
 const dir = mkdtempSync(join(tmpdir(), 'ws-ui-'));
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
-  mkdirSync(shots, { recursive: true });
   copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
   copyFileSync('traces/avgfilter.trace', join(dir, 'avgfilter.trace'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-/** A page of the served UI, 1280x800, failing the test on any page error. */
-async function openPage(s: Served): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-  await page.goto(s.url);
-  return { page, errors };
-}
 
 describe('warpscope serve in a browser', () => {
   it('refuses HTTP and WebSocket requests without the token', async () => {
@@ -75,7 +62,7 @@ describe('warpscope serve in a browser', () => {
 
   it('debugs a program: gutter breakpoint, run, print, next', async () => {
     const s = await serve('avgfilter.cu', dir);
-    const { page, errors } = await openPage(s);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       const line27 = page.locator('.line[data-line="27"]');
       await line27.waitFor();
@@ -119,7 +106,7 @@ describe('warpscope serve in a browser', () => {
 
   it('replays a saved trace and steps back', async () => {
     const s = await serve('avgfilter.trace', dir);
-    const { page, errors } = await openPage(s);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       await page.locator('.line[data-line="29"]').waitFor();
       await page.locator('.line[data-line="29"] .gutter').click();

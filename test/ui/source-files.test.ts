@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { serve, waitForConsole, type Served } from './serve-helpers.js';
+import { serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
 
 /*
  * The Source gutter's breakpoint conditions and other-warps markers, the Open menu and dropping
@@ -12,8 +12,6 @@ import { serve, waitForConsole, type Served } from './serve-helpers.js';
  * Screenshots of each state go to test-results/ui/.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const shots = resolve('test-results/ui');
 let browser: Browser;
 
 /** A fresh folder to serve, holding copies of the examples the tests open. */
@@ -27,30 +25,20 @@ function folder(): string {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
-  mkdirSync(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(s: Served): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-  await page.goto(s.url);
-  return { page, errors };
-}
 
 const status = (page: Page, text: string) => page.locator('footer.status', { hasText: text }).waitFor();
 
 describe('Source gutter, Open menu and drop in a browser', () => {
   it('edits a breakpoint condition from the gutter and stops only where it holds', async () => {
     const s = await serve('avgfilter.cu', folder());
-    const { page, errors } = await openPage(s);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       const gutter = page.locator('.line[data-line="27"] .gutter');
       await gutter.click();
@@ -89,7 +77,7 @@ describe('Source gutter, Open menu and drop in a browser', () => {
 
   it('marks the lines where the focused block’s other warps stand', async () => {
     const s = await serve('transpose.cu', folder());
-    const { page, errors } = await openPage(s);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       await page.locator('.line[data-line="20"] .gutter').click();
       await waitForConsole(page, 'Breakpoint 1 at transpose4');
@@ -117,7 +105,7 @@ describe('Source gutter, Open menu and drop in a browser', () => {
   it('opens a file from the Open menu’s list of the served folder, then offers it as recent', async () => {
     const dir = folder();
     const s = await serve('avgfilter.cu', dir);
-    const { page, errors } = await openPage(s);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       await page.locator('.line[data-line="27"]').waitFor();
       await page.getByRole('button', { name: 'Open ▾' }).click();
@@ -149,7 +137,7 @@ describe('Source gutter, Open menu and drop in a browser', () => {
   it('opens a .cu file dropped on the page (saved under .warpscope/dropped/) and explains why a dropped trace cannot open', async () => {
     const dir = folder();
     const s = await serve('avgfilter.cu', dir);
-    const { page, errors } = await openPage(s);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       await page.locator('.line[data-line="27"]').waitFor();
       const text = readFileSync('examples/hello.cu', 'utf8');

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, type Served } from './serve-helpers.js';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { consoleText, serve, waitForConsole, type Served, launchChromium, openPage, shots } from './serve-helpers.js';
 
 /*
  * The Timeline, Global memory and Diagnostics panels and the classroom, as a user drives them:
  * Debian's chromium against `warpscope serve`. Screenshots go to test-results/ui/.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const shots = resolve('test-results/ui');
 const dir = mkdtempSync(join(tmpdir(), 'ws-ui2-'));
 let browser: Browser;
 
@@ -19,26 +17,16 @@ let browser: Browser;
 const WARN = '#include <stdio.h>\n__device__ int table[4] = {1, 2, 3, 4};\n__global__ void k(int *a) {\n  int z = 0;\n  a[threadIdx.x] = table[threadIdx.x] + 7 / 0 * z;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 4 * sizeof(int));\n  k<<<1, 4>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`the UI tests drive Debian's chromium: apt-get install -y chromium (${CHROMIUM} is missing)`);
-  mkdirSync(shots, { recursive: true });
   copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
   copyFileSync('traces/avgfilter.trace', join(dir, 'avgfilter.trace'));
   writeFileSync(join(dir, 'warn.cu'), WARN);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-  await page.goto(url);
-  return { page, errors };
-}
 
 /** The values the memory panel shows for region `name`. */
 async function values(page: Page, name: string): Promise<string[]> {
@@ -56,7 +44,7 @@ async function until(what: string, check: () => Promise<boolean>, timeout = 20_0
 describe('time, memory, diagnostics and the classroom in a browser', () => {
   it('scrubs the timeline forward and back, and global memory follows', async () => {
     const s: Served = await serve('avgfilter.trace', dir);
-    const { page, errors } = await openPage(s.url);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       await page.locator('.line[data-line="27"] .gutter').click();
       await waitForConsole(page, 'Breakpoint 1 at AverageShared');
@@ -105,7 +93,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
 
   it('marks a compile warning in the Source gutter and lists it, and shows a __device__ table', async () => {
     const s = await serve('warn.cu', dir);
-    const { page, errors } = await openPage(s.url);
+    const { page, errors } = await openPage(browser, s.url);
     try {
       const marker = page.locator('.line[data-line="5"] .marker.warning');
       await marker.waitFor();
@@ -129,8 +117,8 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
 
   it('lets a classroom viewer follow the presenter and focus another thread without moving the presenter', async () => {
     const s = await serve('avgfilter.cu', dir, ['--classroom']);
-    const presenter = await openPage(s.url);
-    const viewer = await openPage(s.viewerUrl!);
+    const presenter = await openPage(browser, s.url);
+    const viewer = await openPage(browser, s.viewerUrl!);
     const p = presenter.page;
     const v = viewer.page;
     try {
