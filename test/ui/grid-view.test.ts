@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, launchChromium, shots } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
 import { near, pixel, readPng } from './png.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
 
@@ -50,12 +50,8 @@ async function typeCommand(page: Page, line: string): Promise<void> {
 describe('grid, threads and shared memory in a browser', () => {
   it('draws lanes by state, moves the focus on a click, and shows shared memory by bank', async () => {
     const s = await serve('avgfilter_barrier_bug.cu', dir);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    const { page, errors } = await openPage(browser, s.url);
     try {
-      await page.goto(s.url);
       await waitForConsole(page, '(warpscope)');
       await typeCommand(page, 'break __syncthreads');
       await waitForConsole(page, 'Breakpoint 1 at __syncthreads');
@@ -156,12 +152,8 @@ describe('grid, threads and shared memory in a browser', () => {
 
   it('keeps a grid of a million threads responsive: block tiles zoomed out, lanes of the visible blocks zoomed in', async () => {
     const s = await serve('million.cu', dir);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    const { page, errors } = await openPage(browser, s.url);
     try {
-      await page.goto(s.url);
       await waitForConsole(page, '(warpscope)');
       await typeCommand(page, 'break million.cu:9');
       await waitForConsole(page, 'Breakpoint 1 at fill');
