@@ -1,9 +1,7 @@
 import type { DebugSession } from './session.js';
 import { returned } from './eval-context.js';
 import { barrierStep, current, lanesOf } from './info-cuda.js';
-import { BarrierWaits } from './barrier-waits.js';
 import { sanitizerStops } from './sanitize/commands.js';
-import type { Trace } from '../trace/reader.js';
 import type { LaunchState } from '../trace/state.js';
 import { BLOCK_STATE, MASK, MAX_DETAIL_WARPS, WARP_WORDS, toBase64, type LaneSnapshot, type LaunchLayout } from '../protocol/views.js';
 
@@ -12,8 +10,6 @@ import { BLOCK_STATE, MASK, MAX_DETAIL_WARPS, WARP_WORDS, toBase64, type LaneSna
  * (active, divergent, at a barrier, exited, faulted) derived as `info cuda warps` derives them,
  * and one summary byte per block. Warps are visited once each; nothing is made per thread.
  */
-
-const waitsOf = new WeakMap<Trace, BarrierWaits>();
 
 /** The running launch at the stop: one whose warps have not all returned (as `info cuda` sees it). */
 function runningLaunch(s: DebugSession): LaunchState | null {
@@ -46,13 +42,10 @@ interface StopFacts {
 }
 
 function factsOf(s: DebugSession, L: LaunchState): StopFacts {
-  const t = s.trace!;
-  let waits = waitsOf.get(t);
-  if (!waits) waitsOf.set(t, (waits = new BarrierWaits(t)));
   const faulted = new Map<number, number>();
   // A sanitizer stop's lanes are the faulted ones (memcheck's lane exception).
   if (s.sanitizerStop === s.pos) for (const r of sanitizerStops(s).get(s.pos!) ?? []) if (r.launch === L.id) faulted.set(r.block * 64 + r.warp, (faulted.get(r.block * 64 + r.warp) ?? 0) | (1 << r.lane));
-  return { waiting: waits.waiting(L.id, barrierStep(s)), faulted };
+  return { waiting: s.trace!.barriers().waiting(L.id, barrierStep(s)), faulted };
 }
 
 /** One started warp's masks (WARP_WORDS words). */

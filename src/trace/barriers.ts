@@ -2,9 +2,9 @@ import type { Database as Db } from 'better-sqlite3';
 import { decodeBarriers, type DecodedBarriers } from './codec.js';
 
 /*
- * A trace's barrier arrivals and releases, read from their chunks at once (a run has a few
- * hundred thousand at most) and searched in memory: the debugger asks who waits at a barrier
- * for one block or warp at a time.
+ * A trace's barrier arrivals and releases, read from their chunks (a run has a few hundred
+ * thousand at most) and searched in memory, with each warp's rows indexed so "who waits at a
+ * barrier" costs a binary search per warp. A live recording's new chunks are read as they come.
  */
 
 /** One barrier row: the warp's lanes in `mask` arrived (kind 0) or were released (kind 1) during `step`. */
@@ -16,18 +16,46 @@ export interface BarrierRow {
   readonly loc_id: number;
 }
 
+/** One warp's rows, in recording (and so step) order. */
+interface WarpRows {
+  readonly steps: number[];
+  readonly kinds: number[];
+  readonly masks: number[];
+}
+
 /** Every barrier row of a trace, in recording order. */
 export class Barriers {
-  private constructor(private readonly chunks: readonly DecodedBarriers[]) {}
+  private readonly chunks: DecodedBarriers[] = [];
+  /** Rows read so far: the next chunk's first sequence number. */
+  private rows = 0;
+  /** By launch, then warp key (block * 64 + warp). */
+  private readonly byWarp = new Map<number, Map<number, WarpRows>>();
 
   /** Reads every barrier chunk of `db`; throws when one is damaged. */
   static read(db: Db): Barriers {
-    const rows = db.prepare('SELECT first_seq, count, data FROM barrier_chunks ORDER BY first_seq').all() as { first_seq: number; count: number; data: Buffer }[];
-    return new Barriers(rows.map((r) => {
+    return new Barriers().extend(db);
+  }
+
+  /** Reads the chunks committed since the last read (a live recording grows). */
+  extend(db: Db): this {
+    const rows = db.prepare('SELECT first_seq, count, data FROM barrier_chunks WHERE first_seq >= ? ORDER BY first_seq').all(this.rows) as { first_seq: number; count: number; data: Buffer }[];
+    for (const r of rows) {
       const d = decodeBarriers(r.data, r.count);
       if (d === null) throw new Error(`barrier chunk at ${r.first_seq} is damaged`);
-      return d;
-    }));
+      this.chunks.push(d);
+      this.rows = r.first_seq + r.count;
+      for (let i = 0; i < d.count; i++) {
+        let L = this.byWarp.get(d.launch[i]!);
+        if (!L) this.byWarp.set(d.launch[i]!, (L = new Map()));
+        const key = d.block[i]! * 64 + d.warp[i]!;
+        let w = L.get(key);
+        if (!w) L.set(key, (w = { steps: [], kinds: [], masks: [] }));
+        w.steps.push(d.step[i]!);
+        w.kinds.push(d.kind[i]!);
+        w.masks.push(d.mask[i]!);
+      }
+    }
+    return this;
   }
 
   /** Arrivals and releases. */
@@ -47,13 +75,20 @@ export class Barriers {
 
   /** A warp's latest row before `step`, or null. */
   lastOf(launch: number, block: number, warp: number, step: number): { kind: number; mask: number } | null {
-    for (let k = this.chunks.length - 1; k >= 0; k--) {
-      const c = this.chunks[k]!;
-      for (let i = c.count - 1; i >= 0; i--) {
-        if (c.step[i]! < step && c.launch[i] === launch && c.block[i] === block && c.warp[i] === warp) return { kind: c.kind[i]!, mask: c.mask[i]! };
-      }
+    const w = this.byWarp.get(launch)?.get(block * 64 + warp);
+    const i = w ? lastBefore(w, step) : -1;
+    return i < 0 ? null : { kind: w!.kinds[i]!, mask: w!.masks[i]! };
+  }
+
+  /** The lanes of each warp of `launch` waiting at a barrier before `step` runs, by warp key (warps with none are absent). */
+  waiting(launch: number, step: number): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const [key, w] of this.byWarp.get(launch) ?? []) {
+      // The warp's latest row before `step`: an arrival (kind 0) means its lanes still wait.
+      const i = lastBefore(w, step);
+      if (i >= 0 && w.kinds[i] === 0) out.set(key, w.masks[i]!);
     }
-    return null;
+    return out;
   }
 
   /** A block's rows before `step`, in recording order. */
@@ -66,4 +101,16 @@ export class Barriers {
     }
     return out;
   }
+}
+
+/** The index of a warp's latest row before `step`, or -1 (binary search: its steps never decrease). */
+function lastBefore(w: WarpRows, step: number): number {
+  let lo = 0;
+  let hi = w.steps.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (w.steps[m]! < step) lo = m + 1;
+    else hi = m;
+  }
+  return lo - 1;
 }

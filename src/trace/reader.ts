@@ -131,8 +131,9 @@ export class Trace {
     this.effectIndex = (this.db.prepare('SELECT first_seq AS first, count, first_step AS firstStep, last_step AS lastStep FROM effect_chunks ORDER BY first_seq').all() as ChunkIndex[]);
     const rows = this.db.prepare('SELECT loc_id, path AS file, line, col FROM locs JOIN sources USING (file_id)').all() as ({ loc_id: number } & LocRow)[];
     this.locTable = new Map(rows.map((r) => [r.loc_id, { file: r.file, line: r.line, col: r.col }]));
+    // Barrier chunks never change once committed: read only the new ones.
+    this.barrierRows?.extend(this.db);
     // A partial chunk read before the writer extended it is stale.
-    this.barrierRows = null;
     this.stepCache.clear();
     this.effectCache.clear();
   }
