@@ -132,7 +132,7 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
 }
 
 /** The steps where a warp arrived at a barrier (when barrier breaks are on). */
-function barrierArrivals(s: DebugSession): Set<number> {
+function barrierArrivals(s: DebugSession): ReadonlySet<number> {
   if (!s.bps.barrierBreak) return new Set();
   return s.trace!.barriers().arrivalSteps();
 }

@@ -30,6 +30,8 @@ export class Barriers {
   private rows = 0;
   /** By launch, then warp key (block * 64 + warp). */
   private readonly byWarp = new Map<number, Map<number, WarpRows>>();
+  /** Steps at which some warp arrived (asked at every stop, so kept rather than rebuilt). */
+  private readonly arrivals = new Set<number>();
 
   /** Reads every barrier chunk of `db`; throws when one is damaged. */
   static read(db: Db): Barriers {
@@ -53,6 +55,7 @@ export class Barriers {
         w.steps.push(d.step[i]!);
         w.kinds.push(d.kind[i]!);
         w.masks.push(d.mask[i]!);
+        if (d.kind[i] === 0) this.arrivals.add(d.step[i]!);
       }
     }
     return this;
@@ -67,10 +70,8 @@ export class Barriers {
   }
 
   /** The steps at which some warp arrived at a barrier. */
-  arrivalSteps(): Set<number> {
-    const out = new Set<number>();
-    for (const c of this.chunks) for (let i = 0; i < c.count; i++) if (c.kind[i] === 0) out.add(c.step[i]!);
-    return out;
+  arrivalSteps(): ReadonlySet<number> {
+    return this.arrivals;
   }
 
   /** A warp's latest row before `step`, or null. */

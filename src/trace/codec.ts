@@ -7,7 +7,7 @@ import { CHUNK_EVENTS } from './schema.js';
  * warps, locations and steps repeat heavily, so this is cheap and small.
  */
 
-/** Register values a chunk of effects holds at most (a register row adds up to 32). */
+/** Values a chunk of effects holds at most (a register row adds up to 32, a store row 96). */
 export const CHUNK_VALUES = CHUNK_EVENTS * 4;
 
 /** Bytes of a StepColumns buffer. */
