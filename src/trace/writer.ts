@@ -96,7 +96,8 @@ export class TraceWriter implements ExecutionListener {
       const put = db.prepare('INSERT OR REPLACE INTO meta VALUES (?, ?)');
       db.transaction(() => meta.forEach(([k, v]) => put.run(k, v)))();
       db.close();
-      return new TraceWriter(opts.worker === undefined ? openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS) : openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker));
+      // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
+      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker));
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
