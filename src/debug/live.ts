@@ -48,7 +48,12 @@ export class LiveRecording {
     const writer = TraceWriter.create(tracePath, { program: file, argv, device: options.device ?? 'h100', options: { ...options } });
     if (typeof writer === 'string') return { ok: false, status: 1, text: `warpscope: error: cannot write the trace '${tracePath}': ${writer}\n` };
     writer.sources(compiled.sources);
-    for (const w of compiled.warnings) writer.output('stderr', render(w) + '\n');
+    // Before the first statement, as `record` stores them: rows for the panels, text for the console and replay.
+    for (const w of compiled.warnings) {
+      const text = render(w) + '\n';
+      writer.diagnostic(w, text);
+      writer.output('stderr', text);
+    }
     // Without sanitizers the writer is the listener itself: nothing stands between it and the engine.
     const sanitizers = tools.length > 0 ? new SanitizerRecorder(writer, tools, tracePath) : null;
     const gen = startProgram(compiled.program, {

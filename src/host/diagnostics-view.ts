@@ -4,10 +4,9 @@ import { readFindings } from '../debug/sanitize/store.js';
 import { findingSite, findingSummary } from '../debug/sanitize/text.js';
 
 /*
- * The Diagnostics panel's data and the Source panel's line markers: compile diagnostics (a
- * recording keeps the compiler's warnings only as the stderr text it printed, so they are read
- * back from that text, as a failed compile's errors are), the run-time diagnostics of the
- * trace's diagnostics table, and what the sanitizers of a debugging session found.
+ * The Diagnostics panel's data and the Source panel's line markers: the trace's diagnostics
+ * table (rows of step 0 were reported before the first statement: the compiler's) and what the
+ * sanitizers of a debugging session found.
  */
 
 /** A clang-style first line: `prog.cu:12:5: warning: message`. */
@@ -36,12 +35,13 @@ const severity = (s: string): DiagnosticView['severity'] => (s === 'warning' || 
 
 /** Every diagnostic of the recording so far: compile, run-time, then sanitizer findings. */
 export function diagnosticsOf(trace: Trace): DiagnosticView[] {
-  const known = new Set(trace.sourcePaths());
-  // Compile warnings are what the recording printed to stderr before its first statement.
-  const early = trace.db.prepare('SELECT data FROM output WHERE stream = 2 AND step <= 0 ORDER BY seq').pluck().all() as Buffer[];
-  const compile = parseRendered(early.map((b) => b.toString('utf8')).join('')).filter((d) => known.has(d.file));
   const rows = trace.db.prepare('SELECT step, severity, message, file, line, col FROM diagnostics ORDER BY seq').all() as DiagRow[];
-  const runtime = rows.map((r): DiagnosticView => ({ source: 'runtime', severity: severity(r.severity), message: r.message, file: r.file, line: r.line, col: r.col, step: r.step }));
+  const view = (r: DiagRow, source: 'compile' | 'runtime'): DiagnosticView => ({ source, severity: severity(r.severity), message: r.message, file: r.file, line: r.line, col: r.col, step: source === 'compile' ? null : r.step });
+  const before = rows.filter((r) => r.step <= 0).map((r) => view(r, 'compile'));
+  // A trace without rows before the run either had no compile warnings or was recorded by a
+  // debugging session before they were stored as rows: its stderr before the run tells which.
+  const compile = before.length > 0 ? before : warningsInText(trace);
+  const runtime = rows.filter((r) => r.step > 0).map((r) => view(r, 'runtime'));
   const findings = readFindings(trace.db).map((r): DiagnosticView => {
     const site = findingSite(r.finding);
     const sev = r.finding.kind === 'race' ? r.finding.severity : r.finding.kind === 'leak' ? 'warning' : 'error';
@@ -49,3 +49,11 @@ export function diagnosticsOf(trace: Trace): DiagnosticView[] {
   });
   return [...compile, ...runtime, ...findings];
 }
+
+/** The compile warnings an older trace keeps only as the stderr text printed before its first statement. */
+function warningsInText(trace: Trace): DiagnosticView[] {
+  const known = new Set(trace.sourcePaths());
+  const early = trace.db.prepare('SELECT data FROM output WHERE stream = 2 AND step <= 0 ORDER BY seq').pluck().all() as Buffer[];
+  return parseRendered(early.map((b) => b.toString('utf8')).join('')).filter((d) => known.has(d.file));
+}
+
