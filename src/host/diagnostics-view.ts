@@ -5,8 +5,8 @@ import { findingSite, findingSummary } from '../debug/sanitize/text.js';
 
 /*
  * The Diagnostics panel's data and the Source panel's line markers: the trace's diagnostics
- * table (rows of step 0 were reported before the first statement: the compiler's) and what the
- * sanitizers of a debugging session found.
+ * table (rows of step 0 were reported before the first statement: the compiler's), what the
+ * sanitizers of a debugging session found, and, at a position, the ones that had happened by then.
  */
 
 /** A clang-style first line: `prog.cu:12:5: warning: message`. */
@@ -57,3 +57,7 @@ function warningsInText(trace: Trace): DiagnosticView[] {
   return parseRendered(early.map((b) => b.toString('utf8')).join('')).filter((d) => known.has(d.file));
 }
 
+/** What had happened by step `upTo`: compile diagnostics always, the others made at a step up to it. */
+export function diagnosticsAt(all: readonly DiagnosticView[], upTo: number): DiagnosticView[] {
+  return all.filter((d) => d.step === null || d.step <= upTo);
+}

@@ -8,7 +8,7 @@ import { ProgramOutput } from './program-output.js';
 import { ViewPublisher } from './view-publisher.js';
 import { timelineOf } from './timeline-view.js';
 import { memoryOf } from './memory-view.js';
-import { diagnosticsOf, parseRendered } from './diagnostics-view.js';
+import { diagnosticsAt, diagnosticsOf, parseRendered } from './diagnostics-view.js';
 import { viewerRefusal } from './viewer-commands.js';
 import { otherWarpLines } from './warp-lines.js';
 
@@ -52,6 +52,8 @@ export class SessionService {
   private lastTimeline = '';
   private lastMemory = '';
   private lastDiagnostics = '';
+  /** Every diagnostic of the recording so far; the panel is sent those of the current position. */
+  private allDiagnostics: readonly DiagnosticView[] = [];
   /** Diagnostics of a program that did not compile (there is no trace to read them from). */
   private compileErrors: DiagnosticView[] = [];
   /** The presenter's trace a viewer reads, by path and file identity (a new run writes a new file there). */
@@ -272,11 +274,11 @@ export class SessionService {
     const upTo = s?.pos ?? (this.ended ? Number.MAX_SAFE_INTEGER : -1);
     const change = this.output.update(rows, upTo, s?.trace ?? null);
     if (change) this.emit({ kind: 'program-output', ...change });
-    this.publishPanels(s, stopText);
+    this.publishPanels(s, stopText, upTo);
   }
 
-  /** The timeline and diagnostics when the recording grew, global memory when the position moved or the recording grew. */
-  private publishPanels(s: DebugSession | null, stopText: string): void {
+  /** The timeline when the recording grew, diagnostics (as of step `upTo`) and global memory when the position moved or the recording grew. */
+  private publishPanels(s: DebugSession | null, stopText: string, upTo: number): void {
     const t = s?.trace ?? null;
     // A live recording grows as commands need it; its sanitizer findings come with its steps.
     const grown = t ? `${t.stepCount()}/${t.count('timeline')}/${t.count('diagnostics')}/${t.complete}` : 'none';
@@ -284,12 +286,14 @@ export class SessionService {
     if (grown !== this.lastTimeline) {
       this.lastTimeline = grown;
       this.emit({ kind: 'timeline', timeline: t ? timelineOf(t) : { bars: [], steps: 0, complete: false } });
-      const diagnostics = t ? diagnosticsOf(t) : this.compileErrors;
-      const text = JSON.stringify(diagnostics);
-      if (text !== this.lastDiagnostics) {
-        this.lastDiagnostics = text;
-        this.emit({ kind: 'diagnostics', diagnostics });
-      }
+      this.allDiagnostics = t ? diagnosticsOf(t) : this.compileErrors;
+    }
+    // What happened by a step only grows with the step, so within one recording the count tells the set.
+    const diagnostics = diagnosticsAt(this.allDiagnostics, upTo);
+    const diagKey = `${grown}:${diagnostics.length}`;
+    if (diagKey !== this.lastDiagnostics) {
+      this.lastDiagnostics = diagKey;
+      this.emit({ kind: 'diagnostics', diagnostics });
     }
     if (memKey !== this.lastMemory) {
       this.lastMemory = memKey;

@@ -123,6 +123,22 @@ describe('panels', () => {
     expect(body).toMatch(/class="cell[^"]*changed[^"]*"[^>]*data-index="1"/);
   });
 
+  it('shows the diagnostics of the position: a step back drops the later ones and their line markers', () => {
+    const compile = { source: 'compile', severity: 'warning', message: 'division by zero is undefined', file: 'k.cu', line: 2, col: 13, step: null } as const;
+    const fault = { source: 'runtime', severity: 'error', message: 'segmentation fault', file: 'k.cu', line: 3, col: 3, step: 9 } as const;
+    const { store, emit } = storeWith([opened, stopAt(9), { kind: 'diagnostics', diagnostics: [compile, fault] }]);
+    expect(render(DiagnosticsPanel, { props: { store } }).body).toContain('segmentation fault');
+    expect(render(SourcePanel, { props: { store } }).body).toMatch(/class="line diag-error[^"]*"[^>]*data-line="3"/);
+    emit(stopAt(4));
+    emit({ kind: 'diagnostics', diagnostics: [compile] });
+    const list = render(DiagnosticsPanel, { props: { store } }).body;
+    expect(list).not.toContain('segmentation fault');
+    expect(list).toContain('division by zero is undefined');
+    const source = render(SourcePanel, { props: { store } }).body;
+    expect(source.match(/class="marker \w+/g)).toEqual(['class="marker warning']);
+    expect(source).not.toMatch(/class="line diag-error/);
+  });
+
   it('lists diagnostics and marks their lines in the Source panel', () => {
     const d: SessionEvent = { kind: 'diagnostics', diagnostics: [{ source: 'compile', severity: 'warning', message: 'division by zero is undefined', file: 'k.cu', line: 2, col: 13, step: null }] };
     const { store } = storeWith([opened, d]);
