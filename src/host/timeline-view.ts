@@ -1,11 +1,12 @@
-import type { Trace } from '../trace/reader.js';
+import type { LaunchRow, Trace } from '../trace/reader.js';
 import type { TimelineBar, TimelineView } from '../protocol/messages.js';
 
 /*
  * The Timeline panel's data: the trace's modelled stream operations (docs/timing.md), each tied
  * to the steps of the recording it covers, so a cursor on the time axis can stand for a step.
  * A kernel covers its launch's statements; any other operation is a point in the recording,
- * the step the recording had reached when it ran.
+ * the step the recording had reached when it ran. The model times a kernel as it ends, so the
+ * kernel an unfinished recording stands in has no operation yet: it gets an estimated bar.
  */
 
 /** Operations sent at most: a program that issues more shows its first ones (the panel says so through `steps`). */
@@ -27,10 +28,14 @@ function isKind(k: string): k is TimelineBar['kind'] {
   return (KINDS as readonly string[]).includes(k);
 }
 
+/** A running kernel's least width: the fixed cost every kernel has in the timing model (docs/timing.md). */
+const RUNNING_MIN_NS = 2000;
+
 /** The timeline of `trace` as far as it was recorded. */
 export function timelineOf(trace: Trace): TimelineView {
   const rows = trace.db.prepare('SELECT op_id, step, kind, name, stream, start_ns, end_ns FROM timeline ORDER BY op_id LIMIT ?').all(MAX_BARS) as TimelineRow[];
-  const launches = trace.launches().filter((l) => l.outcome === null || !l.outcome.startsWith('rejected'));
+  const all = trace.launches();
+  const launches = all.filter((l) => l.outcome === null || !l.outcome.startsWith('rejected'));
   // Kernels ran one after another in the recording, in launch order, and each reported its
   // operation as it finished: so the k-th kernel operation (in finishing order) of a name is
   // the k-th launch of that kernel.
@@ -49,5 +54,28 @@ export function timelineOf(trace: Trace): TimelineView {
     const l = launchOf.get(r.op_id);
     bars.push({ id: r.op_id, stream: r.stream, kind: r.kind, name: r.name, start: r.start_ns, end: r.end_ns, fromStep: l?.from ?? r.step, toStep: l?.to ?? r.step, launch: l?.id ?? null });
   }
-  return { bars, steps: trace.stepCount(), complete: trace.complete };
+  const running = rows.length < MAX_BARS && !trace.complete ? runningBar(all, bars, trace.stepCount()) : null;
+  return { bars: running ? [...bars, running] : bars, steps: trace.stepCount(), complete: trace.complete };
+}
+
+/**
+ * The kernel still running at the end of the recording so far (its launch has no end yet), as
+ * far as the recording tells: its stream is the one its launch site's last kernel ran in (the
+ * default stream for a first launch), its start the end of its stream's last operation (it
+ * cannot start earlier), and its length that of the kernel's last run, or the least a kernel takes.
+ */
+export function runningBar(launches: readonly LaunchRow[], bars: readonly TimelineBar[], steps: number): TimelineBar | null {
+  const last = launches[launches.length - 1];
+  if (!last || last.end_step !== null) return null;
+  const site = new Set(launches.filter((l) => l.loc_id === last.loc_id).map((l) => l.launch_id));
+  const stream = lastOf(bars, (b) => b.launch !== null && site.has(b.launch))?.stream ?? 0;
+  const start = Math.max(0, ...bars.filter((b) => b.stream === stream && b.toStep <= last.begin_step).map((b) => b.end));
+  const before = lastOf(bars, (b) => b.kind === 'kernel' && b.name === last.kernel);
+  const end = start + Math.max(RUNNING_MIN_NS, before ? before.end - before.start : 0);
+  return { id: -last.launch_id, stream, kind: 'kernel', name: last.kernel, start, end, fromStep: last.begin_step, toStep: Math.max(last.begin_step, steps), launch: last.launch_id, running: true };
+}
+
+function lastOf<T>(xs: readonly T[], ok: (x: T) => boolean): T | undefined {
+  for (let i = xs.length - 1; i >= 0; i--) if (ok(xs[i]!)) return xs[i];
+  return undefined;
 }

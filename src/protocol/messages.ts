@@ -118,6 +118,8 @@ export interface TimelineBar {
   readonly toStep: number;
   /** The launch a kernel bar is (launches table), else null. */
   readonly launch: number | null;
+  /** A kernel still running where the recording ends: its stream, start and end are estimates until it finishes (and its steps run to the recording's end). */
+  readonly running?: boolean;
 }
 
 /** The modelled timeline of the recording so far. */

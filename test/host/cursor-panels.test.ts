@@ -6,11 +6,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SessionService } from '../../src/host/session-service.js';
 import { nodeServiceEnv } from '../../src/host/node-env.js';
-import type { SessionCommand, SessionEvent } from '../../src/protocol/messages.js';
+import { runningBar } from '../../src/host/timeline-view.js';
+import type { LaunchRow } from '../../src/trace/reader.js';
+import type { SessionCommand, SessionEvent, TimelineBar } from '../../src/protocol/messages.js';
 
 /*
- * The Diagnostics panel follows the trace cursor, and compile warnings are rows of the trace's
- * diagnostics table (and still the console's text).
+ * The Diagnostics panel follows the trace cursor, compile warnings are rows of the trace's
+ * diagnostics table (and still the console's text), and the Timeline shows the kernel a live
+ * recording stands in before the model has timed it.
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-cursor-'));
@@ -116,5 +119,55 @@ describe('compile warnings in the trace', () => {
       expect(last(s.events, 'diagnostics')!.diagnostics).toEqual([{ source: 'compile', severity: 'warning', message: 'division by zero is undefined', file: src, line: 4, col: 27, step: null }]);
       s.svc.close();
     }
+  });
+});
+
+// A kernel of about 300,000 statements: more than a live session records in one slice.
+const BUSY = '__global__ void busy(int *out, int n) {\n  int acc = 0;\n  for (int i = 0; i < n; i++) {\n    acc += i;\n  }\n  out[threadIdx.x] = acc;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 32 * sizeof(int));\n  busy<<<1, 32>>>(d, 100000);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
+
+describe('the Timeline while a kernel runs', () => {
+  it('shows the kernel the cursor is in as running, then as the model timed it', async () => {
+    const src = join(dir, 'busy.cu');
+    writeFileSync(src, BUSY);
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: src } });
+    await s.send({ kind: 'console', line: 'break busy.cu:4' });
+    await s.send({ kind: 'motion', motion: 'run' });
+    const stop = last(s.events, 'stopped')!.stop!;
+    const t = last(s.events, 'timeline')!.timeline;
+    expect(t.complete).toBe(false);
+    const running = t.bars.filter((b) => b.running);
+    expect(running).toEqual([expect.objectContaining({ kind: 'kernel', name: 'busy', launch: 1, stream: 0, toStep: t.steps })]);
+    const bar = running[0]!;
+    expect(bar.fromStep).toBeLessThanOrEqual(stop.step);
+    // It starts after the operations before it, and ends after it starts.
+    expect(bar.start).toBeGreaterThanOrEqual(Math.max(...t.bars.filter((b) => !b.running).map((b) => b.end)));
+    expect(bar.end).toBeGreaterThan(bar.start);
+    await s.send({ kind: 'console', line: 'delete' });
+    await s.send({ kind: 'motion', motion: 'continue' });
+    const done = last(s.events, 'timeline')!.timeline;
+    expect(done.complete).toBe(true);
+    const kernels = done.bars.filter((b) => b.kind === 'kernel');
+    expect(kernels).toHaveLength(1);
+    expect(kernels[0]).toMatchObject({ name: 'busy', launch: 1, fromStep: bar.fromStep });
+    expect(kernels[0]!.running).toBeUndefined();
+    s.svc.close();
+  });
+
+  it('puts a running kernel on the stream its launch site used last, after that stream\'s last operation', () => {
+    const launch = (id: number, loc: number, begin: number, end: number | null): LaunchRow => ({ launch_id: id, kernel: 'k', grid_x: 1, grid_y: 1, grid_z: 1, block_x: 32, block_y: 1, block_z: 1, shared_bytes: 0, loc_id: loc, begin_step: begin, end_step: end, outcome: end === null ? null : 'ok' });
+    const bar = (b: Partial<TimelineBar> & Pick<TimelineBar, 'id' | 'stream' | 'start' | 'end' | 'fromStep' | 'toStep'>): TimelineBar => ({ kind: 'kernel', name: 'k', launch: null, ...b });
+    const bars = [
+      bar({ id: 1, stream: 2, start: 1000, end: 4000, fromStep: 10, toStep: 50, launch: 1 }),
+      bar({ id: 2, stream: 0, start: 5000, end: 9000, fromStep: 50, toStep: 90, launch: 2 }),
+      bar({ id: 3, stream: 2, kind: 'memcpy', name: 'cudaMemcpyAsync', start: 4000, end: 4500, fromStep: 90, toStep: 90 }),
+    ];
+    // Launch 3 comes from launch 1's line: stream 2, after its copy, as long as k's last run.
+    expect(runningBar([launch(1, 7, 10, 50), launch(2, 8, 50, 90), launch(3, 7, 95, null)], bars, 120)).toEqual(
+      bar({ id: -3, stream: 2, start: 4500, end: 8500, fromStep: 95, toStep: 120, launch: 3, running: true }),
+    );
+    // Nothing runs once the last launch ended; a first launch goes to the default stream.
+    expect(runningBar([launch(1, 7, 10, 50)], bars.slice(0, 1), 60)).toBeNull();
+    expect(runningBar([launch(1, 7, 10, null)], [], 60)).toMatchObject({ stream: 0, start: 0, end: 2000, running: true });
   });
 });

@@ -123,6 +123,18 @@ describe('panels', () => {
     expect(body).toMatch(/class="cell[^"]*changed[^"]*"[^>]*data-index="1"/);
   });
 
+  it('draws a kernel still running striped, named running, with the cursor inside it', () => {
+    const running = bar({ id: -2, kind: 'kernel', name: 'k', start: 3000, end: 7000, fromStep: 20, toStep: 50, launch: 1, running: true });
+    const { store } = storeWith([opened, { kind: 'timeline', timeline: { bars: [bars[0]!, running], steps: 50, complete: false } }, stopAt(35)]);
+    const { body } = render(TimelinePanel, { props: { store } });
+    expect(body).toMatch(/<rect class="bar kernel[^"]*running[^"]*"[^>]*data-from="20" data-to="50"/);
+    expect(body).toMatch(/<title>k · running · default stream · started at 3\.0 µs or later · steps 20– so far/);
+    expect(body).toContain('>k (running)</text>');
+    expect(body.match(/class="bar [^"]*running/g)).toHaveLength(1);
+    // The cursor at step 35 stands inside the running bar (3 µs to 7 µs for steps 20 to 50).
+    expect(new TimeScale({ bars: [bars[0]!, running], steps: 50 }).timeOf(35)).toBe(5000);
+  });
+
   it('shows the diagnostics of the position: a step back drops the later ones and their line markers', () => {
     const compile = { source: 'compile', severity: 'warning', message: 'division by zero is undefined', file: 'k.cu', line: 2, col: 13, step: null } as const;
     const fault = { source: 'runtime', severity: 'error', message: 'segmentation fault', file: 'k.cu', line: 3, col: 3, step: 9 } as const;
