@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
 import { CHUNK_EVENTS } from './schema.js';
+import { fromDeltas, toDeltas } from './deltas.js';
 
 /*
  * Columnar chunks of statements and effects. Each column is a little-endian typed array (8-byte
@@ -127,31 +128,51 @@ export class BarrierColumns {
 const FAST = { level: 1, memLevel: 9, strategy: constants.Z_DEFAULT_STRATEGY } as const;
 
 const deflateBytes = (b: Uint8Array): Buffer => deflateRawSync(b, FAST);
-const pack = (cols: readonly ArrayBufferView[]): Buffer => deflateBytes(Buffer.concat(cols.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))));
+
+/**
+ * Deflates a partial chunk's columns, moved together inside their own buffer: columns lie in
+ * rising order, so each moves down (or stays) and nothing is allocated for a joined copy. The
+ * buffer's rows are garbage afterwards, which is fine: the sink is done with them and the
+ * writer rewrites every column of a row it reuses. `gap` zero bytes go before the column at index `gapAt`.
+ */
+function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1, gap = 0): Buffer {
+  const u8 = new Uint8Array(buffer);
+  let at = 0;
+  for (let k = 0; k < cols.length; k++) {
+    if (k === gapAt) u8.fill(0, at, (at += gap));
+    const c = cols[k]!;
+    if (c.byteOffset !== at) u8.copyWithin(at, c.byteOffset, c.byteOffset + c.byteLength);
+    at += c.byteLength;
+  }
+  return deflateBytes(u8.subarray(0, at));
+}
 
 /** The compressed blob of a step chunk's first `n` rows. */
 export function encodeSteps(c: StepColumns): Buffer {
   const n = c.n;
   // A full chunk is its own encoding: no copy.
   if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer));
-  return pack([c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n), c.exited.subarray(0, n), c.depth.subarray(0, n)]);
+  return pack(c.buffer, [c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n), c.exited.subarray(0, n), c.depth.subarray(0, n)]);
 }
 
 /** The compressed blob of an effect chunk's first `n` rows and its register values. */
 export function encodeEffects(c: EffectColumns): Buffer {
   const n = c.n;
+  toDeltas(c, n);
   if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer, 0, valuesAt(n) + c.nv * 8));
-  return pack([
+  // The values stay 8-byte aligned in the encoding: zero bytes pad the rows up to them.
+  const cols = [
     c.step.subarray(0, n), c.address.subarray(0, n), c.neu.subarray(0, 2 * n),
     c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.lane.subarray(0, n), c.kind.subarray(0, n), c.space.subarray(0, n), c.size.subarray(0, n), c.tags.subarray(0, n),
-    new Uint8Array(valuesAt(n) - n * 38), c.values.subarray(0, c.nv),
-  ]);
+    c.values.subarray(0, c.nv),
+  ];
+  return pack(c.buffer, cols, cols.length - 1, valuesAt(n) - n * 38);
 }
 
 /** The compressed blob of a barrier chunk's first `n` rows. */
 export function encodeBarriers(c: BarrierColumns, n: number): Buffer {
   if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer));
-  return pack([c.step.subarray(0, n), c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n), c.kind.subarray(0, n)]);
+  return pack(c.buffer, [c.step.subarray(0, n), c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n), c.kind.subarray(0, n)]);
 }
 
 /** A decoded barrier chunk: `count` rows of arrivals (kind 0) and releases (kind 1). */
@@ -248,13 +269,15 @@ export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects |
   const b = u.b;
   const nv = (u.bytes - at) / 8;
   const u8 = (i: number): Uint8Array => new Uint8Array(b, n * 32 + i * n, n);
-  return {
+  const d: DecodedEffects = {
     count, step: new Float64Array(b, 0, n), address: new Float64Array(b, n * 8, n),
     neu: new Uint32Array(b, n * 16, 2 * n),
     launch: new Uint32Array(b, n * 24, n), block: new Uint32Array(b, n * 28, n),
     warp: u8(0), lane: u8(1), kind: u8(2), space: u8(3), size: u8(4), tags: u8(5),
     values: new Float64Array(b, at, nv), valuesI: new BigInt64Array(b, at, nv), valuesU: new Uint32Array(b, at, 2 * nv), valuesI32: new Int32Array(b, at, 2 * nv),
   };
+  fromDeltas(d, n);
+  return d;
 }
 
 /** Deflates a blob (bulk write bytes, checkpoints). */
