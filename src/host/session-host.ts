@@ -13,11 +13,13 @@ import { nodeServiceEnv } from './node-env.js';
  * front end that connects later asks for `sync` and is sent the state so far.
  */
 
-/** Where a session service runs: a worker thread, or this thread. */
+/** Where a session service runs: a worker thread, a child process, or this thread. */
 export interface SessionBackend {
   send(cmd: SessionCommand): void;
   onEvent(listener: (e: SessionEvent) => void): void;
   close(): Promise<void>;
+  /** Why the session is gone, once it is (null while it serves): a front end that connects later is told too. */
+  failure?(): string | null;
 }
 
 /** A front end's link to the host. */
@@ -73,8 +75,10 @@ export class SessionHost {
     this.clients.add(listener);
     return {
       send: (cmd) => {
-        if (cmd.kind === 'sync') for (const e of this.mirror.replay()) listener(e);
-        else this.backend.send(cmd);
+        if (cmd.kind !== 'sync') return this.backend.send(cmd);
+        for (const e of this.mirror.replay()) listener(e);
+        const failure = this.backend.failure?.() ?? null;
+        if (failure !== null) listener({ kind: 'error', message: failure });
       },
       close: () => void this.clients.delete(listener),
     };
