@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-// Main and preload bundle for Node; the debugging session runs in a worker of the main process,
-// and a recording stores its trace from a worker of its own (trace-sink.js beside the chunk that starts it).
+// Main and preload bundle for Node; the debugging session runs in a child process of the system
+// Node (session-worker.js beside index.js: src/main/session-backend.ts), and a recording stores
+// its trace from a worker of its own (trace-sink.js beside the chunk that starts it).
 export default defineConfig({
   main: {
     build: {

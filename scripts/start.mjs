@@ -33,5 +33,7 @@ if (binary === null) {
 }
 const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const r = spawnSync(binary, ['.'], { stdio: 'inherit' });
+// The window's session runs in this Node, the one npm install built better-sqlite3 for (src/main/find-node.ts).
+const env = { ...process.env, WARPSCOPE_NODE: process.env.WARPSCOPE_NODE || process.execPath };
+const r = spawnSync(binary, ['.'], { stdio: 'inherit', env });
 process.exit(r.status ?? 0);

@@ -9,10 +9,11 @@ import { OpenTracker, RecentFiles, targetOf } from '../host/recent-files.js';
 import { droppedTarget, recentMenu } from './files.js';
 
 /*
- * The desktop app's main process: one window, one session service (in a worker, so the window
- * never freezes), and the IPC between them. The page can only send validated session commands
- * and hear events; which files it opens is the user's choice (File > Open, a recent file, a file
- * dropped on the window), never a path the page makes up.
+ * The desktop app's main process: one window, one session service (in a child process of the
+ * system Node, so the window never freezes and better-sqlite3's addon loads), and the IPC
+ * between them. The page can only send validated session commands and hear events; which
+ * files it opens is the user's choice (File > Open, a recent file, a file dropped on the
+ * window), never a path the page makes up.
  */
 
 /** The window's security settings: the page gets the preload's bridge and nothing of Node. */
@@ -59,7 +60,7 @@ function menu(open: () => void, recent: MenuItemConstructorOptions, send: (cmd: 
   ];
 }
 
-/** Starts the app: `makeHost` gives the session (in a worker); `dir` is where the built main script lives. */
+/** Starts the app: `makeHost` gives the session (in a child process of Node); `dir` is where the built main script lives. */
 export function startApp(makeHost: () => SessionHost, dir: string): Promise<void> {
   app.on('window-all-closed', () => app.quit());
   return app.whenReady().then(() => {
