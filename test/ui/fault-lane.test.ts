@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
+import { lanePixel } from './grid-pixels.js';
+import { near, pixel, readPng } from './png.js';
+import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
+
+/*
+ * The faulted lane colour end to end: fault.cu's thread (37,0,0) of block (1,0,0) stores far
+ * past its allocation; with memcheck on, the run stops there (compute-sanitizer's report,
+ * cuda-gdb's Lane Illegal Address) and the grid draws that lane, warp 1's lane 5, in the
+ * faulted colour, read from a screenshot of the canvas.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-fault-'));
+let browser: Browser;
+
+beforeAll(async () => {
+  copyFileSync('test/ui/programs/fault.cu', join(dir, 'fault.cu'));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a faulting lane in the grid view', () => {
+  it('draws the lane of an illegal address in the faulted colour, its warp-mates active and the block before it exited', async () => {
+    const s = await serve('fault.cu', dir);
+    const { page, errors } = await openPage(browser, s.url);
+    try {
+      await page.locator('.line[data-line="11"]').waitFor();
+      await page.locator('.xterm').click();
+      await page.keyboard.type('set cuda memcheck on');
+      await page.keyboard.press('Enter');
+      await waitForConsole(page, '(warpscope) set cuda memcheck on');
+      await page.keyboard.press('F5');
+      await waitForConsole(page, 'received signal CUDA_EXCEPTION_1, Lane Illegal Address.');
+      await waitForConsole(page, '========= Invalid __global__ write of size 4 bytes');
+      const grid = page.locator('section[aria-label="Grid"]');
+      await grid.locator('.dims').filter({ hasText: 'scatter · grid (2,1,1) · block (64,1,1) · lanes' }).waitFor();
+      await page.locator('footer.status', { hasText: 'block (1,0,0) thread (37,0,0)' }).waitFor();
+      // The Threads panel names the lane's state as the grid colours it.
+      await page.locator('section[aria-label="Threads"] tr[data-lane="5"] td.state', { hasText: 'faulted' }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shots, 'fault-01-stop.png') });
+      const canvas = grid.locator('canvas');
+      const png = readPng(await canvas.screenshot({ path: join(shots, 'fault-02-canvas.png') }));
+      const at = async (block: number, warp: number, lane: number): Promise<number> => {
+        const p = await lanePixel(page, block, warp, lane);
+        return pixel(png, p.x, p.y);
+      };
+      expect(near(await at(1, 1, 5), LANE_COLORS.faulted)).toBe(true);
+      for (const lane of [0, 4, 6, 31]) expect(near(await at(1, 1, lane), LANE_COLORS.active)).toBe(true);
+      for (const lane of [0, 5, 31]) {
+        expect(near(await at(1, 0, lane), LANE_COLORS.exited)).toBe(true);
+        expect(near(await at(0, 0, lane), LANE_COLORS.exited)).toBe(true);
+      }
+      // The legend names the colour.
+      expect(await grid.locator('.legend .key', { hasText: 'faulted' }).locator('.swatch').getAttribute('style')).toContain('rgb(248, 81, 73)');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await s.stop();
+    }
+  });
+});
