@@ -220,7 +220,6 @@ function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): numbe
     const to = r * WORDS;
     for (let k = 0; k < WORDS; k++) out[to + k] = src[from + k]!;
   }
-  if (!full) for (const m of L.regs.values()) for (const lanes of m.values()) lanes.dirty = false;
   chunks.push(new Uint8Array(buf));
   return n;
 }

@@ -122,6 +122,10 @@ export class MachineState {
   private lastWarp = -1;
   private lastKey = -1;
   private lastLaunch: LaunchState | null = null;
+  /** The warp warpOf found last. */
+  private cachedKey = -1;
+  private cachedLaunch: LaunchState | null = null;
+  private cachedWarp: WarpState | null = null;
 
   /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
   pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {
@@ -292,9 +296,16 @@ export class MachineState {
   warpOf(launch: number, block: number, warp: number): WarpState | null {
     if (launch === 0) return this.hostWarp;
     if (!this.launch || this.launch.id !== launch) (this.launch = newLaunch(launch)), (this.registers = 0);
+    const L = this.launch;
     const k = warpKey(block, warp);
-    this.launch.warpsDirty.add(k);
-    return this.launch.warps.get(k) ?? this.newWarp(block, k);
+    // A warp runs many statements in a row. The set only empties at a checkpoint, after which the first call takes the long way and marks it again.
+    if (k === this.cachedKey && L === this.cachedLaunch && L.warpsDirty.size !== 0) return this.cachedWarp!;
+    L.warpsDirty.add(k);
+    const w = L.warps.get(k) ?? this.newWarp(block, k);
+    this.cachedKey = k;
+    this.cachedLaunch = L;
+    this.cachedWarp = w;
+    return w;
   }
 
   private newWarp(block: number, k: number): WarpState {

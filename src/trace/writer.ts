@@ -12,7 +12,7 @@ import { spaceOfAddress } from '../engine/memory/layout.js';
 import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACE_CODE, STREAMS } from './schema.js';
 import { BarrierColumns, CHUNK_VALUES, EffectColumns, StepColumns } from './codec.js';
 import { putLoadLane, putRegisterLanes, putStoreLane } from './lane-values.js';
-import { RegisterTracker, type Lanes } from './registers.js';
+import { RegisterTracker, type Lanes, type StatementSite } from './registers.js';
 import type { RowOp } from './batch.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
 
@@ -64,7 +64,7 @@ export class TraceWriter implements ExecutionListener {
   private blobCount = 0;
   /** The warp whose statement ran last: runtime writes without a warp of their own belong to it. */
   private current: WarpCtx | null = null;
-  private readonly locIds = new Map<SourceLoc, number>();
+  private readonly sites = new Map<SourceLoc, StatementSite>();
   private readonly fileIds = new Map<string, number>();
   private closed = false;
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
@@ -104,13 +104,16 @@ export class TraceWriter implements ExecutionListener {
   }
 
   private loc(l: SourceLoc): number {
-    const id = this.locIds.get(l);
-    if (id !== undefined) return id;
-    const next = this.locIds.size + 1;
-    this.locIds.set(l, next);
-    this.rows.push(['loc', next, this.file(l.file), l.line, l.col]);
+    return (this.sites.get(l) ?? this.site(l)).id;
+  }
+
+  /** Numbers a location the first time it is seen (a row of the locs table). */
+  private site(l: SourceLoc): StatementSite {
+    const site: StatementSite = { loc: l, id: this.sites.size + 1, assigns: undefined };
+    this.sites.set(l, site);
+    this.rows.push(['loc', site.id, this.file(l.file), l.line, l.col]);
     this.counted();
-    return next;
+    return site;
   }
 
   private file(path: string): number {
@@ -186,7 +189,8 @@ export class TraceWriter implements ExecutionListener {
 
   statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean {
     // The warp's previous statement's register assignments come first, under that statement's step.
-    const depth = this.regs.statement(warp, loc);
+    const site = this.sites.get(loc) ?? this.site(loc);
+    const depth = this.regs.statement(warp, site);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
     const s = this.steps;
     const i = s.n;
@@ -195,7 +199,7 @@ export class TraceWriter implements ExecutionListener {
     s.block[i] = device ? this.blockOf(warp) : 0;
     s.warp[i] = device ? warp.id : 0;
     s.mask[i] = device ? mask : 1;
-    s.loc[i] = this.loc(loc);
+    s.loc[i] = site.id;
     s.exited[i] = device ? warp.exited : 0;
     s.depth[i] = depth;
     this.current = warp;
