@@ -3,7 +3,7 @@ import { returned } from './eval-context.js';
 import { barrierStep, current, lanesOf } from './info-cuda.js';
 import { sanitizerStops } from './sanitize/commands.js';
 import type { LaunchState } from '../trace/state.js';
-import { BLOCK_STATE, MASK, MAX_DETAIL_WARPS, WARP_WORDS, toBase64, type LaneSnapshot, type LaunchLayout } from '../protocol/views.js';
+import { BLOCK_STATE, MASK, MAX_DETAIL_WARPS, WARP_WORDS, detailIndex, mergeRanges, toBase64, type BlockRange, type LaneSnapshot, type LaunchLayout } from '../protocol/views.js';
 
 /*
  * Every lane's state at the current stop, packed for the grid view: five masks per warp
@@ -82,15 +82,27 @@ function summary(or: Uint32Array, allStarted: boolean): number {
   return BLOCK_STATE.exited;
 }
 
-/** Lane states at the stop: all blocks summarised, blocks [first, first + count) detailed (clamped to MAX_DETAIL_WARPS warps). */
-export function laneSnapshot(s: DebugSession, layout: LaunchLayout, first: number, count: number): LaneSnapshot | null {
+/** `ranges` merged, within the launch's blocks, and cut to at most `most` blocks in all (the first ones kept). */
+function detailRanges(ranges: readonly BlockRange[], blocks: number, most: number): BlockRange[] {
+  const out: BlockRange[] = [];
+  let left = most;
+  for (const r of mergeRanges(ranges)) {
+    const first = Math.min(r.first, blocks);
+    const count = Math.max(0, Math.min(r.count, blocks - first, left));
+    if (count > 0) out.push({ first, count });
+    left -= count;
+  }
+  return out;
+}
+
+/** Lane states at the stop: all blocks summarised, the blocks of `ranges` detailed (at most MAX_DETAIL_WARPS warps in all). */
+export function laneSnapshot(s: DebugSession, layout: LaunchLayout, ranges: readonly BlockRange[]): LaneSnapshot | null {
   const L = runningLaunch(s);
   if (!L || L.id !== layout.launch) return null;
   const facts = factsOf(s, L);
   const wpb = layout.warpsPerBlock;
-  const from = Math.min(first, layout.blocks);
-  const n = Math.max(0, Math.min(count, layout.blocks - from, Math.floor(MAX_DETAIL_WARPS / wpb)));
-  const detail = new Uint32Array(n * wpb * WARP_WORDS);
+  const detailed = detailRanges(ranges, layout.blocks, Math.floor(MAX_DETAIL_WARPS / wpb));
+  const detail = new Uint32Array(detailed.reduce((n, r) => n + r.count, 0) * wpb * WARP_WORDS);
   // Blocks with a started warp, their masks ORed, and how many of their warps started.
   const ors = new Map<number, Uint32Array>();
   const started = new Map<number, number>();
@@ -101,9 +113,10 @@ export function laneSnapshot(s: DebugSession, layout: LaunchLayout, first: numbe
     if (!or) ors.set(b, (or = new Uint32Array(WARP_WORDS)));
     for (let k = 0; k < WARP_WORDS; k++) or[k]! |= m[k]!;
     started.set(b, (started.get(b) ?? 0) + 1);
-    if (b >= from && b < from + n) detail.set(m, ((b - from) * wpb + (key % 64)) * WARP_WORDS);
+    const at = detailIndex(detailed, b);
+    if (at >= 0) detail.set(m, (at * wpb + (key % 64)) * WARP_WORDS);
   }
   const blocks = new Uint8Array(layout.blocks);
   for (const [b, or] of ors) if (b < blocks.length) blocks[b] = summary(or, started.get(b) === wpb);
-  return { step: s.pos!, launch: L.id, blockStates: toBase64(blocks), first: from, count: n, warps: toBase64(new Uint8Array(detail.buffer)) };
+  return { step: s.pos!, launch: L.id, blockStates: toBase64(blocks), ranges: detailed, warps: toBase64(new Uint8Array(detail.buffer)) };
 }

@@ -150,7 +150,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws, role));
   });
 
+  /** Numbers the connections, so each one's grid view keeps its own blocks in the shared session. */
+  let clients = 0;
+
   function attach(ws: WebSocket, role: Role): void {
+    const client = ++clients;
     const send = (e: SessionEvent): void => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e));
     };
@@ -170,6 +174,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         opts.files?.requested(up.target);
         return conn.send({ kind: 'open', target: up.target });
       }
+      // Which tab shows which blocks is this host's to say, never the page's.
+      if (cmd.kind === 'watch-blocks') return conn.send({ ...cmd, client });
       if (cmd.kind === 'open' && role !== 'viewer') {
         const refused = opts.mayOpen(cmd);
         if (refused) return send({ kind: 'open-failed', message: refused });
@@ -179,7 +185,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
     // An oversized or broken frame closes the socket; the session goes on for the others.
     ws.on('error', () => ws.terminate());
-    ws.on('close', () => conn.close());
+    ws.on('close', () => {
+      // A closed tab's blocks need no more detail.
+      conn.send({ kind: 'watch-blocks', first: 0, count: 0, client });
+      conn.close();
+    });
   }
 
   await new Promise<void>((done, fail) => {

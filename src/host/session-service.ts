@@ -133,7 +133,7 @@ export class SessionService {
       case 'toggle-breakpoint':
         return this.toggle(cmd.file, cmd.line);
       case 'watch-blocks':
-        return this.views.watchBlocks(cmd.first, cmd.count);
+        return this.views.watchBlocks(cmd.client ?? 0, cmd.first, cmd.count);
       case 'set-condition': {
         const cond = cmd.condition.trim();
         return this.exec(`condition ${cmd.breakpoint}${cond ? ` ${cond}` : ''}`);

@@ -4,22 +4,23 @@ import { warpTable } from '../debug/warp-table.js';
 import { sharedView } from '../debug/shared-view.js';
 import type { SessionEvent } from '../protocol/messages.js';
 import type { LaunchLayout } from '../protocol/views.js';
+import { BlockWatches } from './block-watches.js';
 
 /*
  * The visual panels' events: after every stop (or focus move) the launch's layout when it
- * changed, the lane states of the blocks the grid view watches, the focused warp's table and the
- * focused block's shared memory. The grid view says which blocks it shows, so a large grid
- * sends detail only for those.
+ * changed, the lane states of the blocks the grid views watch, the focused warp's table and the
+ * focused block's shared memory. Each grid view says which blocks it shows, so a large grid
+ * sends detail only for those (for every front end's view at once).
  */
 
-/** Blocks watched before the grid view says which it shows: enough for small grids to draw at once. */
+/** Blocks watched before a grid view says which it shows: enough for small grids to draw at once. */
 const DEFAULT_WATCH = 64;
 
 /** Sends the visual panels what they show. */
 export class ViewPublisher {
   private layout: LaunchLayout | null = null;
   private layoutText = 'null';
-  private watch = { first: 0, count: DEFAULT_WATCH };
+  private readonly watches = new BlockWatches({ first: 0, count: DEFAULT_WATCH });
   private session: DebugSession | null = null;
 
   constructor(private readonly emit: (e: SessionEvent) => void) {}
@@ -28,7 +29,7 @@ export class ViewPublisher {
   reset(): void {
     this.layout = null;
     this.layoutText = '';
-    this.watch = { first: 0, count: DEFAULT_WATCH };
+    this.watches.clear();
   }
 
   /** The stop (or focus) changed: sends every view for it. */
@@ -46,15 +47,14 @@ export class ViewPublisher {
     this.emit({ kind: 'shared-memory', view: s && layout ? sharedView(s, layout) : null });
   }
 
-  /** The grid view shows other blocks: their lanes are sent now and after every stop. */
-  watchBlocks(first: number, count: number): void {
-    this.watch = { first, count };
-    this.sendLanes();
+  /** Front end `client`'s grid view shows other blocks: the lanes of every view's blocks are sent now (when that changed them) and after every stop. */
+  watchBlocks(client: number, first: number, count: number): void {
+    if (this.watches.report(client, first, count)) this.sendLanes();
   }
 
   private sendLanes(): void {
     const s = this.session;
-    const snapshot = s && this.layout ? laneSnapshot(s, this.layout, this.watch.first, this.watch.count) : null;
+    const snapshot = s && this.layout ? laneSnapshot(s, this.layout, this.watches.ranges()) : null;
     this.emit({ kind: 'lane-states', snapshot });
   }
 }

@@ -34,8 +34,8 @@ export type SessionCommand =
   | { readonly kind: 'complete'; readonly line: string }
   /** Send everything a newly connected front end needs (sources, breakpoints, position, transcript). */
   | { readonly kind: 'sync' }
-  /** The grid view shows blocks [first, first + count): their lanes' masks come in each 'lane-states' event from now on. */
-  | { readonly kind: 'watch-blocks'; readonly first: number; readonly count: number }
+  /** The grid view shows blocks [first, first + count): their lanes' masks come in each 'lane-states' event from now on (count 0: none). */
+  | { readonly kind: 'watch-blocks'; readonly first: number; readonly count: number; /** Which front end reports, stamped by a host with several (whatever a page sends is replaced); each front end's blocks are kept. */ readonly client?: number }
   /** A breakpoint's condition from the Source gutter (echoed as `condition N EXPR`; empty drops it). */
   | { readonly kind: 'set-condition'; readonly breakpoint: number; readonly condition: string }
   /** What the Open menu offers; answered by the host (not the session) with a 'file-list' event. */

@@ -68,8 +68,10 @@ export function parseCommand(raw: unknown): Parsed {
     case 'watch-blocks': {
       const first = raw['first'];
       const count = raw['count'];
+      const client = raw['client'];
       if (!Number.isSafeInteger(first) || (first as number) < 0 || !Number.isSafeInteger(count) || (count as number) < 0) return fail('watch-blocks needs a first block and a count');
-      return { ok: true, command: { kind, first: first as number, count: count as number } };
+      if (client !== undefined && (!Number.isSafeInteger(client) || (client as number) < 0)) return fail('watch-blocks names its front end by a number');
+      return { ok: true, command: { kind, first: first as number, count: count as number, ...(client === undefined ? {} : { client: client as number }) } };
     }
     case 'set-condition': {
       const bp = raw['breakpoint'];

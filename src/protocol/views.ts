@@ -41,17 +41,49 @@ export const BLOCK_STATE = { unstarted: 0, active: 1, divergent: 2, barrier: 3, 
 /** The most warps one snapshot details (a million threads); the rest of the grid is drawn from block summaries. */
 export const MAX_DETAIL_WARPS = 32768;
 
-/** Lane states at one stop: every block's summary, and lane masks of the blocks the view watches. */
+/** Blocks [first, first + count) of a launch (linear block numbers). */
+export interface BlockRange {
+  readonly first: number;
+  readonly count: number;
+}
+
+/** Lane states at one stop: every block's summary, and lane masks of the blocks the grid views watch. */
 export interface LaneSnapshot {
   readonly step: number;
   readonly launch: number;
   /** base64 of a Uint8Array with one BLOCK_STATE per block. */
   readonly blockStates: string;
-  /** The watched blocks [first, first + count) whose warps are detailed. */
-  readonly first: number;
-  readonly count: number;
-  /** base64 of a Uint32Array of count * warpsPerBlock * WARP_WORDS masks, block by block, warp by warp. */
+  /** The watched blocks whose warps are detailed: sorted, apart from each other (each front end's view merged with the others'). */
+  readonly ranges: readonly BlockRange[];
+  /** base64 of a Uint32Array of WARP_WORDS masks per warp of every detailed block, range by range, block by block, warp by warp. */
   readonly warps: string;
+}
+
+/** Ranges sorted, with overlapping and touching ones merged and empty ones left out. */
+export function mergeRanges(ranges: readonly BlockRange[]): BlockRange[] {
+  const out: { first: number; count: number }[] = [];
+  for (const r of [...ranges].filter((r) => r.count > 0).sort((a, b) => a.first - b.first)) {
+    const last = out[out.length - 1];
+    if (last && r.first <= last.first + last.count) last.count = Math.max(last.count, r.first + r.count - last.first);
+    else out.push({ first: r.first, count: r.count });
+  }
+  return out;
+}
+
+/** Block `b`'s place among the detailed blocks of merged `ranges` (its masks start at place * warpsPerBlock * WARP_WORDS), or -1. */
+export function detailIndex(ranges: readonly BlockRange[], b: number): number {
+  let before = 0;
+  for (const r of ranges) {
+    if (b < r.first) return -1;
+    if (b < r.first + r.count) return before + b - r.first;
+    before += r.count;
+  }
+  return -1;
+}
+
+/** Whether merged `ranges` detail every block of [first, first + count). */
+export function coversRange(ranges: readonly BlockRange[], first: number, count: number): boolean {
+  return count <= 0 || ranges.some((r) => first >= r.first && first + count <= r.first + r.count);
 }
 
 /** One lane's row of the Threads panel. */

@@ -21,7 +21,7 @@ function data(l: LaunchLayout, first: number, count: number): LaneData {
     words[MASK.active] = ~(1 << 3) >>> 0;
     words[MASK.barrier] = 1 << 3;
   }
-  return { blockStates: new Uint8Array(l.blocks).fill(BLOCK_STATE.active), first, count, words };
+  return { blockStates: new Uint8Array(l.blocks).fill(BLOCK_STATE.active), ranges: [{ first, count }], words };
 }
 
 describe('grid geometry', () => {

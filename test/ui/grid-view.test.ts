@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
 import { near, pixel, readPng } from './png.js';
+import { gridView, lanePixel } from './grid-pixels.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
 
 /*
@@ -27,19 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The grid view's reported view: scale, origin, and the block cells' layout. */
-async function gridView(page: Page): Promise<{ scale: number; x: number; y: number; cols: number; cellW: number; cellH: number }> {
-  const d = await page.locator('section[aria-label="Grid"]').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-  return { scale: Number(d['scale']), x: Number(d['x']), y: Number(d['y']), cols: Number(d['cols']), cellW: Number(d['cellw']), cellH: Number(d['cellh']) };
-}
-
-/** Where the grid view draws lane `lane` of warp `warp` of block `block`: canvas pixels, from the view it reports. */
-async function lanePixel(page: Page, block: number, warp: number, lane: number): Promise<{ x: number; y: number }> {
-  const d = await page.locator('section[aria-label="Grid"]').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-  const [scale, x, y, cols, cellW, cellH] = [d['scale'], d['x'], d['y'], d['cols'], d['cellw'], d['cellh']].map(Number) as [number, number, number, number, number, number];
-  return { x: x + ((block % cols) * cellW + 1 + lane + 0.5) * scale, y: y + (Math.floor(block / cols) * cellH + 1 + warp + 0.5) * scale };
-}
 
 async function typeCommand(page: Page, line: string): Promise<void> {
   await page.locator('.xterm').click();

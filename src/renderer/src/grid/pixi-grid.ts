@@ -1,6 +1,6 @@
 import 'pixi.js/unsafe-eval';
 import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
-import type { LaunchLayout } from '../../../protocol/views';
+import { coversRange, type LaunchLayout } from '../../../protocol/views';
 import { PAD, blockOrigin, fitView, gridGeometry, levelOf, visibleBlocks, zoomAt, type GridGeometry, type View } from './geometry';
 import { blockTexels, laneRects, type LaneData } from './scene';
 
@@ -160,7 +160,7 @@ export class PixiGrid {
       }
       const seen = visibleBlocks(g, v);
       const max = Math.max(1, Math.floor(32768 / g.layout.warpsPerBlock));
-      if (seen.count > 0 && (seen.first < this.data.first || seen.first + Math.min(seen.count, max) > this.data.first + this.data.count)) this.listener.wantBlocks(seen.first, Math.min(seen.count, max));
+      if (seen.count > 0 && !coversRange(this.data.ranges, seen.first, Math.min(seen.count, max))) this.listener.wantBlocks(seen.first, Math.min(seen.count, max));
     }
     this.drawFocus(g, v);
     this.app.render();

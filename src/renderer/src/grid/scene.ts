@@ -1,4 +1,4 @@
-import { WARP_WORDS, fromBase64, laneState, snapshotWords, type LaneSnapshot } from '../../../protocol/views';
+import { WARP_WORDS, detailIndex, fromBase64, laneState, snapshotWords, type BlockRange, type LaneSnapshot } from '../../../protocol/views';
 import { blockOrigin, blocksInView, levelOf, type GridGeometry, type View } from './geometry';
 import { LANE_COLORS, blockStateColor } from './lane-colors';
 
@@ -12,14 +12,14 @@ import { LANE_COLORS, blockStateColor } from './lane-colors';
 /** A snapshot decoded once: block summaries and the watched blocks' lane masks. */
 export interface LaneData {
   readonly blockStates: Uint8Array;
-  readonly first: number;
-  readonly count: number;
+  /** The detailed blocks (every front end's view's), sorted and apart. */
+  readonly ranges: readonly BlockRange[];
   readonly words: Uint32Array;
 }
 
 /** Decodes a snapshot's base64 parts. */
 export function decodeSnapshot(s: LaneSnapshot): LaneData {
-  return { blockStates: fromBase64(s.blockStates), first: s.first, count: s.count, words: snapshotWords(s) };
+  return { blockStates: fromBase64(s.blockStates), ranges: s.ranges, words: snapshotWords(s) };
 }
 
 /** Receives one rectangle to fill. */
@@ -36,7 +36,8 @@ export function laneRects(g: GridGeometry, v: View, data: LaneData, sink: RectSi
   let n = 0;
   for (const b of blocksInView(g, v)) {
     const o = blockOrigin(g, b);
-    if (b < data.first || b >= data.first + data.count) {
+    const place = detailIndex(data.ranges, b);
+    if (place < 0) {
       // Not detailed (yet): the block's summary over its lanes.
       const full = Math.min(32, g.layout.threadsPerBlock);
       sink(o.x, o.y, full, Math.ceil(g.layout.threadsPerBlock / 32), blockStateColor(data.blockStates[b] ?? 0));
@@ -44,7 +45,7 @@ export function laneRects(g: GridGeometry, v: View, data: LaneData, sink: RectSi
       continue;
     }
     for (let w = 0; w < wpb; w++) {
-      const at = ((b - data.first) * wpb + w) * WARP_WORDS;
+      const at = (place * wpb + w) * WARP_WORDS;
       const threads = Math.min(32, g.layout.threadsPerBlock - w * 32);
       if (level === 'cells') {
         for (let l = 0; l < threads; l++) {
