@@ -82,7 +82,9 @@ export class RegisterTracker {
       // The warp context now runs another block (or launch): its threads are new, their registers zero in the trace.
       t.launch = launch;
       t.block = block;
-      t.shadows.clear();
+      // Zeroed in place rather than dropped: a warp context runs block after block, and fresh arrays for each
+      // would fill the heap with short-lived lane arrays for the collector to trace.
+      for (const shadow of t.shadows.values()) for (const lanes of shadow) if (lanes instanceof Float64Array) lanes.fill(0); else lanes?.fill(0n);
     }
     return t;
   }
