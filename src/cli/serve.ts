@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { defaultRunOptions } from '../engine/api.js';
-import type { OpenTarget } from '../protocol/messages.js';
+import type { DroppedFile, OpenTarget } from '../protocol/messages.js';
 import { SessionHost, defaultBackend } from '../host/session-host.js';
 import { startServer } from '../host/http-server.js';
 import { Classroom } from '../host/classroom.js';
@@ -85,7 +85,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   const viewers = classroom ? { token: randomBytes(24).toString('base64url'), connect: classroom.connect.bind(classroom) } : undefined;
   let server;
   try {
-    const files = { listing: () => workspace.listing(), upload: (name: string, text: string) => workspace.upload(name, text), requested: (t: OpenTarget) => workspace.tracker.requested(t) };
+    const files = { listing: () => workspace.listing(), upload: (dropped: readonly DroppedFile[]) => workspace.upload(dropped), requested: (t: OpenTarget) => workspace.tracker.requested(t) };
     server = await startServer({ host: req.host, port: req.port, root, token, session, mayOpen: (cmd) => workspace.mayOpen(cmd.target), files, ...(viewers ? { viewers } : {}) });
   } catch (e) {
     classroom?.close();

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { FileListing, OpenTarget, Role, SessionCommand, SessionEvent } from '../protocol/messages.js';
+import type { DroppedFile, FileListing, OpenTarget, Role, SessionCommand, SessionEvent } from '../protocol/messages.js';
 import { parseCommandText } from '../protocol/validate.js';
 import type { HostConnection, SessionHost } from './session-host.js';
 
@@ -27,7 +27,7 @@ export interface ServerOptions {
   /** The Open menu's files and dropped uploads (the served folder); without it the menu lists nothing and uploads are refused. */
   readonly files?: {
     listing(): FileListing;
-    upload(name: string, text: string): { readonly ok: true; readonly target: OpenTarget } | { readonly ok: false; readonly error: string };
+    upload(files: readonly DroppedFile[]): { readonly ok: true; readonly target: OpenTarget } | { readonly ok: false; readonly error: string };
     /** An open the page asked for is on its way to the session (the recent list hears how it went). */
     requested(target: OpenTarget): void;
   };
@@ -45,7 +45,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Messages larger than this are refused (a console line is at most 4 KiB; a dropped source file at most MAX_UPLOAD, JSON-escaped). */
+/** Messages larger than this are refused (a console line is at most 4 KiB; a drop's source files at most MAX_UPLOAD together, JSON-escaped). */
 const MAX_MESSAGE = 1024 * 1024;
 
 /** The page runs only its own scripts and talks only to this server. xterm.js sets its own <style> for the terminal's colours, hence inline styles. */
@@ -169,7 +169,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if ((cmd.kind === 'list-files' || cmd.kind === 'upload') && role === 'viewer') return send({ kind: 'error', message: 'the presenter chooses the program' });
       if (cmd.kind === 'list-files') return send({ kind: 'file-list', listing: opts.files?.listing() ?? { folder: null, files: [], recent: [] } });
       if (cmd.kind === 'upload') {
-        const up = opts.files ? opts.files.upload(cmd.name, cmd.text) : ({ ok: false, error: 'this server takes no dropped files' } as const);
+        const up = opts.files ? opts.files.upload(cmd.files) : ({ ok: false, error: 'this server takes no dropped files' } as const);
         if (!up.ok) return send({ kind: 'open-failed', message: up.error });
         opts.files?.requested(up.target);
         return conn.send({ kind: 'open', target: up.target });

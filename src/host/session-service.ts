@@ -11,6 +11,7 @@ import { memoryOf } from './memory-view.js';
 import { diagnosticsAt, diagnosticsOf, parseRendered } from './diagnostics-view.js';
 import { viewerRefusal } from './viewer-commands.js';
 import { otherWarpLines } from './warp-lines.js';
+import { explainDroppedIncludes } from './dropped-includes.js';
 
 /*
  * The session service: SessionCommands in, SessionEvents out, over one DebugSession. Every
@@ -158,6 +159,7 @@ export class SessionService {
       // A program that does not compile still shows its source; the console shows the errors.
       const pendingBefore = this.pending.length;
       files = next.prepare() ? this.sourcesOf(next) : [{ path: target.path, text }];
+      if (!next.trace) this.pending = this.pending.slice(0, pendingBefore) + explainDroppedIncludes(target.path, this.pending.slice(pendingBefore));
       this.compileErrors = next.trace ? [] : parseRendered(this.pending.slice(pendingBefore));
     }
     this.session?.close();

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { FileListing, OpenTarget } from '../protocol/messages.js';
-import { UPLOAD_NAME } from '../protocol/validate.js';
+import type { DroppedFile, FileListing, OpenTarget } from '../protocol/messages.js';
+import { uploadSetRefusal } from '../protocol/validate.js';
 import { OpenTracker, RecentFiles } from './recent-files.js';
+import { DROPPED_DIR } from './dropped-includes.js';
 
 /*
  * The browser host's files: the page may open .cu and .trace files under the folder
@@ -10,7 +11,9 @@ import { OpenTracker, RecentFiles } from './recent-files.js';
  * this machine. The Open menu lists them; recent files are kept in the folder's own
  * .warpscope/recent.json (only files of this folder are openable here, so a list shared with other
  * folders would offer what cannot open, and would show other projects to whoever holds the token);
- * a dropped source file is saved in .warpscope/dropped/ under its plain name and opened from there.
+ * a dropped program and the headers dropped with it are saved together in a folder of their own
+ * under .warpscope/dropped/, under their plain names (so includes between them resolve), and the
+ * program is opened from there.
  */
 
 /** Folders the Open menu never descends into (dependencies, VCS data, build output). */
@@ -68,23 +71,25 @@ export class Workspace {
     return { folder: this.root, files, recent };
   }
 
-  /** Saves a dropped source file under .warpscope/dropped/ (a new name if one of other content is there) and returns what to open. */
-  upload(name: string, text: string): Upload {
-    if (!UPLOAD_NAME.test(name)) return { ok: false, error: 'only a .cu file with a plain name can be dropped here' };
-    const dir = join(this.root, '.warpscope', 'dropped');
+  /** Saves a dropped program and its headers in one folder, .warpscope/dropped/NAME/ (NAME-2/ and so on when one holds other content), and returns the program to open. */
+  upload(files: readonly DroppedFile[]): Upload {
+    const refused = uploadSetRefusal(files.map((f) => f.name));
+    if (refused) return { ok: false, error: refused };
+    const program = files.find((f) => f.name.endsWith('.cu'))!;
+    const stem = program.name.slice(0, -3);
+    const base = join(this.root, ...DROPPED_DIR.split('/'));
     try {
-      mkdirSync(dir, { recursive: true });
-      const stem = name.slice(0, -3);
       for (let n = 1; n < 100; n++) {
-        const file = join(dir, n === 1 ? name : `${stem}-${n}.cu`);
-        const same = existsSync(file) && readFileSync(file, 'utf8') === text;
-        if (existsSync(file) && !same) continue;
-        if (!same) writeFileSync(file, text, { flag: 'wx' });
-        return { ok: true, target: { kind: 'source', path: relative(this.root, file).split(sep).join('/') } };
+        const dir = join(base, n === 1 ? stem : `${stem}-${n}`);
+        // A folder is reused only when each file there is what was dropped (the same drop again).
+        if (files.some((f) => existsSync(join(dir, f.name)) && readFileSync(join(dir, f.name), 'utf8') !== f.text)) continue;
+        mkdirSync(dir, { recursive: true });
+        for (const f of files) if (!existsSync(join(dir, f.name))) writeFileSync(join(dir, f.name), f.text, { flag: 'wx' });
+        return { ok: true, target: { kind: 'source', path: relative(this.root, join(dir, program.name)).split(sep).join('/') } };
       }
-      return { ok: false, error: `too many dropped files named ${name}: clear ${dir}` };
+      return { ok: false, error: `too many dropped programs named ${program.name}: clear ${base}` };
     } catch (e) {
-      return { ok: false, error: `cannot save the dropped file: ${e instanceof Error ? e.message : String(e)}` };
+      return { ok: false, error: `cannot save the dropped files: ${e instanceof Error ? e.message : String(e)}` };
     }
   }
 

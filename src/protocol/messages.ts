@@ -40,8 +40,14 @@ export type SessionCommand =
   | { readonly kind: 'set-condition'; readonly breakpoint: number; readonly condition: string }
   /** What the Open menu offers; answered by the host (not the session) with a 'file-list' event. */
   | { readonly kind: 'list-files' }
-  /** A .cu file dropped on a browser page: the host saves its text under the served folder's .warpscope/dropped/ and opens it. */
-  | { readonly kind: 'upload'; readonly name: string; readonly text: string };
+  /** A .cu file dropped on a browser page with the headers it includes: the host saves them in one folder under the served folder's .warpscope/dropped/ and opens the .cu. */
+  | { readonly kind: 'upload'; readonly files: readonly DroppedFile[] };
+
+/** A file dropped on a browser page: its plain name and its text. */
+export interface DroppedFile {
+  readonly name: string;
+  readonly text: string;
+}
 
 /** What the Open menu lists: openable files under the host's folder (relative paths; none in Electron, whose dialog browses) and recently opened ones. */
 export interface FileListing {

@@ -8,11 +8,25 @@ import { MOTIONS, type Motion, type SessionCommand } from './messages.js';
 /** The longest console line or path accepted (a pasted program is not a command). */
 export const MAX_TEXT = 4096;
 
-/** The largest dropped source file a browser may upload (its text; a trace is never uploaded). */
+/** The most source text one drop may upload, all its files together (their text; a trace is never uploaded). */
 export const MAX_UPLOAD = 256 * 1024;
 
-/** A dropped file's name as the host saves it: a plain name, no folders, a .cu extension. */
-export const UPLOAD_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}\.cu$/;
+/** The most files one drop may upload: a program and the headers it includes. */
+export const MAX_UPLOAD_FILES = 32;
+
+/** A dropped file's name as the host saves it: a plain name, no folders, a .cu or a header's extension. */
+export const UPLOAD_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}\.(cu|cuh|h|hh|hpp|hxx|inc|inl)$/;
+
+/** Why a set of dropped files is not one program with its headers (plain names, one .cu, each named once), or null. */
+export function uploadSetRefusal(names: readonly string[]): string | null {
+  const bad = names.find((n) => !UPLOAD_NAME.test(n));
+  if (bad !== undefined) return `${bad}: only a .cu file and the headers it includes (.h, .cuh, .hpp, ...) with plain names can be dropped`;
+  if (new Set(names).size !== names.length) return 'each dropped file needs a name of its own';
+  const programs = names.filter((n) => n.endsWith('.cu')).length;
+  if (programs === 0) return 'drop a .cu file together with its headers: a header alone is no program';
+  if (programs > 1) return 'drop one .cu file at a time (with the headers it includes)';
+  return null;
+}
 
 /** A validated command, or why the message is not one. */
 export type Parsed = { readonly ok: true; readonly command: SessionCommand } | { readonly ok: false; readonly error: string };
@@ -80,11 +94,17 @@ export function parseCommand(raw: unknown): Parsed {
       return { ok: true, command: { kind, breakpoint: bp as number, condition } };
     }
     case 'upload': {
-      const name = raw['name'];
-      const body = raw['text'];
-      if (typeof name !== 'string' || !UPLOAD_NAME.test(name)) return fail('upload needs a .cu file name without folders');
-      if (typeof body !== 'string' || body.length > MAX_UPLOAD) return fail(`upload takes a source file of at most ${MAX_UPLOAD / 1024} KiB`);
-      return { ok: true, command: { kind, name, text: body } };
+      const list = raw['files'];
+      if (!Array.isArray(list) || list.length === 0 || list.length > MAX_UPLOAD_FILES) return fail(`upload takes the dropped files: 1 to ${MAX_UPLOAD_FILES} of {name, text}`);
+      const files: { name: string; text: string }[] = [];
+      for (const f of list as unknown[]) {
+        if (!isRecord(f) || typeof f['name'] !== 'string' || typeof f['text'] !== 'string') return fail('upload takes files of {name, text}');
+        files.push({ name: f['name'], text: f['text'] });
+      }
+      const refused = uploadSetRefusal(files.map((f) => f.name));
+      if (refused) return fail(`upload: ${refused}`);
+      if (files.reduce((n, f) => n + f.text.length, 0) > MAX_UPLOAD) return fail(`upload takes at most ${MAX_UPLOAD / 1024} KiB of source`);
+      return { ok: true, command: { kind, files } };
     }
     case 'interrupt':
     case 'sync':

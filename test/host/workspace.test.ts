@@ -59,16 +59,31 @@ describe('workspace of warpscope serve', () => {
     expect(new Workspace(w.root).listing().recent).toEqual(['sub/b.trace', 'a.cu']);
   });
 
-  it('saves a dropped source under .warpscope/dropped/, reusing a same-content file and renaming a different one', () => {
+  it('saves a dropped source in a folder of its own under .warpscope/dropped/, reusing one of the same content and making another for other content', () => {
     const w = new Workspace(folder());
-    expect(w.upload('k.cu', 'one')).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/k.cu' } });
-    expect(w.upload('k.cu', 'one')).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/k.cu' } });
-    expect(w.upload('k.cu', 'two')).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/k-2.cu' } });
-    expect(readFileSync(join(w.root, '.warpscope/dropped/k-2.cu'), 'utf8')).toBe('two');
-    expect(w.upload('../k.cu', 'x')).toMatchObject({ ok: false });
-    expect(w.upload('k.trace', 'x')).toMatchObject({ ok: false });
-    expect(w.mayOpen({ kind: 'source', path: '.warpscope/dropped/k.cu' })).toBeNull();
-    expect(w.listing().files).toEqual(['.warpscope/dropped/k-2.cu', '.warpscope/dropped/k.cu', 'a.cu', 'sub/b.trace']);
+    const one = (name: string, text: string) => w.upload([{ name, text }]);
+    expect(one('k.cu', 'one')).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/k/k.cu' } });
+    expect(one('k.cu', 'one')).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/k/k.cu' } });
+    expect(one('k.cu', 'two')).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/k-2/k.cu' } });
+    expect(readFileSync(join(w.root, '.warpscope/dropped/k-2/k.cu'), 'utf8')).toBe('two');
+    expect(one('../k.cu', 'x')).toMatchObject({ ok: false });
+    expect(one('k.trace', 'x')).toMatchObject({ ok: false });
+    expect(w.mayOpen({ kind: 'source', path: '.warpscope/dropped/k/k.cu' })).toBeNull();
+    expect(w.listing().files).toEqual(['.warpscope/dropped/k/k.cu', '.warpscope/dropped/k-2/k.cu', 'a.cu', 'sub/b.trace']);
+  });
+
+  it('saves a program dropped with its headers side by side, so its includes find them', () => {
+    const w = new Workspace(folder());
+    const prog = { name: 'p.cu', text: '#include "n.h"\n' };
+    expect(w.upload([{ name: 'n.h', text: 'int n;\n' }, prog])).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/p/p.cu' } });
+    expect(readFileSync(join(w.root, '.warpscope/dropped/p/n.h'), 'utf8')).toBe('int n;\n');
+    // The program again, alone: its folder still holds the header dropped with it before.
+    expect(w.upload([prog])).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/p/p.cu' } });
+    // Another version of the header: another folder, never an overwritten one.
+    expect(w.upload([prog, { name: 'n.h', text: 'int m;\n' }])).toEqual({ ok: true, target: { kind: 'source', path: '.warpscope/dropped/p-2/p.cu' } });
+    expect(readFileSync(join(w.root, '.warpscope/dropped/p/n.h'), 'utf8')).toBe('int n;\n');
+    expect(w.upload([{ name: 'n.h', text: '' }])).toEqual({ ok: false, error: 'drop a .cu file together with its headers: a header alone is no program' });
+    expect(w.upload([prog, { name: 'q.cu', text: '' }])).toEqual({ ok: false, error: 'drop one .cu file at a time (with the headers it includes)' });
   });
 
   it('recent files: a broken file reads as empty, and the list keeps the newest few', () => {

@@ -124,7 +124,7 @@ describe('main process', () => {
     expect(events().filter((e) => e.kind === 'opened').at(-1)).toMatchObject({ mode: 'live', title: 'hello.cu' });
     command({ sender: m.webContents }, { kind: 'open', target: { kind: 'source', path: join(dir, 'other.cu') } });
     expect(events().at(-1)).toEqual({ kind: 'open-failed', message: 'files are opened with File > Open' });
-    command({ sender: m.webContents }, { kind: 'upload', name: 'x.cu', text: 'int main() { return 0; }' });
+    command({ sender: m.webContents }, { kind: 'upload', files: [{ name: 'x.cu', text: 'int main() { return 0; }' }] });
     expect(events().at(-1)).toMatchObject({ kind: 'open-failed' });
   });
 

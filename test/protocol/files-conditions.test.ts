@@ -11,7 +11,7 @@ import { viewerRefusal } from '../../src/host/viewer-commands.js';
 
 describe('condition, file list and upload commands', () => {
   it('accepts well-formed ones as they are', () => {
-    for (const cmd of [{ kind: 'set-condition', breakpoint: 2, condition: 'i == 3' }, { kind: 'set-condition', breakpoint: 1, condition: '' }, { kind: 'list-files' }, { kind: 'upload', name: 'prog_2.cu', text: '__global__ void k() {}\n' }] as const) {
+    for (const cmd of [{ kind: 'set-condition', breakpoint: 2, condition: 'i == 3' }, { kind: 'set-condition', breakpoint: 1, condition: '' }, { kind: 'list-files' }, { kind: 'upload', files: [{ name: 'prog_2.cu', text: '__global__ void k() {}\n' }] }, { kind: 'upload', files: [{ name: 'n.cuh', text: '' }, { name: 'p.cu', text: '#include "n.cuh"\n' }] }] as const) {
       expect(parseCommand(cmd)).toEqual({ ok: true, command: cmd });
     }
   });
@@ -22,12 +22,19 @@ describe('condition, file list and upload commands', () => {
       { kind: 'set-condition', breakpoint: 1.5, condition: 'i' },
       { kind: 'set-condition', breakpoint: 1, condition: 'i == 1\nrun' },
       { kind: 'set-condition', breakpoint: 1 },
-      { kind: 'upload', name: '../etc/x.cu', text: '' },
-      { kind: 'upload', name: 'dir/x.cu', text: '' },
-      { kind: 'upload', name: '.hidden.cu', text: '' },
-      { kind: 'upload', name: 'x.trace', text: '' },
-      { kind: 'upload', name: 'x.cu', text: 'a'.repeat(MAX_UPLOAD + 1) },
-      { kind: 'upload', name: 'x.cu' },
+      { kind: 'upload', files: [{ name: '../etc/x.cu', text: '' }] },
+      { kind: 'upload', files: [{ name: 'dir/x.cu', text: '' }] },
+      { kind: 'upload', files: [{ name: '.hidden.cu', text: '' }] },
+      { kind: 'upload', files: [{ name: 'x.trace', text: '' }] },
+      { kind: 'upload', files: [{ name: 'x.cu', text: 'a'.repeat(MAX_UPLOAD + 1) }] },
+      { kind: 'upload', files: [{ name: 'x.cu', text: 'a'.repeat(MAX_UPLOAD / 2) }, { name: 'x.h', text: 'a'.repeat(MAX_UPLOAD / 2 + 1) }] },
+      { kind: 'upload', files: [{ name: 'x.cu' }] },
+      { kind: 'upload', files: [{ name: 'x.h', text: '' }] },
+      { kind: 'upload', files: [{ name: 'x.cu', text: '' }, { name: 'y.cu', text: '' }] },
+      { kind: 'upload', files: [{ name: 'x.cu', text: '' }, { name: 'x.cu', text: '' }] },
+      { kind: 'upload', files: [] },
+      { kind: 'upload', files: Array.from({ length: 40 }, (_, i) => ({ name: `h${i}.h`, text: '' })) },
+      { kind: 'upload', name: 'x.cu', text: '' },
     ];
     for (const raw of bad) expect(parseCommand(raw)).toMatchObject({ ok: false, error: expect.any(String) });
   });
@@ -35,7 +42,7 @@ describe('condition, file list and upload commands', () => {
   it('are refused to a classroom viewer', () => {
     expect(viewerRefusal({ kind: 'set-condition', breakpoint: 1, condition: 'i' })).toBe("breakpoints are the presenter's to set");
     expect(viewerRefusal({ kind: 'list-files' })).toBe('the presenter chooses the program');
-    expect(viewerRefusal({ kind: 'upload', name: 'x.cu', text: '' })).toBe('the presenter chooses the program');
+    expect(viewerRefusal({ kind: 'upload', files: [{ name: 'x.cu', text: '' }] })).toBe('the presenter chooses the program');
   });
 });
 

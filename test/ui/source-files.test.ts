@@ -148,12 +148,12 @@ describe('Source gutter, Open menu and drop in a browser', () => {
       }, [name, body] as const);
       const hello = await dropOf('dropped_hello.cu', text);
       await page.dispatchEvent('.source', 'dragover', { dataTransfer: hello });
-      await page.locator('.drop', { hasText: 'Drop a .cu or .trace file to open it' }).waitFor();
+      await page.locator('.drop', { hasText: 'Drop a .cu or .trace file to open it (a .cu with its headers)' }).waitFor();
       await page.screenshot({ path: join(shots, 'drop-01-over.png') });
       await page.dispatchEvent('.source', 'drop', { dataTransfer: hello });
       await page.locator('.toolbar .title', { hasText: 'dropped_hello.cu' }).waitFor();
       expect(await page.locator('.line[data-line="8"]').textContent()).toContain('hi_from_gpu');
-      expect(readFileSync(join(dir, '.warpscope', 'dropped', 'dropped_hello.cu'), 'utf8')).toBe(text);
+      expect(readFileSync(join(dir, '.warpscope', 'dropped', 'dropped_hello', 'dropped_hello.cu'), 'utf8')).toBe(text);
       await page.screenshot({ path: join(shots, 'drop-02-opened.png') });
       const trace = await dropOf('x.trace', 'SQLite format 3');
       await page.dispatchEvent('.source', 'drop', { dataTransfer: trace });
@@ -192,12 +192,12 @@ describe('Source gutter, Open menu and drop in a browser', () => {
       expect((await talk(`${ws}/ws`, [{ kind: 'list-files' }], 1)).status).toBe(401);
       const r = await talk(`${ws}/ws?token=${token}`, [
         { kind: 'list-files' },
-        { kind: 'upload', name: '../../escape.cu', text: 'x' },
+        { kind: 'upload', files: [{ name: '../../escape.cu', text: 'x' }] },
         { kind: 'open', target: { kind: 'source', path: '/etc/hostname.cu' } },
         { kind: 'open', target: { kind: 'source', path: 'avgfilter.cu/../../x.cu' } },
       ], 4);
       expect(r.got[0]).toMatchObject({ kind: 'file-list', listing: { folder: expect.stringContaining('ws-ui-files-'), files: expect.arrayContaining(['avgfilter.cu', 'saved/avgfilter.trace', 'transpose.cu']) } });
-      expect(r.got[1]).toEqual({ kind: 'error', message: 'upload needs a .cu file name without folders' });
+      expect(r.got[1]).toEqual({ kind: 'error', message: 'upload: ../../escape.cu: only a .cu file and the headers it includes (.h, .cuh, .hpp, ...) with plain names can be dropped' });
       expect(r.got[2]).toMatchObject({ kind: 'open-failed' });
       expect(r.got[3]).toMatchObject({ kind: 'open-failed' });
       expect(existsSync(join(dir, '..', 'escape.cu'))).toBe(false);

@@ -1,6 +1,6 @@
 import type { SessionCommand, SessionEvent } from '../../../protocol/messages';
 import type { Connection, SessionClient } from './session-client';
-import { MAX_UPLOAD, UPLOAD_NAME } from '../../../protocol/validate';
+import { MAX_UPLOAD, UPLOAD_NAME, uploadSetRefusal } from '../../../protocol/validate';
 
 /*
  * The browser transport: JSON messages over a WebSocket to /ws of the server that served this
@@ -21,16 +21,22 @@ export function socketUrl(loc: Pick<Location, 'protocol' | 'host' | 'search'>): 
 }
 
 /**
- * Why a file dropped on a browser page cannot be sent, or null. The page never learns where a
- * dropped file lives, and the server opens only files under its folder, so a source file's text
- * is uploaded (the server keeps it in .warpscope/dropped/); a trace is a database of any size, so
- * it must be copied under the folder instead.
+ * Why files dropped together on a browser page cannot be sent, or null. The page never learns
+ * where a dropped file lives, and the server opens only files under its folder, so a program's
+ * text is uploaded with the headers dropped with it (the server keeps them together under
+ * .warpscope/dropped/, where its includes find them); a trace is a database of any size, so it
+ * must be copied under the folder instead.
  */
-export function uploadRefusal(file: Pick<File, 'name' | 'size'>): string | null {
-  if (file.name.endsWith('.trace')) return `${file.name}: a trace cannot be uploaded from the browser; copy it under the folder warpscope serve was started in and pick it from Open`;
-  if (!file.name.endsWith('.cu')) return `${file.name}: only .cu and .trace files can be opened`;
-  if (!UPLOAD_NAME.test(file.name)) return `${file.name}: rename it to letters, digits, _ . + - before dropping it`;
-  if (file.size > MAX_UPLOAD) return `${file.name}: a dropped source file may be at most ${MAX_UPLOAD / 1024} KiB`;
+export function uploadRefusal(files: readonly Pick<File, 'name' | 'size'>[]): string | null {
+  for (const file of files) {
+    if (file.name.endsWith('.trace')) return `${file.name}: a trace cannot be uploaded from the browser; copy it under the folder warpscope serve was started in and pick it from Open`;
+    if (!/\.(cu|cuh|h|hh|hpp|hxx|inc|inl)$/.test(file.name)) return `${file.name}: only .cu and .trace files can be opened (a .cu with the headers it includes)`;
+    if (!UPLOAD_NAME.test(file.name)) return `${file.name}: rename it to letters, digits, _ . + - before dropping it`;
+  }
+  const set = uploadSetRefusal(files.map((f) => f.name));
+  if (set) return set;
+  const size = files.reduce((n, f) => n + f.size, 0);
+  if (size > MAX_UPLOAD) return files.length === 1 ? `${files[0]!.name}: a dropped source file may be at most ${MAX_UPLOAD / 1024} KiB` : `the dropped files may be at most ${MAX_UPLOAD / 1024} KiB together`;
   return null;
 }
 
@@ -73,10 +79,11 @@ export function webSocketClient(loc: Pick<Location, 'protocol' | 'host' | 'searc
       states.push(l);
       l(state);
     },
-    openFile: (file) => {
-      const refusal = uploadRefusal(file);
+    openFiles: (files) => {
+      const refusal = uploadRefusal(files);
       if (refusal) return events.forEach((l) => l({ kind: 'open-failed', message: refusal }));
-      void file.text().then((text) => send({ kind: 'upload', name: file.name, text }));
+      // All in one message, so the host saves them in one folder before it opens the program.
+      void Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))).then((dropped) => send({ kind: 'upload', files: dropped }));
     },
   };
 }

@@ -141,9 +141,9 @@ export class SessionStore {
     this.scrubber.goto(step, this.state.busy);
   }
 
-  /** Opens a file dropped on the window (by the transport's own means). */
-  openFile(file: File): void {
-    if (this.client.openFile) this.client.openFile(file);
+  /** Opens the files dropped on the window together, a program with its headers (by the transport's own means). */
+  openFiles(files: readonly File[]): void {
+    if (this.client.openFiles) this.client.openFiles(files);
     else this.set({ ...this.state, notice: 'this window cannot open dropped files' });
   }
 
