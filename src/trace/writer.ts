@@ -65,6 +65,8 @@ export class TraceWriter implements ExecutionListener {
   /** The warp whose statement ran last: runtime writes without a warp of their own belong to it. */
   private current: WarpCtx | null = null;
   private readonly sites = new Map<SourceLoc, StatementSite>();
+  /** The same sites by the engine's location index: an array read where the map costs a hash lookup per statement. */
+  private readonly byIndex: StatementSite[] = [];
   private readonly fileIds = new Map<string, number>();
   private closed = false;
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
@@ -187,9 +189,9 @@ export class TraceWriter implements ExecutionListener {
     if (++this.fx.n === CHUNK_EVENTS) this.commit();
   }
 
-  statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean {
+  statement(warp: WarpCtx, mask: number, loc: SourceLoc, index: number): boolean {
     // The warp's previous statement's register assignments come first, under that statement's step.
-    const site = this.sites.get(loc) ?? this.site(loc);
+    const site = this.byIndex[index] ?? (this.byIndex[index] = this.sites.get(loc) ?? this.site(loc));
     const depth = this.regs.statement(warp, site);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
     const s = this.steps;

@@ -151,7 +151,7 @@ describe('composeListeners', () => {
     const l = composeListeners(logger('w', log, true), [logger('a', log), logger('b', log)]);
     const warp = null as unknown as Parameters<ExecutionListener['statement']>[0];
     const loc = { file: 'x.cu', line: 1, col: 1 };
-    expect(l.statement(warp, 1, loc)).toBe(true);
+    expect(l.statement(warp, 1, loc, 0)).toBe(true);
     l.turnEnd!(warp);
     expect(log).toEqual(['a:statement', 'b:statement', 'w:statement', 'w:turnEnd', 'a:turnEnd', 'b:turnEnd']);
   });

@@ -22,9 +22,9 @@ function having<K extends keyof ExecutionListener>(members: Members, k: K): Exec
 export function composeListeners(writer: ExecutionListener, analyses: Members): ExecutionListener {
   const all: Members = [writer, ...analyses];
   const out: ExecutionListener = {
-    statement(w, mask, loc) {
-      for (const a of analyses) a.statement(w, mask, loc);
-      return writer.statement(w, mask, loc);
+    statement(w, mask, loc, site) {
+      for (const a of analyses) a.statement(w, mask, loc, site);
+      return writer.statement(w, mask, loc, site);
     },
     access(kind, space, address, bytes, value, lane, w, old, code, atomic) {
       for (const m of all) m.access(kind, space, address, bytes, value, lane, w, old, code, atomic);

@@ -22,8 +22,12 @@ import { TRAFFIC_SAMPLE_PERIOD, TrafficSites, type SiteTraffic } from '../exec/t
  * events name their warp: `warp.bx/by/bz` is its block, `warp.id` its index in the block.
  */
 export interface Observer {
-  /** A warp (or the host thread) is about to execute a statement with these lanes; return true to suspend with a 'step'. */
-  statement(warp: WarpCtx, mask: number, loc: SourceLoc): boolean;
+  /**
+   * A warp (or the host thread) is about to execute a statement with these lanes; return true to suspend with a 'step'.
+   * `site` numbers `loc` among the program's locations (the same number for the same object all run long), so an
+   * observer can keep what it knows of a location in an array instead of a map keyed by the object.
+   */
+  statement(warp: WarpCtx, mask: number, loc: SourceLoc, site: number): boolean;
   /** One lane's memory access by `warp` (the host thread's WarpCtx for host code); a store names the value it replaces when the engine read it; `atomic`: the load or store half of an atomic. */
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number, atomic?: boolean): void;
   /**
