@@ -80,7 +80,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   let writer: TraceWriter | null = null;
   if (parsed.kind === 'record') {
     const path = parsed.output ?? defaultTracePath(parsed.file);
-    const created = TraceWriter.create(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } });
+    // A recording runs to the end: no pauses, so the program needs no suspension point per statement.
+    const created = TraceWriter.create(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } }, { pauses: false });
     if (typeof created === 'string') {
       process.stderr.write(`warpscope: error: cannot write the trace '${path}': ${created}\n`);
       return 1;

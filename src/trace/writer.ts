@@ -72,15 +72,20 @@ export class TraceWriter implements ExecutionListener {
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
   pauseAt = Infinity;
 
-  private constructor(private readonly sink: SinkChannel) {
+  /** ExecutionListener.suspends: whether pauseAt may ever stop the run (TraceWriter.create's `pauses`). */
+  readonly suspends: boolean;
+
+  private constructor(private readonly sink: SinkChannel, pauses: boolean) {
+    this.suspends = pauses;
     this.regs = new RegisterTracker((W, fnVar, changed, lanes) => this.register(W, fnVar, changed, lanes));
   }
 
   /**
    * Creates `path` (and its folder; replacing a file there) with the schema; an error message when that cannot be done.
-   * `checkpointEvents` spaces checkpoints (tests use fewer); `worker` names the sink's worker script (null: store in this thread).
+   * `checkpointEvents` spaces checkpoints (tests use fewer); `worker` names the sink's worker script (null: store in this thread);
+   * `pauses` false for a recording that runs to the end (no pauseAt): its program is compiled without suspension points.
    */
-  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null } = {}): TraceWriter | string {
+  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean } = {}): TraceWriter | string {
     try {
       mkdirSync(dirname(path), { recursive: true });
       // A new file: whatever a previous trace at this path held (and its WAL) goes.
@@ -99,7 +104,7 @@ export class TraceWriter implements ExecutionListener {
       db.transaction(() => meta.forEach(([k, v]) => put.run(k, v)))();
       db.close();
       // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
-      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker));
+      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker), opts.pauses ?? true);
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { recordFile } from './record.js';
-import type { Trace } from '../../src/trace/reader.js';
+import { contents, recordFile } from './record.js';
 
 /*
  * A recording stores its trace from a worker thread when the CLI is built (dist/trace-sink.js,
@@ -10,16 +9,6 @@ import type { Trace } from '../../src/trace/reader.js';
  */
 
 const worker = new URL('../../dist/trace-sink.js', import.meta.url);
-
-/** Every row of every table, as text (the creation time left out). */
-function contents(t: Trace): string {
-  const tables = t.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
-  return tables.map((name) => {
-    const rows = t.db.prepare(`SELECT * FROM ${name}`).all() as Record<string, unknown>[];
-    const text = rows.filter((r) => r.key !== 'created').map((r) => JSON.stringify(Object.values(r).map((v) => (Buffer.isBuffer(v) ? v.toString('base64') : v))));
-    return `${name}\n${text.join('\n')}`;
-  }).join('\n');
-}
 
 describe('trace sink', () => {
   it('has its worker script built beside the CLI', () => {

@@ -22,6 +22,7 @@ function having<K extends keyof ExecutionListener>(members: Members, k: K): Exec
 export function composeListeners(writer: ExecutionListener, analyses: Members): ExecutionListener {
   const all: Members = [writer, ...analyses];
   const out: ExecutionListener = {
+    suspends: writer.suspends,
     statement(w, mask, loc, site) {
       for (const a of analyses) a.statement(w, mask, loc, site);
       return writer.statement(w, mask, loc, site);

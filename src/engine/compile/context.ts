@@ -7,6 +7,10 @@ import type { AccessSite } from '../exec/transactions.js';
 export interface ProgramTables {
   readonly fmad: boolean;
   readonly instrument: boolean;
+  /** Instrumented statement heads may suspend (the observer asks for a pause there): every function is then a generator. */
+  readonly suspend: boolean;
+  /** Device statement heads may end a warp's turn (round-robin and random schedulers). */
+  readonly switches: boolean;
   /** Index of a static variable's address in the generated code's G table. */
   globalIndex(v: VarSym): number;
   /** Index of a __shared__ variable in the warp's shv table (per-kernel layout filled at launch). */

@@ -30,7 +30,8 @@ export interface Generated {
 }
 
 /** Generates one JS module source for the whole program (each function version once). */
-export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Generated {
+export function generate(prog: IProgram, flags: { readonly fmad: boolean; readonly instrument: boolean; readonly suspend: boolean; readonly switches: boolean }): Generated {
+  const { fmad, instrument, suspend, switches } = flags;
   const all = new Set<IFunction>(prog.functions);
   const facts = new Map<IFunction, FnFacts>();
   const queue = [...all];
@@ -52,7 +53,8 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
     return r;
   };
   const gen = (fn: IFunction, host: boolean): boolean => {
-    if (instrument || fn.space === 'global' || fn === prog.main) return true;
+    // Code that may stop at any statement head must be able to suspend in every function.
+    if (suspend || switches || fn.space === 'global' || fn === prog.main) return true;
     for (const g of reach(fn)) {
       const f = facts.get(g)!;
       if (host ? f.launches : f.barrier) return true;
@@ -81,6 +83,8 @@ export function generate(prog: IProgram, fmad: boolean, instrument: boolean): Ge
   const T: ProgramTables = {
     fmad,
     instrument,
+    suspend,
+    switches,
     globalIndex: (v) => intern(staticIdx, statics, v, v),
     sharedIndex: (v) => intern(sharedIdx, shared, v, v),
     locIndex: (l) => intern(locIdx, locs, `${l.file}:${l.line}:${l.col}`, l),

@@ -15,6 +15,10 @@ import { makeRuntime, type Observer, type RuntimeHelpers } from './runtime.js';
 export interface CompileOptions {
   readonly fmad?: boolean;
   readonly instrument?: boolean;
+  /** Instrumented statement heads may suspend (default true): false when the observer never asks to, which keeps functions that need no suspending plain functions, as an uninstrumented run has them. */
+  readonly suspend?: boolean;
+  /** Device statement heads may end a warp's turn (round-robin and random schedulers; needs `instrument`). */
+  readonly switches?: boolean;
 }
 
 /** Options of one program run. */
@@ -71,7 +75,8 @@ interface Instance {
 
 /** Compiles every function of the program once into one JS module. */
 export function compileProgram(prog: IProgram, options: CompileOptions = {}): CompiledProgram {
-  const gen = generate(prog, options.fmad ?? false, options.instrument ?? false);
+  const instrument = options.instrument ?? false;
+  const gen = generate(prog, { fmad: options.fmad ?? false, instrument, suspend: instrument && (options.suspend ?? true), switches: instrument && (options.switches ?? false) });
   const factory = new Function('ENV', gen.source) as (env: unknown) => Module;
   const instances = new WeakMap<Memory, Instance>();
   let latest: Instance | null = null;

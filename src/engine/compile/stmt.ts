@@ -128,10 +128,12 @@ export class FnCompiler extends ExprCompiler {
     const k = this.T.locIndex(loc);
     this.traffic.loc = k;
     out.push(`if (++S.n > S.max) RT.stepOver(S); ${this.host ? '' : 'S.t += A === -1 ? 32 : PC(A); '}W.loc = LOC[${k}];`);
-    if (this.T.instrument) out.push(`if (O !== null) { RT.cw = W; if (O.statement(W, A, LOC[${k}], ${k})) yield RT.stepSuspend(LOC[${k}]); }`);
+    // A suspension point only where the observer may ask for one: each yield makes the generator's code larger and slower to optimize.
+    if (this.T.suspend) out.push(`if (O !== null) { RT.cw = W; if (O.statement(W, A, LOC[${k}], ${k})) yield RT.stepSuspend(LOC[${k}]); }`);
+    else if (this.T.instrument) out.push(`if (O !== null) { RT.cw = W; O.statement(W, A, LOC[${k}], ${k}); }`);
     // Round-robin and random schedulers (exec/scheduler.ts) end a device warp's turn here, before
     // the statement runs; the host thread is no warp and never yields 2.
-    if (this.T.instrument && !this.host && this.isGen) out.push('if (S.sched && S.sched.switchNow(W)) yield 2;');
+    if (this.T.switches && !this.host && this.isGen) out.push('if (S.sched && S.sched.switchNow(W)) yield 2;');
   }
 
   /**

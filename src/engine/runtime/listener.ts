@@ -45,6 +45,8 @@ export interface DeadlockEvent {
 
 /** Everything a consumer of execution events implements. */
 export interface ExecutionListener extends Observer {
+  /** False when `statement` never asks to suspend (a recording that runs to the end): the program is compiled without a suspension point per statement. */
+  readonly suspends?: boolean;
   apiCall(e: ApiCallEvent): void;
   launch(e: LaunchEvent): void;
   /** A stream operation finished in modelled time (kernel, copy, memset, event record, host function, wait): the stream timeline. */

@@ -74,7 +74,8 @@ export function* startProgram(program: IProgram, run: ProgramRun): Resumable<num
   listener?.memory?.(memory);
   if (listener?.memoryWrite) memory.onWrite = (a, before, after, lane) => listener.memoryWrite!(a, before, after, lane);
   // Round-robin and random schedulers switch warps at statement heads, which only instrumented code has (no observer needed).
-  const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined || switchesAtStatements(run.options.scheduler) });
+  const switches = switchesAtStatements(run.options.scheduler);
+  const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined || switches, suspend: run.listener?.suspends ?? true, switches });
   const device = new DeviceState(preset);
   let devicePrintf = '';
   const ctx: RuntimeContext = {
