@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { SessionHost } from '../../src/host/session-host.js';
 import { SESSION_DATA_VAR, nodeProcessBackend } from '../../src/host/node-process.js';
 import type { SessionEvent } from '../../src/protocol/messages.js';
+import { until } from './until.js';
 
 /*
  * The session in a child process of Node, as the Electron window runs it: the built
@@ -20,15 +21,6 @@ const built = existsSync(worker);
 const withWorker = (title: string, fn: () => Promise<void>): void =>
   built ? it(title, fn) : it.skip(`${title} — skipped: out/main/session-worker.js is not built (npm run build:app)`, fn);
 
-async function until(events: SessionEvent[], test: (e: SessionEvent) => boolean, ms = 20_000): Promise<SessionEvent> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const e = events.find(test);
-    if (e) return e;
-    if (Date.now() > end) throw new Error(`no such event in ${JSON.stringify(events.map((x) => x.kind))}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Whether process `pid` still exists. */
 function alive(pid: number): boolean {

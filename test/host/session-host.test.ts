@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SessionHost, workerBackend } from '../../src/host/session-host.js';
 import type { SessionEvent } from '../../src/protocol/messages.js';
+import { until } from './until.js';
 
 /*
  * The session in its worker thread (dist/session-worker.js, built by `npm test`): while a kernel
@@ -14,15 +15,6 @@ import type { SessionEvent } from '../../src/protocol/messages.js';
 
 const worker = resolve('dist/session-worker.js');
 
-async function until(events: SessionEvent[], test: (e: SessionEvent) => boolean, ms = 20_000): Promise<SessionEvent> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const e = events.find(test);
-    if (e) return e;
-    if (Date.now() > end) throw new Error(`no such event in ${JSON.stringify(events.map((x) => x.kind))}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('session host', () => {
   it('stays responsive while a kernel runs, and an interrupt stops it', async () => {

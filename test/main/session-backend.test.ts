@@ -7,6 +7,7 @@ import { SessionHost } from '../../src/host/session-host.js';
 import { NODE_NOT_FOUND } from '../../src/main/find-node.js';
 import { desktopBackend } from '../../src/main/session-backend.js';
 import type { SessionEvent } from '../../src/protocol/messages.js';
+import { until } from '../host/until.js';
 
 /*
  * The window's session: the built session-worker.js beside the main script, in a child of the
@@ -17,13 +18,6 @@ import type { SessionEvent } from '../../src/protocol/messages.js';
 const dir = resolve('out/main');
 const built = existsSync(resolve(dir, 'session-worker.js'));
 
-async function until(events: SessionEvent[], test: (e: SessionEvent) => boolean, ms = 20_000): Promise<SessionEvent> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
-    const e = events.find(test);
-    if (e) return e;
-  }
-  throw new Error(`no such event in ${JSON.stringify(events.map((x) => x.kind))}`);
-}
 
 describe('desktop session backend', () => {
   it('without Node, tells the page once when it loads, and answers commands with the same error', async () => {
