@@ -15,6 +15,7 @@ import { putLoadLane, putRegisterLanes, putStoreLane } from './lane-values.js';
 import { RegisterTracker, type Lanes, type StatementSite } from './registers.js';
 import type { RowOp } from './batch.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
+import { faultSiteRow } from './fault-sites.js';
 
 /*
  * Records a run into a .trace file. It is the run's ExecutionListener; the CLI also hands it
@@ -60,6 +61,7 @@ export class TraceWriter implements ExecutionListener {
   private launchId = 0;
   private launchCount = 0;
   private launchGrid: Dim3 = { x: 1, y: 1, z: 1 };
+  private launchBlock: Dim3 = { x: 1, y: 1, z: 1 };
   private pendingRows = 0;
   private blobCount = 0;
   /** The warp whose statement ran last: runtime writes without a warp of their own belong to it. */
@@ -335,6 +337,8 @@ export class TraceWriter implements ExecutionListener {
   launch(e: LaunchEvent): void {
     if (e.phase === 'end') {
       this.rows.push(['launchEnd', this.step, e.outcome === undefined ? null : String(e.outcome), this.launchId]);
+      // Nothing runs after a fault in the launch: its faulting statement is the last one recorded.
+      if (e.fault) this.rows.push(['meta', ...faultSiteRow(this.launchId, this.step - 1, this.launchGrid, this.launchBlock, e.fault)]);
       this.regs.endLaunch();
       this.launchId = 0;
       return;
@@ -344,7 +348,7 @@ export class TraceWriter implements ExecutionListener {
     const { grid: g, block: b } = e;
     const end = e.phase === 'rejected' ? this.step : null;
     this.rows.push(['launch', id, e.kernel, g.x, g.y, g.z, b.x, b.y, b.z, e.sharedBytes, this.loc(e.loc), this.step, end, e.phase === 'rejected' ? `rejected ${String(e.outcome)}` : null]);
-    if (e.phase === 'begin') (this.launchId = id), (this.launchGrid = g);
+    if (e.phase === 'begin') (this.launchId = id), (this.launchGrid = g), (this.launchBlock = b);
     this.counted();
   }
 

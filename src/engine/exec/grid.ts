@@ -1,6 +1,6 @@
 import type { SourceLoc } from '../front/token.js';
 import { SimulatorError, type Dim3, type Resumable, type Scalar, type Suspend } from './env.js';
-import { MemoryFault } from '../memory/fault.js';
+import { MemoryFault, type MemSpace } from '../memory/fault.js';
 import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
 import { StepLimitError, deviceWork, type StepCounter, type WarpCtx } from './warp.js';
@@ -28,7 +28,7 @@ export interface DeviceEnv {
 /** How a launch ended. */
 export type LaunchOutcome =
   | { kind: 'ok' }
-  | { kind: 'fault'; code: number; message: string; loc: SourceLoc; block: Dim3; thread: Dim3 }
+  | { kind: 'fault'; code: number; message: string; loc: SourceLoc; block: Dim3; thread: Dim3; address?: number; space?: MemSpace }
   | { kind: 'barrier-deadlock'; loc: SourceLoc; detail: string }
   | { kind: 'step-limit'; steps: number };
 
@@ -378,7 +378,7 @@ function stopped(e: unknown, B: ResidentBlock, cur: WarpCtx): LaunchOutcome {
   }
   if (e instanceof MemoryFault) {
     const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
-    return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
+    return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!), address: e.address, space: e.space };
   }
   if (e instanceof SimulatorError) e.loc ??= cur.loc;
   if (e instanceof KernelAbort) {

@@ -172,7 +172,7 @@ export class HostRuntime implements HostEnv {
       scheduler: this.run.options.scheduler,
     });
     for (const p of params) if (p.copy !== 0) this.memory.freeHost(p.copy);
-    listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape });
+    listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape, ...(outcome.kind === 'fault' ? { fault: outcome } : {}) });
     const t = deviceTraffic;
     const duration = kernelNs(timing, {
       warpStatements: deviceWork.warpStatements - before,

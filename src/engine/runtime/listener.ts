@@ -34,6 +34,18 @@ export interface LaunchEvent {
   /** 'ok', 'fault', 'barrier-deadlock', 'step-limit' at the end; the CUDA error code when rejected. */
   readonly outcome?: string | number;
   readonly loc: SourceLoc;
+  /** At a faulted 'end': the CUDA error, the thread blamed and, for a memory fault, the address (a debugger stops there). */
+  readonly fault?: LaunchFault;
+}
+
+/** Where and why a launch faulted, as the executor saw it. */
+export interface LaunchFault {
+  readonly code: number;
+  readonly message: string;
+  readonly block: Dim3;
+  readonly thread: Dim3;
+  readonly address?: number;
+  readonly space?: string;
 }
 
 /** A launch that cannot finish: where its waiting threads wait and who never arrives. */
