@@ -2,6 +2,7 @@ import type { DebugSession } from './session.js';
 import { returned } from './eval-context.js';
 import { barrierStep, current, lanesOf } from './info-cuda.js';
 import { sanitizerStops } from './sanitize/commands.js';
+import { faultStops } from './fault-stop.js';
 import type { LaunchState } from '../trace/state.js';
 import { BLOCK_STATE, MASK, MAX_DETAIL_WARPS, WARP_WORDS, detailIndex, mergeRanges, toBase64, type BlockRange, type LaneSnapshot, type LaunchLayout } from '../protocol/views.js';
 
@@ -45,6 +46,9 @@ function factsOf(s: DebugSession, L: LaunchState): StopFacts {
   const faulted = new Map<number, number>();
   // A sanitizer stop's lanes are the faulted ones (memcheck's lane exception).
   if (s.sanitizerStop === s.pos) for (const r of sanitizerStops(s).get(s.pos!) ?? []) if (r.launch === L.id) faulted.set(r.block * 64 + r.warp, (faulted.get(r.block * 64 + r.warp) ?? 0) | (1 << r.lane));
+  // A kernel fault's thread likewise (a warp exception, blamed on the lane the engine names).
+  const f = s.faultStop === s.pos ? faultStops(s).get(s.pos!) : undefined;
+  if (f && f.launch === L.id) faulted.set(f.block * 64 + f.warp, (faulted.get(f.block * 64 + f.warp) ?? 0) | (1 << f.lane));
   return { waiting: s.trace!.barriers().waiting(L.id, barrierStep(s)), faulted };
 }
 

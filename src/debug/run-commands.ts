@@ -10,6 +10,8 @@ import { showPlace } from './eval-context.js';
 import { barrierReport } from './barriers.js';
 import { sanitizerStop, sanitizerStops } from './sanitize/commands.js';
 import type { FindingRow } from './sanitize/store.js';
+import { faultStop, faultStops } from './fault-stop.js';
+import type { FaultSite } from '../trace/fault-sites.js';
 
 /*
  * Running and stepping, forwards and backwards: every motion is a search over the trace's steps
@@ -26,6 +28,7 @@ type Stop =
   | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number }
   | { kind: 'barrier'; step: number; row: StepRow }
   | { kind: 'sanitizer'; step: number; rows: readonly FindingRow[] }
+  | { kind: 'fault'; step: number; site: FaultSite }
   | { kind: 'launch'; step: number; row: StepRow };
 
 /** Whether breakpoint `bp` stops at this row, and for which thread. */
@@ -73,15 +76,16 @@ function touchingLane(wp: Watchpoint, e: EffectRef): number {
   return laneTouching(d, i, t.address, t.size, local ? t.thread % 32 : -1);
 }
 
-/** Steps that stop a motion besides breakpoints and goals: barrier arrivals (when barrier breaks are on) and sanitizer findings. */
+/** Steps that stop a motion besides breakpoints and goals: barrier arrivals (when barrier breaks are on), sanitizer findings and kernel faults. */
 interface Marks {
   readonly barriers: ReadonlySet<number>;
   readonly findings: ReadonlyMap<number, readonly FindingRow[]>;
+  readonly faults: ReadonlyMap<number, FaultSite>;
 }
 
 /** The marked steps as the trace holds them now (a live recording grows between passes). */
 function marks(s: DebugSession): Marks {
-  return { barriers: barrierArrivals(s), findings: sanitizerStops(s) };
+  return { barriers: barrierArrivals(s), findings: sanitizerStops(s), faults: faultStops(s) };
 }
 
 /** Tests a step for every kind of stop; `goal` is the stepping command's own. */
@@ -114,6 +118,9 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
   // A sanitizer finding is made as the statement runs: the program stops before it, at the faulting thread.
   const found = m.findings.get(row.step);
   if (found) return { kind: 'sanitizer', step: row.step, rows: found };
+  // A kernel fault, likewise, before its statement; a sanitizer that stopped the launch has reported it above.
+  const fault = m.faults.get(row.step);
+  if (fault) return { kind: 'fault', step: row.step, site: fault };
   if (m.barriers.has(row.step)) {
     const b = s.bps.barrierBreak!;
     if (s.focus.kind !== 'device' || (row.launch === s.focus.launch && row.block === s.focus.block) || s.focus.launch !== row.launch) {
@@ -145,6 +152,8 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
   // The statement the program stands before runs first: its findings stop it there, unless that is the stop it is at.
   const here = includeCurrent || s.sanitizerStop === s.pos ? undefined : sanitizerStops(s).get(s.pos!);
   if (here) return report(s, { kind: 'sanitizer', step: s.pos!, rows: here }, header);
+  const fault = includeCurrent || s.faultStop === s.pos || s.sanitizerStop === s.pos ? undefined : faultStops(s).get(s.pos!);
+  if (fault) return report(s, { kind: 'fault', step: s.pos!, site: fault }, header);
   for (;;) {
     let found: Stop | null = null;
     // A live recording grows between passes: read the barrier arrivals and findings it has now.
@@ -215,6 +224,9 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       return;
     case 'sanitizer':
       sanitizerStop(s, stop.step, stop.rows);
+      return;
+    case 'fault':
+      faultStop(s, stop.site);
       return;
   }
 }

@@ -52,6 +52,8 @@ export class DebugSession {
   readonly sanitizers = new Set<Tool>();
   /** The step of the sanitizer stop the program stands at: resuming runs that statement without stopping at its findings again. */
   sanitizerStop: number | null = null;
+  /** The step of the kernel fault the program stands at: resuming runs on past it (the launch has failed). */
+  faultStop: number | null = null;
   /** Whether the program ran to its end (so every finding of the recording is "so far"). */
   ended = false;
   /** Output rows already shown (the program's stdout/stderr up to the current step). */
@@ -277,6 +279,7 @@ export class DebugSession {
     this.pos = step;
     this.frameIndex = 0;
     this.sanitizerStop = null;
+    this.faultStop = null;
     this.flushOutput();
     if (!sameFocus(focus, this.focus) && focus.kind === 'device') this.say(focusMessage(this.view!, focus));
     this.focus = focus;
