@@ -42,9 +42,3 @@ export interface Batch {
   /** The last batch: the store closes the file after it. */
   readonly last: boolean;
 }
-
-/** What a sink worker is told before a recording's first batch: the trace to store into (a worker serves one recording after another). */
-export interface SinkOpen {
-  readonly open: string;
-  readonly checkpointEvents: number;
-}
