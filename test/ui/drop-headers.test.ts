@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, JSHandle, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, openPage, shots, withBrowser } from './serve-helpers.js';
 
 /*
  * A program dropped on a browser page with the header it includes: both are uploaded into one
@@ -13,14 +13,7 @@ import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } f
  */
 
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((b) => (browser = b));
 
 /** A drag's data holding `files` (name and text), as the page's drop handler receives it. */
 function dropOf(page: Page, files: readonly (readonly [string, string])[]): Promise<JSHandle<DataTransfer>> {

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
+import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser } from './serve-helpers.js';
 import { lanePixel } from './grid-pixels.js';
 import { near, pixel, readPng } from './png.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
@@ -16,17 +14,9 @@ import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
  * faulted colour, read from a screenshot of the canvas.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'ws-fault-'));
+const dir = servedFolder('ws-fault-', ['test/ui/programs/fault.cu']);
 let browser: Browser;
-
-beforeAll(async () => {
-  copyFileSync('test/ui/programs/fault.cu', join(dir, 'fault.cu'));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((b) => (browser = b));
 
 /** Runs fault.cu with F5 (after `setup`, typed in the console), waits for each `stop` line in the console and checks the grid's lanes in a screenshot. */
 async function faultedLane(setup: string | null, stop: readonly string[], shot: string): Promise<void> {

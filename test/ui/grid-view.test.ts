@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, withBrowser } from './serve-helpers.js';
 import { near, pixel, readPng } from './png.js';
 import { gridView, lanePixel } from './grid-pixels.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
@@ -16,18 +14,9 @@ import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
  * threads: at its first barrier warps arrive one at a time while later warps have not started.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'ws-grid-'));
+const dir = servedFolder('ws-grid-', ['examples/avgfilter_barrier_bug.cu', 'test/ui/programs/million.cu']);
 let browser: Browser;
-
-beforeAll(async () => {
-  copyFileSync('examples/avgfilter_barrier_bug.cu', join(dir, 'avgfilter_barrier_bug.cu'));
-  copyFileSync('test/ui/programs/million.cu', join(dir, 'million.cu'));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((b) => (browser = b));
 
 async function typeCommand(page: Page, line: string): Promise<void> {
   await page.locator('.xterm').click();

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /*
@@ -24,6 +26,20 @@ const CHROMIUM = '/usr/bin/chromium';
 
 /** Where the browser tests save their screenshots, to look at. */
 export const shots = resolve('test-results/ui');
+
+/** A fresh folder (name starting `prefix`) holding copies of `files`, for `warpscope serve` to open them there. */
+export function servedFolder(prefix: string, files: readonly string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const f of files) copyFileSync(f, join(dir, basename(f)));
+  return dir;
+}
+
+/** Starts chromium before a test file's tests (handing it to `set`) and closes it after them. */
+export function withBrowser(set: (b: Browser) => void): void {
+  let browser: Browser | null = null;
+  beforeAll(async () => set((browser = await launchChromium())));
+  afterAll(async () => void (await browser?.close()));
+}
 
 /** Starts Debian's chromium (and makes the screenshot folder); says how to install it when it is missing. */
 export async function launchChromium(): Promise<Browser> {

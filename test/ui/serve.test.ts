@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import WebSocket from 'ws';
-import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, withBrowser } from './serve-helpers.js';
 
 /*
  * The browser UI as a user drives it: Debian's chromium against `warpscope serve` (the built
@@ -12,18 +10,9 @@ import { consoleText, serve, waitForConsole, launchChromium, openPage, shots } f
  * test-results/ui/ to look at.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'ws-ui-'));
+const dir = servedFolder('ws-ui-', ['examples/avgfilter.cu', 'traces/avgfilter.trace']);
 let browser: Browser;
-
-beforeAll(async () => {
-  copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
-  copyFileSync('traces/avgfilter.trace', join(dir, 'avgfilter.trace'));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((b) => (browser = b));
 
 
 describe('warpscope serve in a browser', () => {

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, launchChromium, shots } from './serve-helpers.js';
+import { serve, waitForConsole, shots, servedFolder, withBrowser } from './serve-helpers.js';
 import { fitLanes, fitValue } from '../../src/renderer/src/shared/abbreviate.js';
 
 /*
@@ -36,17 +34,9 @@ describe('bank table values shortened to a cell', () => {
   });
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'ws-banks-'));
+const dir = servedFolder('ws-banks-', ['test/ui/programs/banks.cu']);
 let browser: Browser;
-
-beforeAll(async () => {
-  copyFileSync('test/ui/programs/banks.cu', join(dir, 'banks.cu'));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((b) => (browser = b));
 
 describe('Shared memory panel at the window’s default size', () => {
   it('fits 32 banks in 1280 pixels, values shortened with the full value in a tooltip', async () => {

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { serve, waitForConsole, launchChromium, shots } from './serve-helpers.js';
+import { serve, waitForConsole, shots, servedFolder, withBrowser } from './serve-helpers.js';
 import { gridView, lanePixelIn } from './grid-pixels.js';
 import { near, pixel, readPng } from './png.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
@@ -16,17 +14,9 @@ import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
  * the block's colour when it is drawn as a summary tile: a pixel there tells which it is.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'ws-tabs-'));
+const dir = servedFolder('ws-tabs-', ['test/ui/programs/tabs.cu']);
 let browser: Browser;
-
-beforeAll(async () => {
-  copyFileSync('test/ui/programs/tabs.cu', join(dir, 'tabs.cu'));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+withBrowser((b) => (browser = b));
 
 /** A tab on the served page, counting the lane-states events it receives. */
 async function tab(url: string): Promise<{ page: Page; errors: string[]; laneEvents: () => number }> {
