@@ -138,15 +138,19 @@ describe('grid, threads and shared memory in a browser', () => {
       await waitForConsole(page, 'hit Breakpoint 1, fill<<<(4096,1,1),(256,1,1)>>>');
       const grid = page.locator('section[aria-label="Grid"]');
       await grid.locator('.dims').filter({ hasText: 'grid (4096,1,1) · block (256,1,1) · blocks' }).waitFor();
-      await page.waitForTimeout(200);
       const canvas = grid.locator('canvas');
-      let png = readPng(await canvas.screenshot({ path: join(shots, 'grid-07-million-blocks.png') }));
+      let png = readPng(await canvas.screenshot());
       let v = await gridView(page);
       const tile = (b: number): number => pixel(png, v.x + ((b % v.cols) + 0.5) * v.cellW * v.scale, v.y + (Math.floor(b / v.cols) + 0.5) * v.cellH * v.scale);
-      // Block 0 runs (its first warp stopped at the store); the other 4095 have not started.
-      expect(near(tile(0), LANE_COLORS.active)).toBe(true);
-      expect(near(tile(1), LANE_COLORS.unstarted)).toBe(true);
-      expect(near(tile(4095), LANE_COLORS.unstarted)).toBe(true);
+      // Block 0 runs (its first warp stopped at the store); the other 4095 have not started. The view fits the
+      // grid to the panel once it knows its size: read the pixels of a frame drawn with the view it reports.
+      await expect
+        .poll(async () => {
+          v = await gridView(page);
+          png = readPng(await canvas.screenshot({ path: join(shots, 'grid-07-million-blocks.png') }));
+          return [near(tile(0), LANE_COLORS.active), near(tile(1), LANE_COLORS.unstarted), near(tile(4095), LANE_COLORS.unstarted)];
+        }, { timeout: 10_000 })
+        .toEqual([true, true, true]);
 
       // Zoom in on block 0 until each lane is a cell; the visible blocks' lanes come from the session.
       const box = (await canvas.boundingBox())!;
