@@ -126,17 +126,20 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
     if (h.launch) {
       const j = h.launch;
       const old = !h.full && s.launch?.id === j.id ? s.launch : null;
+      // A delta moves its base's launch on in place: the base was built for this chain alone, and copying
+      // its register and warp maps cost more than reading the delta.
+      const L: LaunchState = old ?? newLaunch(j.id);
       // Pagers absent from the header were dropped (their warps returned); the rest take their written pages.
-      const L: LaunchState = newLaunch(j.id);
-      for (const [k, p] of j.shared) L.shared.set(k, pagesIn(p, old?.shared.get(k)));
-      for (const [k, p] of j.local) L.local.set(k, pagesIn(p, old?.local.get(k)));
-      if (old) {
-        for (const [k, r] of old.regs) L.regs.set(k, r);
-        for (const [k, w] of old.warps) L.warps.set(k, w);
-      }
+      const shared = j.shared.map(([k, p]): [number, Pages] => [k, pagesIn(p, old?.shared.get(k))]);
+      const local = j.local.map(([k, p]): [number, Pages] => [k, pagesIn(p, old?.local.get(k))]);
+      L.shared.clear();
+      L.local.clear();
+      for (const [k, p] of shared) L.shared.set(k, p);
+      for (const [k, p] of local) L.local.set(k, p);
       for (const k of j.regsGone) L.regs.delete(k);
       at = readRegs(raw, at, j.regs, L);
       at = readWarps(raw, at, j.warps, L);
+      L.live.clear();
       for (const [k, n] of j.live) L.live.set(k, n);
       s.launch = L;
     } else s.launch = null;
