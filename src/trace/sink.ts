@@ -31,6 +31,7 @@ export class TraceSink {
   /** Opens the trace at `path`; `checkpointEvents` spaces the checkpoints (statement and effect rows). */
   constructor(path: string, private readonly checkpointEvents: number) {
     const db = (this.db = new Database(path, { fileMustExist: true }));
+    this.state.countRegisters = true;
     db.pragma('journal_mode = WAL');
     // No fsync while recording: a killed recorder loses nothing the OS holds (WAL keeps the file whole), and the
     // syncs cost the recording a third of its storing time. The close syncs what it checkpoints (finish()).

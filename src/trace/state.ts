@@ -112,8 +112,10 @@ export class MachineState {
   step = 0;
   /** Effects applied. */
   effectSeq = 0;
-  /** Register values held for the running launch's threads (what a full checkpoint writes). */
+  /** Register values held for the running launch's threads (what a full checkpoint writes); counted only when `countRegisters`. */
   registers = 0;
+  /** Whether to keep `registers`: a recording's state spaces its checkpoints by it; a reader's has no use for it. */
+  countRegisters = false;
   private lastLanes: RegLanes | null = null;
   /** Where new register lanes come from: the current slab's next row, and rows retired warps left. */
   private slab: RegSlab | null = null;
@@ -230,10 +232,11 @@ export class MachineState {
         const v0 = lanes.base >> 3;
         const t0 = lanes.base + 256;
         // int32 rows hold two lanes per value (k counts 32-bit words).
+        const count = this.countRegisters;
         let k = 2 * at;
         for (let m = e.neu[2 * i]!; m !== 0; m &= m - 1) {
           const l = 31 - Math.clz32(m & -m);
-          if (tag[t0 + l] === 0) this.registers++;
+          if (count && tag[t0 + l] === 0) this.registers++;
           if (big) (ints[v0 + l] = e.valuesI[at++]!), (tag[t0 + l] = 2);
           else if (valueTag === VALUE_TAG.int32) (f[v0 + l] = e.valuesI32[k++]!), (tag[t0 + l] = 1);
           else (f[v0 + l] = e.values[at++]!), (tag[t0 + l] = 1);
@@ -266,13 +269,13 @@ export class MachineState {
     this.lastLanes = null;
     if (r) {
       for (const lanes of r.values()) {
-        for (let l = 0; l < 32; l++) if (laneTag(lanes, l) !== 0) this.registers--;
+        if (this.countRegisters) for (let l = 0; l < 32; l++) if (laneTag(lanes, l) !== 0) this.registers--;
         this.freeRows.push(lanes);
       }
       L.regs.delete(w);
       L.regsGone.add(w);
     }
-    for (let lane = 0; lane < 32; lane++) L.local.delete(threadKey(block, warp, lane));
+    if (L.local.size !== 0) for (let lane = 0; lane < 32; lane++) L.local.delete(threadKey(block, warp, lane));
     const left = (L.live.get(block) ?? 1) - 1;
     if (left > 0) L.live.set(block, left);
     else {
