@@ -151,6 +151,19 @@ describe('grid, threads and shared memory in a browser', () => {
           return [near(tile(0), LANE_COLORS.active), near(tile(1), LANE_COLORS.unstarted), near(tile(4095), LANE_COLORS.unstarted)];
         }, { timeout: 10_000 })
         .toEqual([true, true, true]);
+      // A smaller window: the fitted grid is fitted to its new panel, the last block still in view; and back.
+      for (const size of [{ width: 1100, height: 680 }, { width: 1280, height: 800 }]) {
+        await page.setViewportSize(size);
+        await expect
+          .poll(async () => {
+            v = await gridView(page);
+            png = readPng(await canvas.screenshot());
+            const box = (await canvas.boundingBox())!;
+            const last = v.y + (Math.floor(4095 / v.cols) + 1) * v.cellH * v.scale;
+            return last <= box.height + 1 && near(tile(4095), LANE_COLORS.unstarted);
+          }, { timeout: 10_000 })
+          .toBe(true);
+      }
 
       // Zoom in on block 0 until each lane is a cell; the visible blocks' lanes come from the session.
       const box = (await canvas.boundingBox())!;

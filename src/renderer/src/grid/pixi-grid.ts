@@ -35,6 +35,8 @@ export class PixiGrid {
   private tiles: Sprite | null = null;
   private geometry: GridGeometry | null = null;
   private view: View | null = null;
+  /** The view is the fit of the launch to the canvas (the user has not zoomed or panned since). */
+  private fitted = false;
   private data: LaneData | null = null;
   private focus: GridFocus | null = null;
   private frame = 0;
@@ -69,10 +71,16 @@ export class PixiGrid {
     this.view = null;
     if (layout && this.ready) {
       const { width, height } = this.app.renderer;
-      this.geometry = gridGeometry(layout, width / height);
-      this.view = fitView(this.geometry, width, height);
+      this.fit(layout, width, height);
     }
     this.schedule();
+  }
+
+  /** Lays the launch's blocks out for a canvas of this shape and shows all of them. */
+  private fit(layout: LaunchLayout, w: number, h: number): void {
+    this.geometry = gridGeometry(layout, w / h);
+    this.view = fitView(this.geometry, w, h);
+    this.fitted = true;
   }
 
   /** Lane states of the current stop. */
@@ -98,6 +106,7 @@ export class PixiGrid {
   zoom(factor: number, px: number, py: number): void {
     if (!this.view || !this.geometry) return;
     this.view = zoomAt(this.view, this.geometry, factor, px, py);
+    this.fitted = false;
     this.schedule();
   }
 
@@ -105,14 +114,20 @@ export class PixiGrid {
   pan(dx: number, dy: number): void {
     if (!this.view) return;
     this.view = { ...this.view, x: this.view.x + dx, y: this.view.y + dy };
+    this.fitted = false;
     this.schedule();
   }
 
-  /** The canvas changed size: keeps the world where it was, relative to the top left. */
+  /** The canvas changed size: a fitted grid is fitted again (the panel may settle its size after the launch arrived); a zoomed or panned one keeps the world where it was, relative to the top left. */
   resize(w: number, h: number): void {
     if (!this.ready || w < 1 || h < 1) return;
     this.app.renderer.resize(w, h);
-    if (this.view) this.view = { ...this.view, w, h };
+    if (this.fitted && this.geometry) {
+      this.fit(this.geometry.layout, w, h);
+      // The block tiles were laid out for the old shape.
+      this.tiles?.destroy({ texture: true, textureSource: true });
+      this.tiles = null;
+    } else if (this.view) this.view = { ...this.view, w, h };
     this.schedule();
   }
 
