@@ -3,6 +3,13 @@
  * wrote (an int 3 and a float 3.0 differ), so a replayed session prints what the GPU held.
  */
 
+/** Lanes set in a 32-bit lane mask. */
+export function popcount(m: number): number {
+  let n = 0;
+  for (; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
 const f32 = new Float32Array(1);
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);

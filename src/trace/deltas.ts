@@ -1,4 +1,5 @@
 import { EFFECT } from './schema.js';
+import { popcount } from './bits.js';
 
 /*
  * An effect chunk's counting columns stored as differences: steps and value indices grow row by
@@ -15,12 +16,6 @@ export interface CountingColumns {
   readonly values: Float64Array;
 }
 
-function lanes(m: number): number {
-  let n = 0;
-  for (; m !== 0; m &= m - 1) n++;
-  return n;
-}
-
 /** Values a lane of a load or store row takes; 0 for other rows. */
 const stride = (kind: number): number => (kind === EFFECT.load ? 1 : kind === EFFECT.store ? 3 : 0);
 
@@ -32,7 +27,7 @@ export function toDeltas(c: CountingColumns, n: number): void {
     const s = stride(kind[i]!);
     if (s === 0) continue;
     const first = neu[2 * i + 1]!;
-    for (let p = first + (lanes(neu[2 * i]!) - 1) * s; p > first; p -= s) values[p] = values[p]! - values[p - s]!;
+    for (let p = first + (popcount(neu[2 * i]!) - 1) * s; p > first; p -= s) values[p] = values[p]! - values[p - s]!;
   }
   for (let i = n - 1; i > 0; i--) {
     step[i] = step[i]! - step[i - 1]!;
@@ -51,7 +46,7 @@ export function fromDeltas(c: CountingColumns, n: number): void {
     const s = stride(kind[i]!);
     if (s === 0) continue;
     const first = neu[2 * i + 1]!;
-    const last = first + (lanes(neu[2 * i]!) - 1) * s;
+    const last = first + (popcount(neu[2 * i]!) - 1) * s;
     for (let p = first + s; p <= last; p += s) values[p] = values[p]! + values[p - s]!;
   }
 }

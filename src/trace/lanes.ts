@@ -2,7 +2,7 @@ import type { Trace, EffectRow } from './reader.js';
 import type { DecodedEffects } from './codec.js';
 import { EFFECT, SPACES, VALUE_TAG } from './schema.js';
 import { lowestLane } from './memory-rows.js';
-import { bitsToBytes } from './bits.js';
+import { bitsToBytes, popcount } from './bits.js';
 
 /*
  * The trace's effects one lane at a time: register, load and store rows hold a warp's lanes
@@ -18,12 +18,6 @@ const laneRow = (kind: number): boolean => kind === EFFECT.register || kind === 
 /** The plain fields of effect row i. */
 function effectRow(d: DecodedEffects, i: number, seq: number): EffectRow {
   return { seq, step: d.step[i]!, kind: d.kind[i]!, space: SPACES[d.space[i]!] ?? '?', address: d.address[i]!, size: d.size[i]!, launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane: d.lane[i]! };
-}
-
-function popcount(m: number): number {
-  let n = 0;
-  for (; m !== 0; m &= m - 1) n++;
-  return n;
 }
 
 /** Effects of kind `kind` (every kind when null), one per lane of a lane row. */
