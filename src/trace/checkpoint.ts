@@ -129,7 +129,8 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       // A delta moves its base's launch on in place: the base was built for this chain alone, and copying
       // its register and warp maps cost more than reading the delta.
       const L: LaunchState = old ?? newLaunch(j.id);
-      // Pagers absent from the header were dropped (their warps returned); the rest take their written pages.
+      // Pagers absent from the header were dropped (their warps returned); the rest take their written pages
+      // (read from the base's maps before they are refilled, as L may be the base's own launch).
       const shared = j.shared.map(([k, p]): [number, Pages] => [k, pagesIn(p, old?.shared.get(k))]);
       const local = j.local.map(([k, p]): [number, Pages] => [k, pagesIn(p, old?.local.get(k))]);
       L.shared.clear();

@@ -21,7 +21,7 @@ export class TraceSink {
   private readonly ins: Record<Table | 'stepChunk' | 'effectChunk' | 'checkpoint' | 'barrierChunk', Statement>;
   /** Barrier rows stored so far: the next chunk's first sequence number. */
   private barrierSeq = 0;
-  private readonly state = new MachineState();
+  private readonly state = new MachineState(true);
   private sinceCheckpoint = 0;
   private lastFullBytes = -1;
   private deltaBytes = 0;
@@ -31,7 +31,6 @@ export class TraceSink {
   /** Opens the trace at `path`; `checkpointEvents` spaces the checkpoints (statement and effect rows). */
   constructor(path: string, private readonly checkpointEvents: number) {
     const db = (this.db = new Database(path, { fileMustExist: true }));
-    this.state.countRegisters = true;
     db.pragma('journal_mode = WAL');
     // No fsync while recording: a killed recorder loses nothing the OS holds (WAL keeps the file whole), and the
     // syncs cost the recording a third of its storing time. The close syncs what it checkpoints (finish()).

@@ -114,8 +114,6 @@ export class MachineState {
   effectSeq = 0;
   /** Register values held for the running launch's threads (what a full checkpoint writes); counted only when `countRegisters`. */
   registers = 0;
-  /** Whether to keep `registers`: a recording's state spaces its checkpoints by it; a reader's has no use for it. */
-  countRegisters = false;
   private lastLanes: RegLanes | null = null;
   /** Where new register lanes come from: the current slab's next row, and rows retired warps left. */
   private slab: RegSlab | null = null;
@@ -128,6 +126,9 @@ export class MachineState {
   private cachedKey = -1;
   private cachedLaunch: LaunchState | null = null;
   private cachedWarp: WarpState | null = null;
+
+  /** `countRegisters`: keep `registers` (a recording's state spaces its checkpoints by it; a reader's has no use for it). */
+  constructor(readonly countRegisters = false) {}
 
   /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
   pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {

@@ -74,11 +74,8 @@ export class TraceWriter implements ExecutionListener {
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
   pauseAt = Infinity;
 
-  /** ExecutionListener.suspends: whether pauseAt may ever stop the run (TraceWriter.create's `pauses`). */
-  readonly suspends: boolean;
-
-  private constructor(private readonly sink: SinkChannel, pauses: boolean) {
-    this.suspends = pauses;
+  /** `suspends` (ExecutionListener): whether pauseAt may ever stop the run (TraceWriter.create's `pauses`). */
+  private constructor(private readonly sink: SinkChannel, readonly suspends: boolean) {
     this.regs = new RegisterTracker((W, fnVar, changed, lanes) => this.register(W, fnVar, changed, lanes));
   }
 
