@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, JSHandle, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, openPage, shots, withBrowser } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, openPage, shots, withBrowser, pressF5 } from './serve-helpers.js';
 
 /*
  * A program dropped on a browser page with the header it includes: both are uploaded into one
@@ -62,7 +62,7 @@ describe('dropping a program with its headers', () => {
       await page.locator('.source .tab', { hasText: 'neighbour.h' }).waitFor();
       expect(readFileSync(join(dir, '.warpscope', 'dropped', 'neighbours', 'neighbour.h'), 'utf8')).toBe(header);
       await page.locator('footer.status', { hasText: 'Not running' }).waitFor();
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await page.locator('section[aria-label="Program output"] pre', { hasText: 'left of 0: 31, left of 5: 4' }).waitFor();
       expect(readFileSync(join(dir, '.warpscope', 'dropped', 'neighbours', 'neighbours.cu'), 'utf8')).toBe(program);
       await page.screenshot({ path: join(shots, 'drop-headers-02-ran.png') });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser } from './serve-helpers.js';
+import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
 import { lanePixel } from './grid-pixels.js';
 import { near, pixel, readPng } from './png.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
@@ -30,7 +30,7 @@ async function faultedLane(setup: string | null, stop: readonly string[], shot: 
       await page.keyboard.press('Enter');
       await waitForConsole(page, `(warpscope) ${setup}`);
     }
-    await page.keyboard.press('F5');
+    await pressF5(page);
     for (const line of stop) await waitForConsole(page, line);
     const grid = page.locator('section[aria-label="Grid"]');
     await grid.locator('.dims').filter({ hasText: 'scatter · grid (2,1,1) · block (64,1,1) · lanes' }).waitFor();

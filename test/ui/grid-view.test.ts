@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, withBrowser } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
 import { near, pixel, readPng } from './png.js';
 import { gridView, lanePixel } from './grid-pixels.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
@@ -32,7 +32,7 @@ describe('grid, threads and shared memory in a browser', () => {
       await waitForConsole(page, '(warpscope)');
       await typeCommand(page, 'break __syncthreads');
       await waitForConsole(page, 'Breakpoint 1 at __syncthreads');
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await waitForConsole(page, '32 of 256 threads arrived');
       await typeCommand(page, 'continue');
       await waitForConsole(page, '64 of 256 threads arrived');
@@ -134,7 +134,7 @@ describe('grid, threads and shared memory in a browser', () => {
       await waitForConsole(page, '(warpscope)');
       await typeCommand(page, 'break million.cu:9');
       await waitForConsole(page, 'Breakpoint 1 at fill');
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await waitForConsole(page, 'hit Breakpoint 1, fill<<<(4096,1,1),(256,1,1)>>>');
       const grid = page.locator('section[aria-label="Grid"]');
       await grid.locator('.dims').filter({ hasText: 'grid (4096,1,1) · block (256,1,1) · blocks' }).waitFor();

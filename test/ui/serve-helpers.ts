@@ -104,3 +104,9 @@ export async function waitForConsole(page: Page, text: string, timeout = 20_000)
     await page.waitForTimeout(50);
   }
 }
+
+/** Presses F5 once the session takes it: the key does nothing while a command runs, as the Run / Continue button is disabled then. */
+export async function pressF5(page: Page): Promise<void> {
+  await page.locator('.toolbar button.tool.continue:not([disabled])').waitFor();
+  await page.keyboard.press('F5');
+}

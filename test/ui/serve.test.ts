@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import WebSocket from 'ws';
-import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, withBrowser } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
 
 /*
  * The browser UI as a user drives it: Debian's chromium against `warpscope serve` (the built
@@ -100,7 +100,7 @@ describe('warpscope serve in a browser', () => {
       await page.locator('.line[data-line="29"]').waitFor();
       await page.locator('.line[data-line="29"] .gutter').click();
       await waitForConsole(page, '(warpscope) break avgfilter.cu:29');
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await page.locator('.line.current[data-line="29"]').waitFor();
       // The stop shows before the command ends; a key pressed while it runs is refused.
       await page.locator('.app:not(.running)').waitFor();

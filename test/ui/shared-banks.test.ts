@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, shots, servedFolder, withBrowser } from './serve-helpers.js';
+import { serve, waitForConsole, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
 import { fitLanes, fitValue } from '../../src/renderer/src/shared/abbreviate.js';
 
 /*
@@ -51,7 +51,7 @@ describe('Shared memory panel at the window’s default size', () => {
       await page.keyboard.type('break banks.cu:16');
       await page.keyboard.press('Enter');
       await waitForConsole(page, 'Breakpoint 1 at mix');
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await waitForConsole(page, 'float v = thirds');
       const shared = page.locator('section[aria-label="Shared memory"]');
       await shared.locator('td[data-name="thirds[1]"]').waitFor();

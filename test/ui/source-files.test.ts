@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { serve, waitForConsole, launchChromium, openPage, shots } from './serve-helpers.js';
+import { serve, waitForConsole, launchChromium, openPage, shots, pressF5 } from './serve-helpers.js';
 
 /*
  * The Source gutter's breakpoint conditions and other-warps markers, the Open menu and dropping
@@ -66,7 +66,7 @@ describe('Source gutter, Open menu and drop in a browser', () => {
       await input.press('Enter');
       await waitForConsole(page, 'Breakpoint 1 now unconditional.');
       await page.locator('.line[data-line="27"] .dot.on:not(.cond)').waitFor();
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await status(page, 'block (0,0,0) thread (1,0,0) · avgfilter.cu:27');
       expect(errors).toEqual([]);
     } finally {
@@ -81,7 +81,7 @@ describe('Source gutter, Open menu and drop in a browser', () => {
     try {
       await page.locator('.line[data-line="20"] .gutter').click();
       await waitForConsole(page, 'Breakpoint 1 at transpose4');
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await status(page, 'block (0,0,0) thread (0,0,0) · transpose.cu:20');
       // Warp 0 is at line 20; warps 1-7 wait at the barrier on line 18.
       const at18 = page.locator('.line[data-line="18"] .warps');

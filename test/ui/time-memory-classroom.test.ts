@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, type Served, launchChromium, openPage, shots } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, type Served, launchChromium, openPage, shots, pressF5 } from './serve-helpers.js';
 
 /*
  * The Timeline, Global memory and Diagnostics panels and the classroom, as a user drives them:
@@ -48,7 +48,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
     try {
       await page.locator('.line[data-line="27"] .gutter').click();
       await waitForConsole(page, 'Breakpoint 1 at AverageShared');
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await page.locator('.line.current[data-line="27"]').waitFor();
       // Stopped in the first kernel: dA holds the input, dB was cleared by cudaMemset.
       await page.locator('.region[data-name="dB"]').waitFor();
@@ -102,7 +102,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       expect(await page.locator('section[aria-label="Diagnostics"] li.warning').textContent()).toContain('warn.cu:5');
       await page.locator('.line[data-line="12"] .gutter').click();
       await waitForConsole(page, 'Breakpoint 1');
-      await page.keyboard.press('F5');
+      await pressF5(page);
       await page.locator('.line.current[data-line="12"]').waitFor();
       await page.locator('.region[data-name="d"]').waitFor();
       expect(await values(page, 'd')).toEqual(['1', '2', '3', '4']);

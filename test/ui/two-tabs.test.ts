@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { serve, waitForConsole, shots, servedFolder, withBrowser } from './serve-helpers.js';
+import { serve, waitForConsole, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
 import { gridView, lanePixelIn } from './grid-pixels.js';
 import { near, pixel, readPng } from './png.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
@@ -68,7 +68,7 @@ describe('two tabs on one session', () => {
       await a.page.keyboard.type('break tabs.cu:9');
       await a.page.keyboard.press('Enter');
       await waitForConsole(a.page, 'Breakpoint 1 at fill');
-      await a.page.keyboard.press('F5');
+      await pressF5(a.page);
       for (const t of [a, b]) {
         await waitForConsole(t.page, 'hit Breakpoint 1, fill<<<(4096,1,1),(48,1,1)>>>');
         await t.page.locator('section[aria-label="Grid"] .dims').filter({ hasText: 'grid (4096,1,1) · block (48,1,1) · blocks' }).waitFor();
