@@ -1,13 +1,16 @@
-import { Pages, PAGE_BYTES } from './pages.js';
-import { MachineState, newLaunch, RegSlab, LANES_BYTES, type LaunchState, type RegLanes, type RegValue, type WarpState } from './state.js';
-import { deflate, inflate } from './codec.js';
+import { Pages } from './pages.js';
+import { MachineState, newLaunch, type LaunchState, type RegLanes, type RegValue, type WarpState } from './state.js';
+import { encodeRows, HeldRows } from './reg-rows.js';
+import { deflatePart, inflatePart, packSegments, PageArena, pagesIn, pagesOut, segmentsOf, type Part } from './segments.js';
 
 /*
- * Checkpoints: a MachineState as bytes. A JSON header (which pages, the host's registers) is
- * followed by the pages' bytes in header order, the launch's register rows and its warps; the
- * whole is deflated behind its inflated size. A full checkpoint holds everything; a delta holds
- * the pages, register rows and warps written since the checkpoint before it. Every section
- * stays 8-byte aligned, so a reader's state takes views of the inflated buffer, not copies.
+ * Checkpoints: a MachineState as bytes, in four deflated segments (segments.ts). The first holds
+ * a JSON header (which pages, the host's registers), then the launch's shared and local pages
+ * in header order, its register rows and its warps; the others hold the host, global and
+ * constant pages, which a reader inflates only when something touches that memory. A full
+ * checkpoint holds everything; a delta holds the pages, register rows and warps written since
+ * the checkpoint before it. Every section stays 8-byte aligned, so a reader's state takes views
+ * of the inflated buffers, not copies.
  */
 
 type RegsJson = [number, number | string][];
@@ -26,7 +29,7 @@ interface Header {
     readonly id: number;
     readonly shared: [number, PagesJson][];
     readonly local: [number, PagesJson][];
-    /** Register values in a binary section after the pages: this many (thread, fnVar, value) rows. */
+    /** Register rows in a binary section after the pages (reg-rows.ts): this many. */
     readonly regs: number;
     readonly regsGone: number[];
     /** Warps in a binary section after the register rows: this many float64 words. */
@@ -38,29 +41,55 @@ interface Header {
 const regsOut = (m: Map<number, RegValue>): RegsJson => [...m].map(([k, v]) => [k, typeof v === 'bigint' ? `${v}` : v]);
 const regsIn = (j: RegsJson): Map<number, RegValue> => new Map(j.map(([k, v]) => [k, typeof v === 'string' ? BigInt(v) : v]));
 
-/** The deflated bytes of `s`: every page when `full`, else the pages written since the last call; clears the dirty marks. */
-export function serializeState(s: MachineState, full: boolean): Buffer {
+/** The memory spaces stored in segments of their own, in segment order after the first. */
+const SPACES = ['host', 'global', 'constant'] as const;
+type Space = (typeof SPACES)[number];
+
+/**
+ * A writer's last full segment of each memory space: a full checkpoint reuses it while that
+ * memory has not been written since (a kernel leaves host memory alone, and deflating it again
+ * at every full checkpoint cost as much as the rest).
+ */
+export type SegmentCache = Map<Space, { readonly pages: Pages; readonly writes: number; readonly keys: PagesJson; readonly part: Part }>;
+
+/** The bytes of `s`: every page when `full`, else the pages written since the last call; clears the dirty marks. */
+export function serializeState(s: MachineState, full: boolean, cache: SegmentCache = new Map()): Buffer {
   const chunks: Uint8Array[] = [];
-  const pagesOut = (p: Pages): PagesJson => {
+  const launchPages = (p: Pages): PagesJson => {
     const keys = full ? [...p.pages.keys()] : [...p.dirty].filter((k) => p.pages.has(k));
-    for (const k of keys) chunks.push(p.pages.get(k)!);
+    pagesOut(p, keys, chunks);
     p.dirty.clear();
     return keys;
   };
+  const memory = new Map<Space, { keys: PagesJson; part: Part }>();
+  for (const space of SPACES) {
+    const p = s[space];
+    const kept = cache.get(space);
+    if (full && kept && kept.pages === p && kept.writes === p.writes) memory.set(space, kept);
+    else {
+      const keys = full ? [...p.pages.keys()] : [...p.dirty].filter((k) => p.pages.has(k));
+      const out: Uint8Array[] = [];
+      pagesOut(p, keys, out);
+      const part = deflatePart(out);
+      memory.set(space, { keys, part });
+      if (full) cache.set(space, { pages: p, writes: p.writes, keys, part });
+    }
+    p.dirty.clear();
+  }
   const L = s.launch;
   const header: Header = {
     full,
     step: s.step,
     effectSeq: s.effectSeq,
-    host: pagesOut(s.host),
-    global: pagesOut(s.global),
-    constant: pagesOut(s.constant),
+    host: memory.get('host')!.keys,
+    global: memory.get('global')!.keys,
+    constant: memory.get('constant')!.keys,
     hostRegs: regsOut(s.hostRegs),
     hostWarp: s.hostWarp,
     launch: L && {
       id: L.id,
-      shared: [...L.shared].map(([k, p]) => [k, pagesOut(p)]),
-      local: [...L.local].map(([k, p]) => [k, pagesOut(p)]),
+      shared: [...L.shared].map(([k, p]) => [k, launchPages(p)]),
+      local: [...L.local].map(([k, p]) => [k, launchPages(p)]),
       regs: regsSection(L, full, chunks),
       regsGone: full ? [] : [...L.regsGone],
       warps: warpsSection(L, full, chunks),
@@ -72,55 +101,35 @@ export function serializeState(s: MachineState, full: boolean): Buffer {
     L.regsGone.clear();
     L.warpsDirty.clear();
   }
-  // Padded with spaces to a multiple of 8 bytes after the length word, so the pages and register rows after it stay aligned for zero-copy views.
+  // Padded with spaces to a multiple of 8 bytes after the length word, so the sections after it stay aligned for zero-copy views.
   const text = JSON.stringify(header);
   const json = Buffer.from(text.padEnd(text.length + ((8 - ((4 + Buffer.byteLength(text)) % 8)) % 8)), 'utf8');
   const len = Buffer.alloc(4);
   len.writeUInt32LE(json.length, 0);
-  const raw = Buffer.concat([len, json, ...chunks]);
-  // The inflated size goes first, outside the compressed stream: a reader inflates into one buffer of exactly that size.
-  const size = Buffer.alloc(4);
-  size.writeUInt32LE(raw.length, 0);
-  return Buffer.concat([size, deflate(raw)]);
+  return packSegments([deflatePart([len, json, ...chunks]), ...SPACES.map((space) => memory.get(space)!.part)]);
 }
 
-/** A checkpoint's inflated bytes, in a buffer of their own (8-byte aligned); null when damaged. */
-function unpackCheckpoint(blob: Uint8Array): Buffer | null {
-  if (blob.length < 4) return null;
-  const size = Buffer.from(blob.buffer, blob.byteOffset, 4).readUInt32LE(0);
-  // At least 8 KiB of output space: smaller buffers come from Node's shared pool, which this state's views must not alias.
-  const raw = inflate(blob.subarray(4), Math.max(size, 8192));
-  if (raw === null || raw.length !== size || size < 4) return null;
-  if (raw.byteOffset % 8 === 0) return raw;
-  const copy = Buffer.from(new ArrayBuffer(size));
-  raw.copy(copy);
-  return copy;
-}
-
-/** The state a checkpoint's bytes describe, built on `base` for a delta (null for a full one); null when damaged. */
+/** The state a checkpoint's bytes describe, built on `base` for a delta (null for a full one); null when damaged. A memory segment found damaged later throws when it is read. */
 export function deserializeState(blob: Uint8Array, base: MachineState | null): MachineState | null {
-  const raw = unpackCheckpoint(blob);
-  if (raw === null) return null;
+  const parts = segmentsOf(blob);
+  if (parts === null || parts.length !== 1 + SPACES.length) return null;
+  const raw = inflatePart(parts[0]!);
+  if (raw === null || raw.length < 4) return null;
   try {
     const n = raw.readUInt32LE(0);
     const h = JSON.parse(raw.subarray(4, 4 + n).toString('utf8')) as Header;
     if (!h.full && !base) return null;
     let at = 4 + n;
-    const pagesIn = (keys: PagesJson, into: Pages | undefined): Pages => {
-      const p = into ?? new Pages();
-      for (const k of keys) {
-        // A view, not a copy: the inflated buffer belongs to this state alone.
-        p.put(k, raw.subarray(at, at + PAGE_BYTES));
-        at += PAGE_BYTES;
-      }
-      return p;
-    };
+    const arena = new PageArena();
     const s = h.full ? new MachineState() : base!;
     s.step = h.step;
     s.effectSeq = h.effectSeq;
-    s.host = pagesIn(h.host, h.full ? undefined : s.host);
-    s.global = pagesIn(h.global, h.full ? undefined : s.global);
-    s.constant = pagesIn(h.constant, h.full ? undefined : s.constant);
+    SPACES.forEach((space, i) => {
+      const p = h.full ? new Pages() : s[space];
+      s[space] = p;
+      const keys = h[space];
+      if (keys.length > 0) p.defer(() => readMemory(parts[1 + i]!, keys, p, h.step));
+    });
     s.hostRegs = regsIn(h.hostRegs);
     s.hostWarp = h.hostWarp;
     if (h.launch) {
@@ -131,14 +140,19 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       const L: LaunchState = old ?? newLaunch(j.id);
       // Pagers absent from the header were dropped (their warps returned); the rest take their written pages
       // (read from the base's maps before they are refilled, as L may be the base's own launch).
-      const shared = j.shared.map(([k, p]): [number, Pages] => [k, pagesIn(p, old?.shared.get(k))]);
-      const local = j.local.map(([k, p]): [number, Pages] => [k, pagesIn(p, old?.local.get(k))]);
+      const pager = (m: Map<number, Pages>) => ([k, keys]: [number, PagesJson]): [number, Pages] => {
+        const p = m.get(k) ?? new Pages();
+        at = pagesIn(raw, at, keys, p, arena);
+        return [k, p];
+      };
+      const shared = j.shared.map(pager(old?.shared ?? new Map()));
+      const local = j.local.map(pager(old?.local ?? new Map()));
       L.shared.clear();
       L.local.clear();
       for (const [k, p] of shared) L.shared.set(k, p);
       for (const [k, p] of local) L.local.set(k, p);
-      for (const k of j.regsGone) L.regs.delete(k);
-      at = readRegs(raw, at, j.regs, L);
+      for (const k of j.regsGone) L.regs.remove(k);
+      at = readRegs(raw, at, L);
       at = readWarps(raw, at, j.warps, L);
       L.live.clear();
       for (const [k, n] of j.live) L.live.set(k, n);
@@ -152,6 +166,18 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
   } catch {
     return null;
   }
+}
+
+/** Installs a memory segment's pages into `p` (when first touched); throws when the segment is damaged. */
+function readMemory(part: Part, keys: PagesJson, p: Pages, step: number): void {
+  const raw = inflatePart(part);
+  let ok = false;
+  try {
+    ok = raw !== null && pagesIn(raw, 0, keys, p, new PageArena()) === raw.length;
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new Error(`the checkpoint at step ${step} is damaged`);
 }
 
 function allPages(s: MachineState): Pages[] {
@@ -174,22 +200,9 @@ export function cloneState(s: MachineState): MachineState {
   c.hostWarp = cw(s.hostWarp);
   const L = s.launch;
   if (L) {
-    const n = newLaunch(L.id);
+    const n = newLaunch(L.id, L.regs.clone());
     for (const [k, p] of L.shared) n.shared.set(k, p.clone());
     for (const [k, p] of L.local) n.local.set(k, p.clone());
-    let count = 0;
-    for (const m of L.regs.values()) count += m.size;
-    const slab = new RegSlab(new ArrayBuffer(count * LANES_BYTES));
-    let at = 0;
-    for (const [k, m] of L.regs) {
-      const copy = new Map<number, RegLanes>();
-      for (const [x, lanes] of m) {
-        slab.tag.set(lanes.slab.tag.subarray(lanes.base, lanes.base + LANES_BYTES), at);
-        copy.set(x, { slab, base: at, dirty: lanes.dirty });
-        at += LANES_BYTES;
-      }
-      n.regs.set(k, copy);
-    }
     for (const [k, w] of L.warps) n.warps.set(k, cw(w));
     for (const [k, v] of L.live) n.live.set(k, v);
     c.launch = n;
@@ -197,52 +210,31 @@ export function cloneState(s: MachineState): MachineState {
   return c;
 }
 
-/** Appends the launch's register entries (every one when `full`, else those written since the last checkpoint) as a binary section; returns the entry count. */
+/** Appends the launch's register rows (every one when `full`, else those written since the last checkpoint) as a packed section (reg-rows.ts); returns the row count. */
 function regsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): number {
-  const keys: number[] = [];
-  const rows: RegLanes[] = [];
-  if (full) {
-    for (const [w, m] of L.regs) for (const [k, lanes] of m) keys.push(w, k), rows.push(lanes);
-  } else {
+  let warps: Map<number, Map<number, RegLanes>>;
+  if (full) warps = new Map(L.regs);
+  else {
+    warps = new Map();
     const d = L.regsDirty;
     for (let i = 0; i < d.length; i += 2) {
       const lanes = L.regs.get(d[i]!)?.get(d[i + 1]!);
-      if (lanes) keys.push(d[i]!, d[i + 1]!), rows.push(lanes);
+      if (!lanes) continue;
+      let m = warps.get(d[i]!);
+      if (!m) warps.set(d[i]!, (m = new Map()));
+      m.set(d[i + 1]!, lanes);
     }
   }
-  const n = rows.length;
-  const buf = new ArrayBuffer(n * ROW);
-  new Float64Array(buf, 0, 2 * n).set(keys);
-  // Copied as 32-bit words: exact bits, whatever the lanes hold.
-  const out = new Uint32Array(buf, 16 * n);
-  const WORDS = LANES_BYTES / 4;
-  for (let r = 0; r < n; r++) {
-    const lanes = rows[r]!;
-    lanes.dirty = false;
-    const src = lanes.slab.u32;
-    const from = lanes.base / 4;
-    const to = r * WORDS;
-    for (let k = 0; k < WORDS; k++) out[to + k] = src[from + k]!;
-  }
-  chunks.push(new Uint8Array(buf));
-  return n;
+  const section = encodeRows(warps);
+  chunks.push(section);
+  return new Uint32Array(section.buffer, section.byteOffset, 2)[1]!;
 }
 
-/** Bytes of one register entry: warp key and fnVar (f64 each), 32 lanes of 8 bytes, 32 tags. */
-const ROW = 16 + LANES_BYTES;
-
-/** Takes `n` register entries at `at` into the launch, where they lie (raw is the state's own buffer); returns the offset after them. */
-function readRegs(raw: Buffer, at: number, n: number, L: LaunchState): number {
-  if (n === 0) return at;
-  const start = raw.byteOffset + at;
-  const keys = new Float64Array(raw.buffer, start, 2 * n);
-  const slab = new RegSlab(raw.buffer, start + 16 * n, n * LANES_BYTES);
-  for (let r = 0; r < n; r++) {
-    let m = L.regs.get(keys[2 * r]!);
-    if (!m) L.regs.set(keys[2 * r]!, (m = new Map()));
-    m.set(keys[2 * r + 1]!, { slab, base: r * LANES_BYTES, dirty: false });
-  }
-  return at + n * ROW;
+/** Takes the packed register section at `at` into the launch, where it lies (rows are decoded when their warp is read); returns the offset after it. */
+function readRegs(raw: Buffer, at: number, L: LaunchState): number {
+  const held = new HeldRows(raw.buffer, raw.byteOffset + at);
+  L.regs.hold(held);
+  return at + held.bytes;
 }
 
 /** Appends the launch's warps (every one when `full`, else those that moved) as float64 words: key, step, mask, loc, exited, frame count, then fn and fp per frame. Returns the word count. */
@@ -271,9 +263,17 @@ function readWarps(raw: Buffer, at: number, words: number, L: LaunchState): numb
   const a = new Float64Array(raw.buffer, raw.byteOffset + at, words);
   for (let i = 0; i < words; ) {
     const k = a[i++]!;
-    const w: WarpState = { step: a[i++]!, mask: a[i++]!, loc: a[i++]!, exited: a[i++]!, frames: [] };
-    for (let n = a[i++]!; n > 0; n--) w.frames.push({ fn: a[i++]!, fp: a[i++]! });
-    L.warps.set(k, w);
+    // A delta's warp moves the base's on in place (the base belongs to this chain alone): deltas hold every warp that ran, and new objects for each cost a jump more than the rest of a delta.
+    let w = L.warps.get(k);
+    if (w) (w.step = a[i++]!), (w.mask = a[i++]!), (w.loc = a[i++]!), (w.exited = a[i++]!);
+    else L.warps.set(k, (w = { step: a[i++]!, mask: a[i++]!, loc: a[i++]!, exited: a[i++]!, frames: [] }));
+    const n = a[i++]!;
+    const frames = w.frames;
+    for (let f = 0; f < n; f++, i += 2) {
+      const old = frames[f];
+      if (old === undefined || old.fn !== a[i] || old.fp !== a[i + 1]) frames[f] = { fn: a[i]!, fp: a[i + 1]! };
+    }
+    frames.length = n;
   }
   return at + words * 8;
 }

@@ -7,9 +7,13 @@ const PAGE = 4096;
 
 /** A sparse byte-addressed memory. */
 export class Pages {
-  readonly pages = new Map<number, Uint8Array>();
+  private readonly map = new Map<number, Uint8Array>();
   /** Pages written since the last checkpoint took them (delta checkpoints store only these). */
   readonly dirty = new Set<number>();
+  /** Checkpoints' pages not yet read, oldest first: a jump reads a memory's pages only when something touches that memory. */
+  private pending: (() => void)[] | null = null;
+  /** Bumped by every write since the last checkpoint: a writer sees whether a memory changed since it last stored it. */
+  writes = 0;
 
   /** The page written last and its number: consecutive writes mostly hit the same page. */
   private lastN = -1;
@@ -19,9 +23,11 @@ export class Pages {
   page(addr: number): Uint8Array {
     const n = Math.floor(addr / PAGE);
     if (n === this.lastN && this.lastP !== null && this.dirty.size > 0) return this.lastP;
-    let p = this.pages.get(n);
-    if (!p) this.pages.set(n, (p = new Uint8Array(PAGE)));
+    if (this.pending !== null) this.load();
+    let p = this.map.get(n);
+    if (!p) this.map.set(n, (p = new Uint8Array(PAGE)));
     this.dirty.add(n);
+    this.writes++;
     this.lastN = n;
     this.lastP = p;
     return p;
@@ -29,8 +35,26 @@ export class Pages {
 
   /** Installs a whole page (a checkpoint's), replacing the one held. */
   put(n: number, bytes: Uint8Array): void {
-    this.pages.set(n, bytes);
+    if (this.pending !== null) this.load();
+    this.map.set(n, bytes);
     if (n === this.lastN) this.lastP = bytes;
+  }
+
+  /** Pages of a checkpoint that `load` installs (with put) the first time anything reads or writes this memory. */
+  defer(load: () => void): void {
+    (this.pending ??= []).push(load);
+  }
+
+  /** Every page by number. */
+  get pages(): ReadonlyMap<number, Uint8Array> {
+    if (this.pending !== null) this.load();
+    return this.map;
+  }
+
+  private load(): void {
+    const loads = this.pending!;
+    this.pending = null;
+    for (const l of loads) l();
   }
 
   /** Writes `bytes` at `addr` (any length, across pages). */
@@ -63,7 +87,7 @@ export class Pages {
   /** A deep copy. */
   clone(): Pages {
     const c = new Pages();
-    for (const [k, v] of this.pages) c.pages.set(k, v.slice());
+    for (const [k, v] of this.pages) c.map.set(k, v.slice());
     return c;
   }
 

@@ -6,7 +6,7 @@
  */
 
 /** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 /** The value of meta.format: tells a .trace from any other SQLite file. */
 export const FORMAT_NAME = 'warpscope-trace';
@@ -48,7 +48,7 @@ export const WARP_OPS = [
 ] as const;
 
 /** Events between checkpoints (taken at the next step-chunk boundary). */
-export const CHECKPOINT_EVENTS = 262144;
+export const CHECKPOINT_EVENTS = 131072;
 
 /** Output streams as stored in output.stream. */
 export const STREAMS = { stdout: 1, stderr: 2 } as const;

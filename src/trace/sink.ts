@@ -3,7 +3,9 @@ import type { Database as Db, Statement } from 'better-sqlite3';
 import { BarrierColumns, EffectColumns, StepColumns, deflate, encodeBarriers, encodeEffects, encodeSteps } from './codec.js';
 import type { Batch, RowOp } from './batch.js';
 import { MachineState } from './state.js';
-import { serializeState } from './checkpoint.js';
+import { serializeState, type SegmentCache } from './checkpoint.js';
+import { EFFECT } from './schema.js';
+import { popcount } from './bits.js';
 
 /*
  * The storing side of a recording: takes the batches a TraceWriter makes, in order, and
@@ -13,6 +15,16 @@ import { serializeState } from './checkpoint.js';
  */
 
 type Table = RowOp[0];
+
+/**
+ * What applying effect row j costs a reader moving forward, in statement rows: checkpoints are
+ * spaced by it, so a jump's replay from the checkpoint before it stays short. A warp's register
+ * or store row writes up to 32 lanes and costs about one more statement per 16 of them.
+ */
+function applyCost(fx: EffectColumns, j: number): number {
+  const k = fx.kind[j]!;
+  return k === EFFECT.register || k === EFFECT.store ? 1 + (popcount(fx.neu[2 * j]!) >> 4) : 1;
+}
 
 
 /** Stores batches into an open trace file (created by TraceWriter.create with its schema and meta). */
@@ -25,6 +37,7 @@ export class TraceSink {
   private sinceCheckpoint = 0;
   private lastFullBytes = -1;
   private deltaBytes = 0;
+  private readonly segments: SegmentCache = new Map();
   private blobs = new Map<number, Uint8Array>();
   private readonly blobOf = (id: number): Uint8Array => this.blobs.get(id) ?? new Uint8Array(0);
 
@@ -103,19 +116,18 @@ export class TraceSink {
     for (let i = 0; i < steps.n; i++) {
       const s = firstStep + i;
       // Effects name the statement executing when they happened: those before step s came before it.
-      for (; j < fx.n && fx.step[j]! < s; j++, this.sinceCheckpoint++) state.applyEffect(fx, j, this.blobOf);
-      // Spaced by rows, and further while many threads' registers are live (a checkpoint's cost grows with them).
-      if (this.sinceCheckpoint >= this.checkpointEvents && this.sinceCheckpoint >= state.registers / 8) this.checkpoint();
+      for (; j < fx.n && fx.step[j]! < s; j++) this.sinceCheckpoint += applyCost(fx, j), state.applyEffect(fx, j, this.blobOf);
+      if (this.sinceCheckpoint >= this.checkpointEvents) this.checkpoint();
       state.applyStep(steps, i, s);
       this.sinceCheckpoint++;
     }
-    for (; j < fx.n; j++, this.sinceCheckpoint++) state.applyEffect(fx, j, this.blobOf);
+    for (; j < fx.n; j++) this.sinceCheckpoint += applyCost(fx, j), state.applyEffect(fx, j, this.blobOf);
   }
 
   private checkpoint(): void {
     // A full checkpoint once the deltas since the last one outweigh half of it: rebuilding any checkpoint reads at most about 1.5 times the state.
     const full = this.lastFullBytes < 0 || this.deltaBytes > this.lastFullBytes / 2;
-    const data = serializeState(this.state, full);
+    const data = serializeState(this.state, full, this.segments);
     if (full) (this.lastFullBytes = data.length), (this.deltaBytes = 0);
     else this.deltaBytes += data.length;
     this.ins.checkpoint.run(this.state.step, this.state.effectSeq, full ? 1 : 0, data);

@@ -2,6 +2,9 @@ import { Pages, PAGE_BYTES } from './pages.js';
 import type { EffectView, StepView } from './codec.js';
 import { EFFECT, VALUE_TAG } from './schema.js';
 import { bitsToBytes } from './bits.js';
+import { RegTable, type RegLanes, type RegValue, laneTag, laneValue } from './reg-table.js';
+
+export { RegSlab, LANES_BYTES, laneTag, laneValue, type RegLanes, type RegValue } from './reg-table.js';
 
 /*
  * The machine as it was before a given step: memory of every space, register variables, each
@@ -9,49 +12,30 @@ import { bitsToBytes } from './bits.js';
  * an earlier checkpoint, which is just a serialized MachineState.
  */
 
-/** A register value: float64 lanes hold numbers, 64-bit integer lanes bigints. */
-export type RegValue = number | bigint;
+/** A lane mask naming every lane of a warp. */
+const FULL = 0xffffffff;
 
-/** Register lanes of many variables in one buffer, with one set of views over it (views per variable would cost more than the values). */
-export class RegSlab {
-  readonly f: Float64Array;
-  readonly i: BigInt64Array;
-  readonly tag: Uint8Array;
-  readonly u32: Uint32Array;
-  /** Views of `bytes` bytes of `buffer` from `offset` (both multiples of 8). */
-  constructor(buffer: ArrayBufferLike, offset = 0, bytes = buffer.byteLength - offset) {
-    this.f = new Float64Array(buffer, offset, bytes / 8);
-    this.i = new BigInt64Array(buffer, offset, bytes / 8);
-    this.tag = new Uint8Array(buffer, offset, bytes);
-    this.u32 = new Uint32Array(buffer, offset, bytes / 4);
+/** Writes a register row that names all 32 lanes (straight copies, the common case of a converged warp); returns the lanes written for the first time when `count`, else 0. */
+function putAllLanes(e: EffectView, at: number, valueTag: number, lanes: RegLanes, count: boolean): number {
+  const { f, i: ints, tag } = lanes.slab;
+  const v0 = lanes.base >> 3;
+  const t0 = lanes.base + 256;
+  let fresh = 0;
+  if (count) for (let l = 0; l < 32; l++) if (tag[t0 + l] === 0) fresh++;
+  if (valueTag === VALUE_TAG.bigint) {
+    const src = e.valuesI;
+    for (let l = 0; l < 32; l++) ints[v0 + l] = src[at + l]!;
+  } else if (valueTag === VALUE_TAG.int32) {
+    const src = e.valuesI32;
+    const k = 2 * at;
+    for (let l = 0; l < 32; l++) f[v0 + l] = src[k + l]!;
+  } else {
+    const src = e.values;
+    for (let l = 0; l < 32; l++) f[v0 + l] = src[at + l]!;
   }
+  tag.fill(valueTag === VALUE_TAG.bigint ? 2 : 1, t0, t0 + 32);
+  return fresh;
 }
-
-/** Bytes of one variable's lanes in a slab: 32 values of 8 bytes, then 32 tags. */
-export const LANES_BYTES = 288;
-
-/**
- * One register variable of a warp's 32 threads, at byte `base` of a slab: lane l's value is
- * slab.f[base/8 + l] (or slab.i, by its tag), its tag slab.tag[base + 256 + l] (1 float64, 2 int64, 0 never written).
- */
-export interface RegLanes {
-  readonly slab: RegSlab;
-  readonly base: number;
-  /** Written since the last checkpoint. */
-  dirty: boolean;
-}
-
-/** Lane l's tag. */
-export const laneTag = (r: RegLanes, l: number): number => r.slab.tag[r.base + 256 + l]!;
-
-/** Lane l's value (undefined when never written). */
-export function laneValue(r: RegLanes, l: number): RegValue | undefined {
-  const t = r.slab.tag[r.base + 256 + l];
-  return t === 0 ? undefined : t === 2 ? r.slab.i[(r.base >> 3) + l]! : r.slab.f[(r.base >> 3) + l]!;
-}
-
-/** Variables' lanes per slab a state allocates at a time. */
-const SLAB_ROWS = 512;
 
 /** One activation on a warp's call stack. */
 export interface FrameState {
@@ -75,7 +59,7 @@ export interface LaunchState {
   readonly shared: Map<number, Pages>;
   readonly local: Map<number, Pages>;
   /** By warp key, then fnVar: a register variable's lanes (a warp's threads share one entry, which keeps checkpoints small). */
-  readonly regs: Map<number, Map<number, RegLanes>>;
+  readonly regs: RegTable;
   /** By warp key: block * 64 + warp. */
   readonly warps: Map<number, WarpState>;
   /** Per block: warps that have not returned from the kernel. */
@@ -87,8 +71,8 @@ export interface LaunchState {
 }
 
 /** An empty per-launch state. */
-export function newLaunch(id: number): LaunchState {
-  return { id, shared: new Map(), local: new Map(), regs: new Map(), warps: new Map(), live: new Map(), regsDirty: [], regsGone: new Set(), warpsDirty: new Set() };
+export function newLaunch(id: number, regs = new RegTable()): LaunchState {
+  return { id, shared: new Map(), local: new Map(), regs, warps: new Map(), live: new Map(), regsDirty: [], regsGone: new Set(), warpsDirty: new Set() };
 }
 
 /** A thread of a launch as one number: (block * 64 + warp) * 32 + lane. */
@@ -115,10 +99,6 @@ export class MachineState {
   /** Register values held for the running launch's threads (what a full checkpoint writes); counted only when `countRegisters`. */
   registers = 0;
   private lastLanes: RegLanes | null = null;
-  /** Where new register lanes come from: the current slab's next row, and rows retired warps left. */
-  private slab: RegSlab | null = null;
-  private slabNext = SLAB_ROWS;
-  private readonly freeRows: RegLanes[] = [];
   private lastWarp = -1;
   private lastKey = -1;
   private lastLaunch: LaunchState | null = null;
@@ -209,7 +189,7 @@ export class MachineState {
         const valueTag = e.tags[i]! & 3;
         const big = valueTag === VALUE_TAG.bigint;
         const key = e.address[i]!;
-        let at = e.neu[2 * i + 1]!;
+        const at = e.neu[2 * i + 1]!;
         if (launch === 0) {
           this.hostRegs.set(key, big ? e.valuesI[at]! : valueTag === VALUE_TAG.int32 ? e.valuesI32[2 * at]! : e.values[at]!);
           return;
@@ -220,28 +200,17 @@ export class MachineState {
         // Consecutive register rows often name the same variable of the same warp.
         let lanes = this.lastLanes !== null && this.lastWarp === w && this.lastKey === key && this.lastLaunch === L ? this.lastLanes : null;
         if (!lanes) {
-          let r = L.regs.get(w);
-          if (!r) L.regs.set(w, (r = new Map()));
+          const r = L.regs.of(w);
           lanes = r.get(key) ?? null;
-          if (!lanes) r.set(key, (lanes = this.newLanes()));
+          if (!lanes) r.set(key, (lanes = L.regs.alloc()));
           this.lastLanes = lanes;
           this.lastWarp = w;
           this.lastKey = key;
           this.lastLaunch = L;
         }
-        const { f, i: ints, tag } = lanes.slab;
-        const v0 = lanes.base >> 3;
-        const t0 = lanes.base + 256;
-        // int32 rows hold two lanes per value (k counts 32-bit words).
-        const count = this.countRegisters;
-        let k = 2 * at;
-        for (let m = e.neu[2 * i]!; m !== 0; m &= m - 1) {
-          const l = 31 - Math.clz32(m & -m);
-          if (count && tag[t0 + l] === 0) this.registers++;
-          if (big) (ints[v0 + l] = e.valuesI[at++]!), (tag[t0 + l] = 2);
-          else if (valueTag === VALUE_TAG.int32) (f[v0 + l] = e.valuesI32[k++]!), (tag[t0 + l] = 1);
-          else (f[v0 + l] = e.values[at++]!), (tag[t0 + l] = 1);
-        }
+        const mask = e.neu[2 * i]!;
+        if (mask === FULL) this.registers += putAllLanes(e, at, valueTag, lanes, this.countRegisters);
+        else this.putLanes(e, at, mask, valueTag, lanes);
         if (!lanes.dirty) {
           lanes.dirty = true;
           L.regsDirty.push(w, key);
@@ -263,19 +232,30 @@ export class MachineState {
     }
   }
 
+  /** Writes a register row's values into the lanes of `mask` (counting lanes written for the first time when the state counts registers). */
+  private putLanes(e: EffectView, at: number, mask: number, valueTag: number, lanes: RegLanes): void {
+    const { f, i: ints, tag } = lanes.slab;
+    const v0 = lanes.base >> 3;
+    const t0 = lanes.base + 256;
+    const count = this.countRegisters;
+    const big = valueTag === VALUE_TAG.bigint;
+    // int32 rows hold two lanes per value (k counts 32-bit words).
+    let k = 2 * at;
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const l = 31 - Math.clz32(m & -m);
+      if (count && tag[t0 + l] === 0) this.registers++;
+      if (big) (ints[v0 + l] = e.valuesI[at++]!), (tag[t0 + l] = 2);
+      else if (valueTag === VALUE_TAG.int32) (f[v0 + l] = e.valuesI32[k++]!), (tag[t0 + l] = 1);
+      else (f[v0 + l] = e.values[at++]!), (tag[t0 + l] = 1);
+    }
+  }
+
   private retire(block: number, warp: number): void {
     const L = this.launch!;
     const w = warpKey(block, warp);
-    const r = L.regs.get(w);
     this.lastLanes = null;
-    if (r) {
-      for (const lanes of r.values()) {
-        if (this.countRegisters) for (let l = 0; l < 32; l++) if (laneTag(lanes, l) !== 0) this.registers--;
-        this.freeRows.push(lanes);
-      }
-      L.regs.delete(w);
-      L.regsGone.add(w);
-    }
+    const count = this.countRegisters ? (lanes: RegLanes): void => { for (let l = 0; l < 32; l++) if (laneTag(lanes, l) !== 0) this.registers--; } : undefined;
+    if (L.regs.remove(w, count)) L.regsGone.add(w);
     if (L.local.size !== 0) for (let lane = 0; lane < 32; lane++) L.local.delete(threadKey(block, warp, lane));
     const left = (L.live.get(block) ?? 1) - 1;
     if (left > 0) L.live.set(block, left);
@@ -283,17 +263,6 @@ export class MachineState {
       L.live.delete(block);
       L.shared.delete(block);
     }
-  }
-
-  /** Empty lanes for a register variable: a retired warp's row (cleared), or the next row of a slab. */
-  private newLanes(): RegLanes {
-    const old = this.freeRows.pop();
-    if (old) {
-      old.slab.tag.fill(0, old.base, old.base + LANES_BYTES);
-      return { slab: old.slab, base: old.base, dirty: false };
-    }
-    if (this.slabNext === SLAB_ROWS) (this.slab = new RegSlab(new ArrayBuffer(SLAB_ROWS * LANES_BYTES))), (this.slabNext = 0);
-    return { slab: this.slab!, base: LANES_BYTES * this.slabNext++, dirty: false };
   }
 
   /** A warp's state (the host thread for launch 0), created (with its launch's state) the first time a statement or effect names it; marked as moved. */

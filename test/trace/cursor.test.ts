@@ -13,7 +13,7 @@ const record = (file: string, checkpointEvents: number): Trace => recordFile(fil
 
 /** Everything a debugger can read of a state, as plain data. */
 function snapshot(s: MachineState): unknown {
-  const pages = (p: { pages: Map<number, Uint8Array> }): [number, number[]][] => [...p.pages].filter(([, b]) => b.some((x) => x !== 0)).sort((a, b) => a[0] - b[0]).map(([k, b]) => [k, [...b]]);
+  const pages = (p: { pages: ReadonlyMap<number, Uint8Array> }): [number, number[]][] => [...p.pages].filter(([, b]) => b.some((x) => x !== 0)).sort((a, b) => a[0] - b[0]).map(([k, b]) => [k, [...b]]);
   const L = s.launch;
   return {
     step: s.step,
