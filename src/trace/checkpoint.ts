@@ -1,7 +1,7 @@
 import { Pages } from './pages.js';
 import { MachineState, newLaunch, type LaunchState, type RegLanes, type RegValue, type WarpState } from './state.js';
 import { encodeRows, HeldRows } from './reg-rows.js';
-import { deflatePart, inflatePart, packSegments, PageArena, pagesIn, pagesOut, segmentsOf, type Part } from './segments.js';
+import { deflatePart, inflatePart, packSegments, pagesIn, pagesOut, segmentsOf, type Part } from './segments.js';
 
 /*
  * Checkpoints: a MachineState as bytes, in four deflated segments (segments.ts). The first holds
@@ -120,7 +120,6 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
     const h = JSON.parse(raw.subarray(4, 4 + n).toString('utf8')) as Header;
     if (!h.full && !base) return null;
     let at = 4 + n;
-    const arena = new PageArena();
     const s = h.full ? new MachineState() : base!;
     s.step = h.step;
     s.effectSeq = h.effectSeq;
@@ -142,7 +141,7 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       // (read from the base's maps before they are refilled, as L may be the base's own launch).
       const pager = (m: Map<number, Pages>) => ([k, keys]: [number, PagesJson]): [number, Pages] => {
         const p = m.get(k) ?? new Pages();
-        at = pagesIn(raw, at, keys, p, arena);
+        at = pagesIn(raw, at, keys, p);
         return [k, p];
       };
       const shared = j.shared.map(pager(old?.shared ?? new Map()));
@@ -173,7 +172,7 @@ function readMemory(part: Part, keys: PagesJson, p: Pages, step: number): void {
   const raw = inflatePart(part);
   let ok = false;
   try {
-    ok = raw !== null && pagesIn(raw, 0, keys, p, new PageArena()) === raw.length;
+    ok = raw !== null && pagesIn(raw, 0, keys, p) === raw.length;
   } catch {
     ok = false;
   }
@@ -239,7 +238,8 @@ function readRegs(raw: Buffer, at: number, L: LaunchState): number {
 
 /** Appends the launch's warps (every one when `full`, else those that moved) as float64 words: key, step, mask, loc, exited, frame count, then fn and fp per frame. Returns the word count. */
 function warpsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): number {
-  const keys = (full ? [...L.warps.keys()] : [...L.warpsDirty]).filter((k) => L.warps.has(k));
+  // In ascending key: a reader finds a warp by binary search (warp-table.ts).
+  const keys = (full ? [...L.warps.keys()] : [...L.warpsDirty]).filter((k) => L.warps.has(k)).sort((a, b) => a - b);
   let words = 0;
   for (const k of keys) words += 6 + 2 * L.warps.get(k)!.frames.length;
   const a = new Float64Array(words);
@@ -258,22 +258,8 @@ function warpsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): numb
   return words;
 }
 
-/** Reads a warps section of `words` float64 words at `at` into the launch; returns the offset after it. */
+/** Holds a warps section of `words` float64 words at `at` in the launch (warps are made when read); returns the offset after it. */
 function readWarps(raw: Buffer, at: number, words: number, L: LaunchState): number {
-  const a = new Float64Array(raw.buffer, raw.byteOffset + at, words);
-  for (let i = 0; i < words; ) {
-    const k = a[i++]!;
-    // A delta's warp moves the base's on in place (the base belongs to this chain alone): deltas hold every warp that ran, and new objects for each cost a jump more than the rest of a delta.
-    let w = L.warps.get(k);
-    if (w) (w.step = a[i++]!), (w.mask = a[i++]!), (w.loc = a[i++]!), (w.exited = a[i++]!);
-    else L.warps.set(k, (w = { step: a[i++]!, mask: a[i++]!, loc: a[i++]!, exited: a[i++]!, frames: [] }));
-    const n = a[i++]!;
-    const frames = w.frames;
-    for (let f = 0; f < n; f++, i += 2) {
-      const old = frames[f];
-      if (old === undefined || old.fn !== a[i] || old.fp !== a[i + 1]) frames[f] = { fn: a[i]!, fp: a[i + 1]! };
-    }
-    frames.length = n;
-  }
+  if (!L.warps.hold(new Float64Array(raw.buffer, raw.byteOffset + at, words))) throw new Error('a malformed warps section');
   return at + words * 8;
 }

@@ -1,6 +1,8 @@
 /*
  * Sparse byte memory for reconstructed machine state: 4 KiB pages created on first write, zero
- * where nothing was written (device and host memory start zeroed in the engine too).
+ * where nothing was written (device and host memory start zeroed in the engine too). A page
+ * read from a checkpoint may be shorter than 4 KiB: its bytes past the end are zero, and it is
+ * made whole when written.
  */
 
 const PAGE = 4096;
@@ -25,7 +27,11 @@ export class Pages {
     if (n === this.lastN && this.lastP !== null && this.dirty.size > 0) return this.lastP;
     if (this.pending !== null) this.load();
     let p = this.map.get(n);
-    if (!p) this.map.set(n, (p = new Uint8Array(PAGE)));
+    if (!p || p.length < PAGE) {
+      const whole = new Uint8Array(PAGE);
+      if (p) whole.set(p);
+      this.map.set(n, (p = whole));
+    }
     this.dirty.add(n);
     this.writes++;
     this.lastN = n;
@@ -33,11 +39,12 @@ export class Pages {
     return p;
   }
 
-  /** Installs a whole page (a checkpoint's), replacing the one held. */
+  /** Installs a page (a checkpoint's, perhaps short), replacing the one held. */
   put(n: number, bytes: Uint8Array): void {
     if (this.pending !== null) this.load();
     this.map.set(n, bytes);
-    if (n === this.lastN) this.lastP = bytes;
+    // The next write to it takes the long way, which makes a short page whole.
+    if (n === this.lastN) (this.lastN = -1), (this.lastP = null);
   }
 
   /** Pages of a checkpoint that `load` installs (with put) the first time anything reads or writes this memory. */
@@ -45,7 +52,7 @@ export class Pages {
     (this.pending ??= []).push(load);
   }
 
-  /** Every page by number. */
+  /** Every page by number (a page may be short: the bytes past its end are zero). */
   get pages(): ReadonlyMap<number, Uint8Array> {
     if (this.pending !== null) this.load();
     return this.map;

@@ -24,6 +24,8 @@ export const ROW_KIND = {
   float32: 3,
   /** 8 bytes and a tag per written lane (mixed tags, or float64 values). */
   raw: 4,
+  /** Two float64, a and b: lane l holds a + b·l (int32 values in a line, as thread indices make). */
+  affine: 5,
 } as const;
 
 const pad8 = (n: number): number => (n + 7) & ~7;
@@ -60,6 +62,10 @@ function classify(lanes: RegLanes): [kind: number, mask: number] {
   let same = true;
   let int32 = true;
   let float32 = true;
+  // A line through the int32 values: lane l holds a + b·l.
+  let affine = true;
+  let b = NaN;
+  let a = 0;
   for (let l = 0; l < 32; l++) {
     const tl = tag[t0 + l]!;
     if (tl === 0) continue;
@@ -72,11 +78,27 @@ function classify(lanes: RegLanes): [kind: number, mask: number] {
       if ((v | 0) !== v || (v === 0 && 1 / v < 0)) int32 = false;
       f32[0] = v;
       if (f32[0] !== v) float32 = false;
+      if (int32 && affine && l !== first) {
+        if (b !== b) (b = (v - f[v0 + first]!) / (l - first)), (a = f[v0 + first]! - b * first), (affine = Number.isInteger(b));
+        else affine = a + b * l === v;
+      }
     }
   }
   if (same) return [t === 2 ? ROW_KIND.sameBigint : ROW_KIND.sameNumber, mask];
   if (t === 2) return [ROW_KIND.raw, mask];
+  if (int32 && affine) return [ROW_KIND.affine, mask];
   return [int32 ? ROW_KIND.int32 : float32 ? ROW_KIND.float32 : ROW_KIND.raw, mask];
+}
+
+/** The line a + b·l through an affine row's written lanes: [a, b]. */
+function line(lanes: RegLanes, mask: number): [number, number] {
+  const f = lanes.slab.f;
+  const v0 = lanes.base >> 3;
+  const l1 = 31 - Math.clz32(mask & -mask);
+  const rest = mask & (mask - 1);
+  const l2 = 31 - Math.clz32(rest & -rest);
+  const b = (f[v0 + l2]! - f[v0 + l1]!) / (l2 - l1);
+  return [f[v0 + l1]! - b * l1, b];
 }
 
 /** The mask bits of written lanes from lane `from` on. */
@@ -99,6 +121,7 @@ function payloadBytes(kind: number, mask: number): number {
     case ROW_KIND.sameBigint: return mask === 0 ? 0 : 8;
     case ROW_KIND.int32:
     case ROW_KIND.float32: return pad8(4 * n);
+    case ROW_KIND.affine: return 16;
     default: return pad8(9 * n);
   }
 }
@@ -152,11 +175,13 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
 
 /** Typed views of a payload region. */
 class Rows {
+  readonly f64: Float64Array;
   readonly u32: Uint32Array;
   readonly i32: Int32Array;
   readonly f32: Float32Array;
   readonly u8: Uint8Array;
   constructor(buffer: ArrayBufferLike, offset: number, bytes = buffer.byteLength - offset) {
+    this.f64 = new Float64Array(buffer, offset, bytes >> 3);
     this.u32 = new Uint32Array(buffer, offset, bytes >> 2);
     this.i32 = new Int32Array(buffer, offset, bytes >> 2);
     this.f32 = new Float32Array(buffer, offset, bytes >> 2);
@@ -175,6 +200,10 @@ class Rows {
       const l = 31 - Math.clz32(mask & -mask);
       this.u32[w] = u32[2 * (v0 + l)]!;
       this.u32[w + 1] = u32[2 * (v0 + l) + 1]!;
+      return;
+    }
+    if (kind === ROW_KIND.affine) {
+      [this.f64[w >> 1], this.f64[(w >> 1) + 1]] = line(lanes, mask);
       return;
     }
     const n = popcount(mask);
@@ -217,6 +246,14 @@ class Rows {
           u32[x + 1] = hi;
         }
         tagLanes(tag, t0, mask, kind === ROW_KIND.sameBigint ? 2 : 1);
+        return;
+      }
+      case ROW_KIND.affine: {
+        const a = this.f64[w >> 1]!;
+        const b = this.f64[(w >> 1) + 1]!;
+        if (mask === 0xffffffff) for (let l = 0; l < 32; l++) f[v0 + l] = a + b * l;
+        else for (let m = mask; m !== 0; m &= m - 1) f[v0 + 31 - Math.clz32(m & -m)] = a + b * (31 - Math.clz32(m & -m));
+        tagLanes(tag, t0, mask, 1);
         return;
       }
       case ROW_KIND.int32:
@@ -306,6 +343,12 @@ export class HeldRows {
   /** Row r's fnVar. */
   fnVar(r: number): number {
     return this.fnVars[r]!;
+  }
+
+  /** The row of warp index `ix` holding `fnVar`; -1 when it has none. */
+  rowOf(ix: number, fnVar: number): number {
+    for (let r = this.firsts[ix]!, end = this.firsts[ix + 1]!; r < end; r++) if (this.fnVars[r] === fnVar) return r;
+    return -1;
   }
 
   /** Row r's kind (ROW_KIND). */

@@ -55,9 +55,11 @@ const SLAB_ROWS = 512;
 /** A launch's register variables by warp key, then fnVar. */
 export class RegTable {
   private readonly maps = new Map<number, Map<number, RegLanes>>();
-  /** Checkpoints' register sections, oldest first, and per section which of its warps were taken into maps (or retired). */
+  /** Checkpoints' register sections, oldest first, and per section which rows were taken (decoded, overwritten or retired). */
   private held: HeldRows[] = [];
   private taken: Uint8Array[] = [];
+  /** Warps none of whose held rows are left: their maps are whole. */
+  private complete = new Set<number>();
   /** Where new lanes come from: the current slab's next row, and rows retired warps left. */
   private slab: RegSlab | null = null;
   private slabNext = SLAB_ROWS;
@@ -65,14 +67,22 @@ export class RegTable {
 
   /** A warp's variables; undefined when it holds none. */
   get(w: number): Map<number, RegLanes> | undefined {
-    return this.maps.get(w) ?? (this.held.length === 0 ? undefined : this.take(w));
+    if (this.held.length !== 0 && !this.complete.has(w)) this.takeWarp(w);
+    return this.maps.get(w);
   }
 
-  /** A warp's variables, created empty when it holds none. */
-  of(w: number): Map<number, RegLanes> {
-    let m = this.get(w);
-    if (m === undefined) this.maps.set(w, (m = new Map()));
-    return m;
+  /**
+   * The lanes of warp w's variable `key`, created (zero) when it has none. `overwrite`: the caller
+   * writes all 32 lanes, so a held row of it is dropped, not decoded (a converged warp's writes).
+   */
+  lanes(w: number, key: number, overwrite: boolean): RegLanes {
+    let m = this.maps.get(w);
+    let lanes = m?.get(key);
+    if (lanes) return lanes;
+    if (!m) this.maps.set(w, (m = new Map()));
+    m.set(key, (lanes = this.alloc()));
+    if (this.held.length !== 0 && !this.complete.has(w)) this.takeRow(w, key, overwrite ? null : lanes);
+    return lanes;
   }
 
   /**
@@ -87,20 +97,32 @@ export class RegTable {
       for (const lanes of m.values()) each?.(lanes), this.freeRows.push(lanes);
       this.maps.delete(w);
     }
-    for (let s = 0; s < this.held.length; s++) {
-      const ix = this.held[s]!.warpIndex(w);
-      if (ix >= 0 && this.taken[s]![ix] === 0) (this.taken[s]![ix] = 1), (had = true);
+    if (this.held.length !== 0 && !this.complete.has(w)) {
+      this.eachRow(w, (s, r) => {
+        if (this.taken[s]![r] === 0) (this.taken[s]![r] = 1), (had = true);
+      });
+      this.complete.add(w);
     }
     return had;
   }
 
-  /** A checkpoint's register rows, newer than those held: taken into maps warp by warp as they are read (at once for warps already taken). */
+  /** A checkpoint's register rows, newer than those held: decoded as they are read (at once over variables already taken). */
   hold(rows: HeldRows): void {
-    const taken = new Uint8Array(rows.warps);
+    const taken = new Uint8Array(rows.rows);
     for (let ix = 0; ix < rows.warps; ix++) {
-      const m = this.maps.get(rows.warpKey(ix));
-      if (m) this.decodeWarp(rows, ix, m), (taken[ix] = 1);
+      const w = rows.warpKey(ix);
+      const m = this.maps.get(w);
+      if (!m) continue;
+      // A whole warp stays whole: its new variables are taken too.
+      const whole = this.held.length === 0 || this.complete.has(w);
+      for (let r = rows.first(ix), end = rows.first(ix + 1); r < end; r++) {
+        let lanes = m.get(rows.fnVar(r));
+        if (!lanes && whole) m.set(rows.fnVar(r), (lanes = this.alloc()));
+        if (lanes) rows.decode(r, lanes), (taken[r] = 1);
+      }
     }
+    // Warps this section has rows for are whole only once those are taken.
+    for (let ix = 0; ix < rows.warps; ix++) if (!this.maps.has(rows.warpKey(ix))) this.complete.delete(rows.warpKey(ix));
     this.held.push(rows);
     this.taken.push(taken);
   }
@@ -127,6 +149,7 @@ export class RegTable {
     const c = new RegTable();
     c.held = [...this.held];
     c.taken = this.taken.map((t) => t.slice());
+    c.complete = new Set(this.complete);
     let count = 0;
     for (const m of this.maps.values()) count += m.size;
     const slab = new RegSlab(new ArrayBuffer(count * LANES_BYTES));
@@ -143,36 +166,49 @@ export class RegTable {
     return c;
   }
 
-  /** Takes warp w's held rows into a map, oldest section first; undefined when no section holds rows of it not yet taken. */
-  private take(w: number): Map<number, RegLanes> | undefined {
-    let m: Map<number, RegLanes> | undefined;
-    for (let s = 0; s < this.held.length; s++) {
+  /** Calls `f` with (section, row) for every held row of warp w, newest section first. */
+  private eachRow(w: number, f: (s: number, r: number) => void): void {
+    for (let s = this.held.length - 1; s >= 0; s--) {
       const held = this.held[s]!;
       const ix = held.warpIndex(w);
-      if (ix < 0 || this.taken[s]![ix] !== 0) continue;
-      this.taken[s]![ix] = 1;
-      this.decodeWarp(held, ix, (m ??= new Map()));
+      if (ix >= 0) for (let r = held.first(ix), end = held.first(ix + 1); r < end; r++) f(s, r);
     }
-    if (m) this.maps.set(w, m);
-    return m;
   }
 
-  /** Writes the rows of warp index `ix` of a section over the variables in `m`. */
-  private decodeWarp(held: HeldRows, ix: number, m: Map<number, RegLanes>): void {
-    for (let r = held.first(ix), end = held.first(ix + 1); r < end; r++) {
-      const k = held.fnVar(r);
-      let lanes = m.get(k);
-      if (!lanes) m.set(k, (lanes = this.alloc()));
+  /** Takes every row of warp w not yet taken: a variable's newest row is decoded, older ones dropped (a row holds all 32 lanes). */
+  private takeWarp(w: number): void {
+    let m = this.maps.get(w);
+    this.eachRow(w, (s, r) => {
+      if (this.taken[s]![r] !== 0) return;
+      this.taken[s]![r] = 1;
+      const held = this.held[s]!;
+      const key = held.fnVar(r);
+      if (m?.has(key)) return;
+      if (!m) this.maps.set(w, (m = new Map()));
+      const lanes = this.alloc();
+      m.set(key, lanes);
       held.decode(r, lanes);
+    });
+    this.complete.add(w);
+  }
+
+  /** Takes the rows of warp w's variable `key`: the newest is decoded into `into` (unless null), older ones dropped. */
+  private takeRow(w: number, key: number, into: RegLanes | null): void {
+    let done = into === null;
+    for (let s = this.held.length - 1; s >= 0; s--) {
+      const held = this.held[s]!;
+      const ix = held.warpIndex(w);
+      const r = ix < 0 ? -1 : held.rowOf(ix, key);
+      if (r < 0 || this.taken[s]![r] !== 0) continue;
+      this.taken[s]![r] = 1;
+      if (!done) held.decode(r, into!), (done = true);
     }
   }
 
   private takeAll(): void {
-    for (let s = 0; s < this.held.length; s++) {
-      const held = this.held[s]!;
-      for (let ix = 0; ix < held.warps; ix++) if (this.taken[s]![ix] === 0) this.take(held.warpKey(ix));
-    }
+    for (const held of this.held) for (let ix = 0; ix < held.warps; ix++) if (!this.complete.has(held.warpKey(ix))) this.takeWarp(held.warpKey(ix));
     this.held = [];
     this.taken = [];
+    this.complete.clear();
   }
 }

@@ -72,18 +72,18 @@ export function pagesOut(p: Pages, keys: readonly number[], chunks: Uint8Array[]
 }
 
 /** Reads pages `keys` at byte `at` of `raw` into `p`; returns the offset after them; throws when one is malformed. */
-export function pagesIn(raw: Buffer, at: number, keys: readonly number[], p: Pages, arena: PageArena): number {
+export function pagesIn(raw: Buffer, at: number, keys: readonly number[], p: Pages): number {
   for (const k of keys) {
     const used = raw.readUInt32LE(at);
     if (used > PAGE_BYTES || used % 8 !== 0) throw new Error('a malformed page');
     at += 8;
     const bytes = raw.subarray(at, at + used);
     const held = p.pages.get(k);
-    // A page the state holds is overwritten in place (a delta's pages replace its base's, which belong to
-    // the same state): new pages for every delta of a chain made a jump's garbage collection its largest cost.
-    if (held) held.set(bytes), held.fill(0, used);
-    // Else a whole page is a view, not a copy (the inflated buffer belongs to one state alone); a trimmed one is copied into a zeroed page.
-    else p.put(k, used === PAGE_BYTES ? bytes : arena.page(bytes));
+    // A page the state holds is overwritten in place (a delta's pages replace its base's, which belong to the
+    // same state); else the page is a view, not a copy, as long as it was stored (the inflated buffer belongs
+    // to one state alone, and Pages reads past a short page's end as zero).
+    if (held && held.length >= used) held.set(bytes), held.fill(0, used);
+    else p.put(k, bytes);
     at += used;
   }
   return at;
@@ -96,19 +96,4 @@ function usedBytes(page: Uint8Array): number {
   let i = w.length - 1;
   while (i >= 0 && w[i] === 0) i--;
   return ((i + 1) * 4 + 7) & ~7;
-}
-
-/** Zeroed pages for trimmed ones, allocated many at a time. */
-export class PageArena {
-  private buf: Uint8Array | null = null;
-  private next = 0;
-  private static readonly PAGES = 64;
-
-  /** A zeroed page starting with `bytes`. */
-  page(bytes: Uint8Array): Uint8Array {
-    if (this.buf === null || this.next === PageArena.PAGES) (this.buf = new Uint8Array(PageArena.PAGES * PAGE_BYTES)), (this.next = 0);
-    const p = this.buf.subarray(this.next * PAGE_BYTES, ++this.next * PAGE_BYTES);
-    p.set(bytes);
-    return p;
-  }
 }

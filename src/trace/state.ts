@@ -3,6 +3,7 @@ import type { EffectView, StepView } from './codec.js';
 import { EFFECT, VALUE_TAG } from './schema.js';
 import { bitsToBytes } from './bits.js';
 import { RegTable, type RegLanes, type RegValue, laneTag, laneValue } from './reg-table.js';
+import { WarpTable } from './warp-table.js';
 
 export { RegSlab, LANES_BYTES, laneTag, laneValue, type RegLanes, type RegValue } from './reg-table.js';
 
@@ -61,7 +62,7 @@ export interface LaunchState {
   /** By warp key, then fnVar: a register variable's lanes (a warp's threads share one entry, which keeps checkpoints small). */
   readonly regs: RegTable;
   /** By warp key: block * 64 + warp. */
-  readonly warps: Map<number, WarpState>;
+  readonly warps: WarpTable;
   /** Per block: warps that have not returned from the kernel. */
   readonly live: Map<number, number>;
   /** Register entries written (warp key, fnVar pairs), warps retired, warps that moved: since the last checkpoint (deltas store only these). */
@@ -72,7 +73,7 @@ export interface LaunchState {
 
 /** An empty per-launch state. */
 export function newLaunch(id: number, regs = new RegTable()): LaunchState {
-  return { id, shared: new Map(), local: new Map(), regs, warps: new Map(), live: new Map(), regsDirty: [], regsGone: new Set(), warpsDirty: new Set() };
+  return { id, shared: new Map(), local: new Map(), regs, warps: new WarpTable(), live: new Map(), regsDirty: [], regsGone: new Set(), warpsDirty: new Set() };
 }
 
 /** A thread of a launch as one number: (block * 64 + warp) * 32 + lane. */
@@ -198,17 +199,15 @@ export class MachineState {
         if (!L || L.id !== launch) return;
         const w = warpKey(block, warp);
         // Consecutive register rows often name the same variable of the same warp.
+        const mask = e.neu[2 * i]!;
         let lanes = this.lastLanes !== null && this.lastWarp === w && this.lastKey === key && this.lastLaunch === L ? this.lastLanes : null;
         if (!lanes) {
-          const r = L.regs.of(w);
-          lanes = r.get(key) ?? null;
-          if (!lanes) r.set(key, (lanes = L.regs.alloc()));
+          lanes = L.regs.lanes(w, key, mask === FULL);
           this.lastLanes = lanes;
           this.lastWarp = w;
           this.lastKey = key;
           this.lastLaunch = L;
         }
-        const mask = e.neu[2 * i]!;
         if (mask === FULL) this.registers += putAllLanes(e, at, valueTag, lanes, this.countRegisters);
         else this.putLanes(e, at, mask, valueTag, lanes);
         if (!lanes.dirty) {

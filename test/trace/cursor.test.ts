@@ -13,7 +13,9 @@ const record = (file: string, checkpointEvents: number): Trace => recordFile(fil
 
 /** Everything a debugger can read of a state, as plain data. */
 function snapshot(s: MachineState): unknown {
-  const pages = (p: { pages: ReadonlyMap<number, Uint8Array> }): [number, number[]][] => [...p.pages].filter(([, b]) => b.some((x) => x !== 0)).sort((a, b) => a[0] - b[0]).map(([k, b]) => [k, [...b]]);
+  // A page restored from a checkpoint may be short (zero past its end): compare whole pages.
+  const whole = (b: Uint8Array): number[] => [...b, ...new Array<number>(4096 - b.length).fill(0)];
+  const pages = (p: { pages: ReadonlyMap<number, Uint8Array> }): [number, number[]][] => [...p.pages].filter(([, b]) => b.some((x) => x !== 0)).sort((a, b) => a[0] - b[0]).map(([k, b]) => [k, whole(b)]);
   const L = s.launch;
   return {
     step: s.step,

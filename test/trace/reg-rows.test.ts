@@ -25,28 +25,30 @@ describe('packed register rows', () => {
   const rows: Record<string, RegLanes> = {
     uniform: row(src, all(() => 1048576)),
     uniformBig: row(src, all(() => -(2n ** 40n))),
-    ints: row(src, all((l) => l * 3 - 7)),
+    line: row(src, all((l) => l * 3 - 7)),
+    ints: row(src, all((l) => l * l - 7)),
     floats: row(src, all((l) => Math.fround(l / 3))),
     doubles: row(src, all((l) => l / 3)),
     negZero: row(src, all((l) => (l === 5 ? -0 : l))),
     nan: row(src, all((l) => (l === 2 ? NaN : 1.5))),
     partial: row(src, [[3, 7], [9, 7], [31, 7]]),
     partialInts: row(src, [[0, 1], [17, -2]]),
+    partialLine: row(src, [[2, 10], [5, 19], [9, 31]]),
     mixed: row(src, [[1, 2.5], [4, 9n]]),
     empty: src.alloc(),
   };
   const names = Object.keys(rows);
   // Two warps, their rows out of key order: the section sorts warps and keeps each warp's rows.
   const warps = new Map<number, Map<number, RegLanes>>([
-    [70, new Map(names.slice(6).map((n, i) => [i, rows[n]!]))],
-    [3, new Map(names.slice(0, 6).map((n, i) => [100 + i, rows[n]!]))],
+    [70, new Map(names.slice(7).map((n, i) => [i, rows[n]!]))],
+    [3, new Map(names.slice(0, 7).map((n, i) => [100 + i, rows[n]!]))],
   ]);
   const section = encodeRows(warps);
   const held = new HeldRows(section.buffer, section.byteOffset);
 
   it('stores each row in the smallest exact form', () => {
     const kinds = names.map((_, r) => held.kind(r));
-    expect(kinds).toEqual([ROW_KIND.sameNumber, ROW_KIND.sameBigint, ROW_KIND.int32, ROW_KIND.float32, ROW_KIND.raw, ROW_KIND.float32, ROW_KIND.raw, ROW_KIND.sameNumber, ROW_KIND.int32, ROW_KIND.raw, ROW_KIND.sameNumber]);
+    expect(kinds).toEqual([ROW_KIND.sameNumber, ROW_KIND.sameBigint, ROW_KIND.affine, ROW_KIND.int32, ROW_KIND.float32, ROW_KIND.raw, ROW_KIND.float32, ROW_KIND.raw, ROW_KIND.sameNumber, ROW_KIND.int32, ROW_KIND.affine, ROW_KIND.raw, ROW_KIND.sameNumber]);
     expect(held.bytes).toBe(section.byteLength);
   });
 
@@ -59,7 +61,7 @@ describe('packed register rows', () => {
       expect([...got.keys()].sort((a, b) => a - b)).toEqual([...m.keys()].sort((a, b) => a - b));
       for (const [k, lanes] of m) expect(bytes(got.get(k)!)).toEqual(bytes(lanes));
     }
-    expect(Object.is(laneValue(t.get(3)!.get(105)!, 5), -0)).toBe(true);
+    expect(Object.is(laneValue(t.get(3)!.get(106)!, 5), -0)).toBe(true);
   });
 
   it('lays a newer section over an older one and forgets retired warps', () => {
@@ -69,6 +71,7 @@ describe('packed register rows', () => {
     t.hold(new HeldRows(encodeRows(newer).buffer, 0));
     expect(laneValue(t.get(3)!.get(100)!, 31)).toBe(42);
     expect(laneValue(t.get(3)!.get(102)!, 31)).toBe(31 * 3 - 7);
+    expect(laneValue(t.get(3)!.get(103)!, 31)).toBe(31 * 31 - 7);
     expect(t.remove(70)).toBe(true);
     expect(t.get(70)).toBeUndefined();
     expect([...t].map(([w]) => w)).toEqual([3]);
