@@ -157,8 +157,6 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
       for (const [k, n] of j.live) L.live.set(k, n);
       s.launch = L;
     } else s.launch = null;
-    // Only a writer spaces checkpoints by the register count, and a writer never reads one back.
-    s.registers = 0;
     if (at !== raw.length) return null;
     for (const p of allPages(s)) p.dirty.clear();
     return s;
@@ -190,7 +188,6 @@ export function cloneState(s: MachineState): MachineState {
   const c = new MachineState();
   c.step = s.step;
   c.effectSeq = s.effectSeq;
-  c.registers = s.registers;
   c.host = s.host.clone();
   c.global = s.global.clone();
   c.constant = s.constant.clone();

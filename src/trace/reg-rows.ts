@@ -50,44 +50,63 @@ function layout(warps: number, rows: number): Layout {
 
 const f32 = new Float32Array(1);
 
-/** The row kind and lane mask of `lanes`: the smallest form that keeps its written values' bits. */
-function classify(lanes: RegLanes): [kind: number, mask: number] {
+/** The lane mask of the row classify() saw last (a second result, without a tuple per row). */
+let classified = 0;
+
+/** The row kind of `lanes`: the smallest form that keeps its written values' bits; its lane mask is left in `classified`. */
+function classify(lanes: RegLanes): number {
   const { tag, u32, f } = lanes.slab;
   const t0 = lanes.base + 256;
   const w0 = lanes.base >> 2;
   const v0 = lanes.base >> 3;
+  // Each test stops at the first lane that fails it: most rows are decided within a few lanes.
   let mask = 0;
   let t = 0;
-  let first = -1;
-  let same = true;
-  let int32 = true;
-  let float32 = true;
-  // A line through the int32 values: lane l holds a + b·l.
-  let affine = true;
-  let b = NaN;
-  let a = 0;
+  let mixed = false;
   for (let l = 0; l < 32; l++) {
     const tl = tag[t0 + l]!;
     if (tl === 0) continue;
     mask |= 1 << l;
-    if (t === 0) (t = tl), (first = l);
-    else if (t !== tl) return [ROW_KIND.raw, mask | rest(tag, t0, l)];
-    if (u32[w0 + 2 * l] !== u32[w0 + 2 * first] || u32[w0 + 2 * l + 1] !== u32[w0 + 2 * first + 1]) same = false;
-    if (tl === 1) {
-      const v = f[v0 + l]!;
-      if ((v | 0) !== v || (v === 0 && 1 / v < 0)) int32 = false;
-      f32[0] = v;
-      if (f32[0] !== v) float32 = false;
-      if (int32 && affine && l !== first) {
-        if (b !== b) (b = (v - f[v0 + first]!) / (l - first)), (a = f[v0 + first]! - b * first), (affine = Number.isInteger(b));
-        else affine = a + b * l === v;
-      }
-    }
+    if (t === 0) t = tl;
+    else if (tl !== t) mixed = true;
   }
-  if (same) return [t === 2 ? ROW_KIND.sameBigint : ROW_KIND.sameNumber, mask];
-  if (t === 2) return [ROW_KIND.raw, mask];
-  if (int32 && affine) return [ROW_KIND.affine, mask];
-  return [int32 ? ROW_KIND.int32 : float32 ? ROW_KIND.float32 : ROW_KIND.raw, mask];
+  classified = mask;
+  if (mask === 0) return ROW_KIND.sameNumber;
+  if (mixed) return ROW_KIND.raw;
+  const first = 31 - Math.clz32(mask & -mask);
+  const lo = u32[w0 + 2 * first]!;
+  const hi = u32[w0 + 2 * first + 1]!;
+  let m = mask & (mask - 1);
+  for (; m !== 0; m &= m - 1) {
+    const l = 31 - Math.clz32(m & -m);
+    if (u32[w0 + 2 * l] !== lo || u32[w0 + 2 * l + 1] !== hi) break;
+  }
+  if (m === 0) return t === 2 ? ROW_KIND.sameBigint : ROW_KIND.sameNumber;
+  if (t === 2) return ROW_KIND.raw;
+  // Numbers: int32 values on a line, int32 values, values a float32 holds, in that order.
+  const v1 = f[v0 + first]!;
+  const rest = mask & (mask - 1);
+  const second = 31 - Math.clz32(rest & -rest);
+  const b = (f[v0 + second]! - v1) / (second - first);
+  const a = v1 - b * first;
+  let int32 = true;
+  let affine = Number.isInteger(b);
+  for (m = mask; m !== 0; m &= m - 1) {
+    const l = 31 - Math.clz32(m & -m);
+    const v = f[v0 + l]!;
+    if ((v | 0) !== v || (v === 0 && 1 / v < 0)) {
+      int32 = false;
+      break;
+    }
+    if (affine && a + b * l !== v) affine = false;
+  }
+  if (int32) return affine ? ROW_KIND.affine : ROW_KIND.int32;
+  for (m = mask; m !== 0; m &= m - 1) {
+    const v = f[v0 + 31 - Math.clz32(m & -m)]!;
+    f32[0] = v;
+    if (f32[0] !== v) return ROW_KIND.raw;
+  }
+  return ROW_KIND.float32;
 }
 
 /** The line a + b·l through an affine row's written lanes: [a, b]. */
@@ -99,13 +118,6 @@ function line(lanes: RegLanes, mask: number): [number, number] {
   const l2 = 31 - Math.clz32(rest & -rest);
   const b = (f[v0 + l2]! - f[v0 + l1]!) / (l2 - l1);
   return [f[v0 + l1]! - b * l1, b];
-}
-
-/** The mask bits of written lanes from lane `from` on. */
-function rest(tag: Uint8Array, t0: number, from: number): number {
-  let m = 0;
-  for (let l = from; l < 32; l++) if (tag[t0 + l] !== 0) m |= 1 << l;
-  return m;
 }
 
 function popcount(m: number): number {
@@ -142,7 +154,8 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
   for (let ix = 0; ix < W; ix++) {
     first[ix] = rows.length;
     for (const [k, lanes] of warps.get(keys[ix]!)!) {
-      const [kind, mask] = classify(lanes);
+      const kind = classify(lanes);
+      const mask = classified;
       kinds[rows.length] = kind;
       masks[rows.length] = mask;
       bytes += payloadBytes(kind, mask);
@@ -206,18 +219,20 @@ class Rows {
       [this.f64[w >> 1], this.f64[(w >> 1) + 1]] = line(lanes, mask);
       return;
     }
+    if (kind === ROW_KIND.int32 || kind === ROW_KIND.float32) {
+      const out = kind === ROW_KIND.int32 ? this.i32 : this.f32;
+      if (mask === 0xffffffff) for (let l = 0; l < 32; l++) out[w + l] = f[v0 + l]!;
+      else for (let m = mask, k = w; m !== 0; m &= m - 1, k++) out[k] = f[v0 + 31 - Math.clz32(m & -m)]!;
+      return;
+    }
+    // Raw: the 8 bytes as they lie (an int64 or a float64), then the tags after all values.
     const n = popcount(mask);
     let k = 0;
     for (let m = mask; m !== 0; m &= m - 1, k++) {
       const l = 31 - Math.clz32(m & -m);
-      if (kind === ROW_KIND.int32) this.i32[w + k] = f[v0 + l]!;
-      else if (kind === ROW_KIND.float32) this.f32[w + k] = f[v0 + l]!;
-      else {
-        // Raw: the 8 bytes as they lie (an int64 or a float64), then the tags after all values.
-        this.u32[w + 2 * k] = u32[2 * (v0 + l)]!;
-        this.u32[w + 2 * k + 1] = u32[2 * (v0 + l) + 1]!;
-        this.u8[at + 8 * n + k] = tag[t0 + l]!;
-      }
+      this.u32[w + 2 * k] = u32[2 * (v0 + l)]!;
+      this.u32[w + 2 * k + 1] = u32[2 * (v0 + l) + 1]!;
+      this.u8[at + 8 * n + k] = tag[t0 + l]!;
     }
   }
 

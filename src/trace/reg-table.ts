@@ -85,16 +85,12 @@ export class RegTable {
     return lanes;
   }
 
-  /**
-   * Removes a warp's variables (it retired), handing each of its lanes to `each` before they are
-   * freed; returns whether it held any. Rows still held are dropped undecoded and not handed out:
-   * only a recording's state counts registers, and it never holds rows.
-   */
-  remove(w: number, each?: (lanes: RegLanes) => void): boolean {
+  /** Removes a warp's variables (it retired; their lanes are reused, held rows dropped undecoded); returns whether it held any. */
+  remove(w: number): boolean {
     const m = this.maps.get(w);
     let had = m !== undefined;
     if (m) {
-      for (const lanes of m.values()) each?.(lanes), this.freeRows.push(lanes);
+      for (const lanes of m.values()) this.freeRows.push(lanes);
       this.maps.delete(w);
     }
     if (this.held.length !== 0 && !this.complete.has(w)) {

@@ -33,7 +33,7 @@ export class TraceSink {
   private readonly ins: Record<Table | 'stepChunk' | 'effectChunk' | 'checkpoint' | 'barrierChunk', Statement>;
   /** Barrier rows stored so far: the next chunk's first sequence number. */
   private barrierSeq = 0;
-  private readonly state = new MachineState(true);
+  private readonly state = new MachineState();
   private sinceCheckpoint = 0;
   private lastFullBytes = -1;
   private deltaBytes = 0;

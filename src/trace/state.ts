@@ -2,7 +2,7 @@ import { Pages, PAGE_BYTES } from './pages.js';
 import type { EffectView, StepView } from './codec.js';
 import { EFFECT, VALUE_TAG } from './schema.js';
 import { bitsToBytes } from './bits.js';
-import { RegTable, type RegLanes, type RegValue, laneTag, laneValue } from './reg-table.js';
+import { RegTable, type RegLanes, type RegValue, laneValue } from './reg-table.js';
 import { WarpTable } from './warp-table.js';
 
 export { RegSlab, LANES_BYTES, laneTag, laneValue, type RegLanes, type RegValue } from './reg-table.js';
@@ -16,13 +16,11 @@ export { RegSlab, LANES_BYTES, laneTag, laneValue, type RegLanes, type RegValue 
 /** A lane mask naming every lane of a warp. */
 const FULL = 0xffffffff;
 
-/** Writes a register row that names all 32 lanes (straight copies, the common case of a converged warp); returns the lanes written for the first time when `count`, else 0. */
-function putAllLanes(e: EffectView, at: number, valueTag: number, lanes: RegLanes, count: boolean): number {
+/** Writes a register row that names all 32 lanes: straight copies, the common case of a converged warp. */
+function putAllLanes(e: EffectView, at: number, valueTag: number, lanes: RegLanes): void {
   const { f, i: ints, tag } = lanes.slab;
   const v0 = lanes.base >> 3;
   const t0 = lanes.base + 256;
-  let fresh = 0;
-  if (count) for (let l = 0; l < 32; l++) if (tag[t0 + l] === 0) fresh++;
   if (valueTag === VALUE_TAG.bigint) {
     const src = e.valuesI;
     for (let l = 0; l < 32; l++) ints[v0 + l] = src[at + l]!;
@@ -35,7 +33,6 @@ function putAllLanes(e: EffectView, at: number, valueTag: number, lanes: RegLane
     for (let l = 0; l < 32; l++) f[v0 + l] = src[at + l]!;
   }
   tag.fill(valueTag === VALUE_TAG.bigint ? 2 : 1, t0, t0 + 32);
-  return fresh;
 }
 
 /** One activation on a warp's call stack. */
@@ -97,8 +94,6 @@ export class MachineState {
   step = 0;
   /** Effects applied. */
   effectSeq = 0;
-  /** Register values held for the running launch's threads (what a full checkpoint writes); counted only when `countRegisters`. */
-  registers = 0;
   private lastLanes: RegLanes | null = null;
   private lastWarp = -1;
   private lastKey = -1;
@@ -108,8 +103,6 @@ export class MachineState {
   private cachedLaunch: LaunchState | null = null;
   private cachedWarp: WarpState | null = null;
 
-  /** `countRegisters`: keep `registers` (a recording's state spaces its checkpoints by it; a reader's has no use for it). */
-  constructor(readonly countRegisters = false) {}
 
   /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
   pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {
@@ -139,7 +132,6 @@ export class MachineState {
     if (launch === 0) {
       // The host runs again: the launch before it has ended and its per-launch state is gone.
       this.launch = null;
-      this.registers = 0;
       w = this.hostWarp;
     } else w = this.warpOf(launch, d.block[i]!, d.warp[i]!)!;
     w.step = step;
@@ -208,7 +200,7 @@ export class MachineState {
           this.lastKey = key;
           this.lastLaunch = L;
         }
-        if (mask === FULL) this.registers += putAllLanes(e, at, valueTag, lanes, this.countRegisters);
+        if (mask === FULL) putAllLanes(e, at, valueTag, lanes);
         else this.putLanes(e, at, mask, valueTag, lanes);
         if (!lanes.dirty) {
           lanes.dirty = true;
@@ -231,18 +223,16 @@ export class MachineState {
     }
   }
 
-  /** Writes a register row's values into the lanes of `mask` (counting lanes written for the first time when the state counts registers). */
+  /** Writes a register row's values into the lanes of `mask`. */
   private putLanes(e: EffectView, at: number, mask: number, valueTag: number, lanes: RegLanes): void {
     const { f, i: ints, tag } = lanes.slab;
     const v0 = lanes.base >> 3;
     const t0 = lanes.base + 256;
-    const count = this.countRegisters;
     const big = valueTag === VALUE_TAG.bigint;
     // int32 rows hold two lanes per value (k counts 32-bit words).
     let k = 2 * at;
     for (let m = mask; m !== 0; m &= m - 1) {
       const l = 31 - Math.clz32(m & -m);
-      if (count && tag[t0 + l] === 0) this.registers++;
       if (big) (ints[v0 + l] = e.valuesI[at++]!), (tag[t0 + l] = 2);
       else if (valueTag === VALUE_TAG.int32) (f[v0 + l] = e.valuesI32[k++]!), (tag[t0 + l] = 1);
       else (f[v0 + l] = e.values[at++]!), (tag[t0 + l] = 1);
@@ -253,8 +243,7 @@ export class MachineState {
     const L = this.launch!;
     const w = warpKey(block, warp);
     this.lastLanes = null;
-    const count = this.countRegisters ? (lanes: RegLanes): void => { for (let l = 0; l < 32; l++) if (laneTag(lanes, l) !== 0) this.registers--; } : undefined;
-    if (L.regs.remove(w, count)) L.regsGone.add(w);
+    if (L.regs.remove(w)) L.regsGone.add(w);
     if (L.local.size !== 0) for (let lane = 0; lane < 32; lane++) L.local.delete(threadKey(block, warp, lane));
     const left = (L.live.get(block) ?? 1) - 1;
     if (left > 0) L.live.set(block, left);
@@ -267,7 +256,7 @@ export class MachineState {
   /** A warp's state (the host thread for launch 0), created (with its launch's state) the first time a statement or effect names it; marked as moved. */
   warpOf(launch: number, block: number, warp: number): WarpState | null {
     if (launch === 0) return this.hostWarp;
-    if (!this.launch || this.launch.id !== launch) (this.launch = newLaunch(launch)), (this.registers = 0);
+    if (!this.launch || this.launch.id !== launch) this.launch = newLaunch(launch);
     const L = this.launch;
     const k = warpKey(block, warp);
     // A warp runs many statements in a row. The set only empties at a checkpoint, after which the first call takes the long way and marks it again.
