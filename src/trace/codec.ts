@@ -1,11 +1,13 @@
-import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, deflateRawSync, inflateRawSync, constants } from 'node:zlib';
 import { CHUNK_EVENTS } from './schema.js';
 import { fromDeltas, toDeltas } from './deltas.js';
 
 /*
  * Columnar chunks of statements and effects. Each column is a little-endian typed array (8-byte
- * columns first so every view is aligned), concatenated and raw-deflated at level 1: masks,
- * warps, locations and steps repeat heavily, so this is cheap and small.
+ * columns first so every view is aligned), concatenated and compressed: raw-deflated at level 1
+ * (masks, warps, locations and steps repeat heavily, so this is cheap and small), effect chunks
+ * with Brotli at quality 1, which compresses their lane values in two thirds of deflate's time
+ * and to two thirds of its size (inflating them takes about 40% longer).
  */
 
 /** Values a chunk of effects holds at most (a register row adds up to 32, a store row 96). */
@@ -129,13 +131,21 @@ const FAST = { level: 1, memLevel: 9, strategy: constants.Z_DEFAULT_STRATEGY } a
 
 const deflateBytes = (b: Uint8Array): Buffer => deflateRawSync(b, FAST);
 
+const brotliBytes = (b: Uint8Array): Buffer => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: b.byteLength } });
+
+type Compress = (b: Uint8Array) => Buffer;
+type Decompress = (b: Uint8Array, chunkSize: number) => Buffer;
+
+const inflateBytes: Decompress = (b, chunkSize) => inflateRawSync(b, { chunkSize });
+const unbrotliBytes: Decompress = (b, chunkSize) => brotliDecompressSync(b, { chunkSize });
+
 /**
  * Deflates a partial chunk's columns, moved together inside their own buffer: columns lie in
  * rising order, so each moves down (or stays) and nothing is allocated for a joined copy. The
  * buffer's rows are garbage afterwards, which is fine: the sink is done with them and the
  * writer rewrites every column of a row it reuses. `gap` zero bytes go before the column at index `gapAt`.
  */
-function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1, gap = 0): Buffer {
+function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1, gap = 0, compress: Compress = deflateBytes): Buffer {
   const u8 = new Uint8Array(buffer);
   let at = 0;
   for (let k = 0; k < cols.length; k++) {
@@ -144,7 +154,7 @@ function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1,
     if (c.byteOffset !== at) u8.copyWithin(at, c.byteOffset, c.byteOffset + c.byteLength);
     at += c.byteLength;
   }
-  return deflateBytes(u8.subarray(0, at));
+  return compress(u8.subarray(0, at));
 }
 
 /** The compressed blob of a step chunk's first `n` rows. */
@@ -159,14 +169,14 @@ export function encodeSteps(c: StepColumns): Buffer {
 export function encodeEffects(c: EffectColumns): Buffer {
   const n = c.n;
   toDeltas(c, n);
-  if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer, 0, valuesAt(n) + c.nv * 8));
+  if (n === CHUNK_EVENTS) return brotliBytes(new Uint8Array(c.buffer, 0, valuesAt(n) + c.nv * 8));
   // The values stay 8-byte aligned in the encoding: zero bytes pad the rows up to them.
   const cols = [
     c.step.subarray(0, n), c.address.subarray(0, n), c.neu.subarray(0, 2 * n),
     c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.lane.subarray(0, n), c.kind.subarray(0, n), c.space.subarray(0, n), c.size.subarray(0, n), c.tags.subarray(0, n),
     c.values.subarray(0, c.nv),
   ];
-  return pack(c.buffer, cols, cols.length - 1, valuesAt(n) - n * 38);
+  return pack(c.buffer, cols, cols.length - 1, valuesAt(n) - n * 38, brotliBytes);
 }
 
 /** The compressed blob of a barrier chunk's first `n` rows. */
@@ -236,10 +246,10 @@ export type StepView = Omit<DecodedSteps, 'count'>;
 export type EffectView = Omit<DecodedEffects, 'count'>;
 
 /** Inflates into a fresh, aligned buffer; null when the blob is damaged or its size is not what `fits` accepts. */
-function unpack(blob: Uint8Array, fits: (bytes: number) => boolean, most: number): { readonly b: ArrayBuffer; readonly bytes: number } | null {
+function unpack(blob: Uint8Array, fits: (bytes: number) => boolean, most: number, decompress: Decompress = inflateBytes): { readonly b: ArrayBuffer; readonly bytes: number } | null {
   try {
     // One output buffer of the largest size possible: zlib's default 16 KiB pieces cost a copy of each to join.
-    const raw = inflateRawSync(blob, { chunkSize: Math.max(1024, most) });
+    const raw = decompress(blob, Math.max(1024, most));
     if (!fits(raw.byteLength)) return null;
     // zlib's output piece is a buffer of its own: keep it unless most of it is unused.
     if (raw.byteOffset === 0 && raw.buffer.byteLength >= 8192 && raw.buffer.byteLength - raw.byteLength <= raw.byteLength / 4) return { b: raw.buffer as ArrayBuffer, bytes: raw.byteLength };
@@ -264,7 +274,7 @@ export function decodeSteps(blob: Uint8Array, count: number): DecodedSteps | nul
 export function decodeEffects(blob: Uint8Array, count: number): DecodedEffects | null {
   const n = count;
   const at = valuesAt(n);
-  const u = unpack(blob, (bytes) => bytes >= at && (bytes - at) % 8 === 0, at + CHUNK_VALUES * 8);
+  const u = unpack(blob, (bytes) => bytes >= at && (bytes - at) % 8 === 0, at + CHUNK_VALUES * 8, unbrotliBytes);
   if (u === null) return null;
   const b = u.b;
   const nv = (u.bytes - at) / 8;
