@@ -241,6 +241,28 @@ export class Memory implements MemoryView {
     writeAt(this.rr, o, code, value);
   }
 
+  /**
+   * Where host code's access of kind `code` at `addr` lands (an offset in `rr`), or -1 where it
+   * faults: an observed store reads the value it overwrites and writes with one lookup.
+   */
+  hostAt(addr: number, code: number): number {
+    try {
+      return this.resolve(addr, CODE_SIZE[code]!, 0, HOST);
+    } catch {
+      return -1;
+    }
+  }
+
+  /** The value of kind `code` at offset `o` of the region the last lookup found. */
+  readFound(o: number, code: number): Scalar {
+    return readAt(this.rr, o, code);
+  }
+
+  /** Writes at offset `o` of region `r` (one a lookup found: an observer may make others in between). */
+  writeIn(r: Region, o: number, code: number, value: Scalar): void {
+    writeAt(r, o, code, value);
+  }
+
   /** Copies `n` bytes out (runtime API; every byte must be mapped). */
   readBytes(addr: number, n: number): Uint8Array {
     if (n <= 0) return new Uint8Array(0);
