@@ -96,7 +96,7 @@ export class RegisterTracker {
     if (top) this.diff(W, top);
     let shadow = t.shadows.get(fn);
     if (!shadow || shadow.length !== regs.length) {
-      shadow = regs.map((r) => (r === null ? null : r instanceof Float64Array ? new Float64Array(32) : new Array<bigint>(32).fill(0n)));
+      shadow = shadowsFor(regs);
       t.shadows.set(fn, shadow);
     }
     const f: Frame = { fn, regs, shadow, last: null };
@@ -162,6 +162,19 @@ export class RegisterTracker {
     const changed = r instanceof Float64Array ? changedNumbers(r, s as Float64Array, lanes) : changedBigints(r, s as bigint[], lanes);
     if (changed !== 0) this.sink(W, (f.fn << 16) | j, changed, r);
   }
+}
+
+/**
+ * Zeroed shadows for an activation's lane arrays. The float ones share one buffer: a kernel's
+ * thousands of warps each make a set, and a backing store per register made the allocations and
+ * their collection a tenth of a recording's main-thread time.
+ */
+function shadowsFor(regs: readonly (Lanes | null)[]): (Lanes | null)[] {
+  let nf = 0;
+  for (const r of regs) if (r instanceof Float64Array) nf++;
+  const buf = new Float64Array(32 * nf);
+  let f = 0;
+  return regs.map((r) => (r === null ? null : r instanceof Float64Array ? buf.subarray(32 * f, 32 * ++f) : new Array<bigint>(32).fill(0n)));
 }
 
 /** The lanes of `lanes` whose value in `r` differs from the shadow `s` (-0 from 0, NaN equal to NaN), copied into `s`. */
