@@ -3,11 +3,11 @@
  * wrote (an int 3 and a float 3.0 differ), so a replayed session prints what the GPU held.
  */
 
-/** Lanes set in a 32-bit lane mask. */
+/** Lanes set in a 32-bit lane mask (a converged warp's rows name all 32: no loop over them). */
 export function popcount(m: number): number {
-  let n = 0;
-  for (; m !== 0; m &= m - 1) n++;
-  return n;
+  m = m - ((m >>> 1) & 0x55555555);
+  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 const f32 = new Float32Array(1);

@@ -1,4 +1,5 @@
 import { LANES_BYTES, type RegLanes } from './reg-table.js';
+import { popcount } from './bits.js';
 
 /*
  * Register rows in a checkpoint, packed: a warp's variables mostly hold one value in every lane
@@ -120,11 +121,6 @@ function line(lanes: RegLanes, mask: number): [number, number] {
   return [f[v0 + l1]! - b * l1, b];
 }
 
-function popcount(m: number): number {
-  let n = 0;
-  for (; m !== 0; m &= m - 1) n++;
-  return n;
-}
 
 function payloadBytes(kind: number, mask: number): number {
   const n = popcount(mask);
