@@ -54,6 +54,8 @@ export function putRegisterLanes(f: EffectColumns, i: number, at: number, change
     for (let m = changed; m !== 0; m &= m - 1) f.valuesI[at++] = BigInt.asIntN(64, lanes[31 - Math.clz32(m & -m)]!);
     return at;
   }
+  // A converged warp changes all 32 lanes: straight loops, no lane arithmetic.
+  if ((changed | 0) === -1 && lanes.length === 32) return putAllLanes(f, i, at, lanes);
   let ints = true;
   for (let m = changed; m !== 0 && ints; m &= m - 1) {
     const v = lanes[31 - Math.clz32(m & -m)]!;
@@ -69,4 +71,26 @@ export function putRegisterLanes(f: EffectColumns, i: number, at: number, change
   let k = 2 * at;
   for (let m = changed; m !== 0; m &= m - 1) f.valuesI32[k++] = lanes[31 - Math.clz32(m & -m)]!;
   return at + Math.ceil((k - 2 * at) / 2);
+}
+
+/** putRegisterLanes for a row that changes all 32 lanes of a float64 lane array. */
+function putAllLanes(f: EffectColumns, i: number, at: number, lanes: Float64Array): number {
+  let ints = true;
+  for (let l = 0; l < 32; l++) {
+    const v = lanes[l]!;
+    if (v !== (v | 0) || (v === 0 && 1 / v < 0)) {
+      ints = false;
+      break;
+    }
+  }
+  if (!ints) {
+    f.tags[i] = VALUE_TAG.number;
+    f.values.set(lanes, at);
+    return at + 32;
+  }
+  f.tags[i] = VALUE_TAG.int32;
+  const out = f.valuesI32;
+  const k = 2 * at;
+  for (let l = 0; l < 32; l++) out[k + l] = lanes[l]!;
+  return at + 16;
 }

@@ -162,7 +162,8 @@ export class MachineState {
           if (space === 3) p = this.pages(space, launch, block, warp, 31 - Math.clz32(m & -m));
           if (!p) continue;
           const a = e.values[at]!;
-          const off = a % PAGE_BYTES;
+          // A valid address is a whole number below 2^53, whose low 32 bits give the page offset (a double's % is slow).
+          const off = a >= 0 ? (a >>> 0) & (PAGE_BYTES - 1) : a % PAGE_BYTES;
           const lo = bits[2 * at + 4]!;
           const hi = bits[2 * at + 5]!;
           if (off + n <= PAGE_BYTES) bitsToBytes(lo, hi, n, p.page(a), off);
