@@ -180,6 +180,17 @@ function shadowsFor(regs: readonly (Lanes | null)[]): (Lanes | null)[] {
 /** The lanes of `lanes` whose value in `r` differs from the shadow `s` (-0 from 0, NaN equal to NaN), copied into `s`. */
 function changedNumbers(r: Float64Array, s: Float64Array, lanes: number): number {
   let changed = 0;
+  // A full warp: lanes in order, no mask arithmetic (most statements of most kernels).
+  if ((lanes | 0) === -1) {
+    for (let l = 0; l < 32; l++) {
+      const v = r[l]!;
+      const o = s[l]!;
+      if (v === o ? v !== 0 || 1 / v === 1 / o : v !== v && o !== o) continue;
+      changed |= 1 << l;
+      s[l] = v;
+    }
+    return changed;
+  }
   for (let m = lanes; m !== 0; m &= m - 1) {
     const l = 31 - Math.clz32(m & -m);
     const v = r[l]!;
