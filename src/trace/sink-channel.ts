@@ -30,8 +30,12 @@ export interface Recycled {
   readonly barriers: ArrayBuffer;
 }
 
-/** Batches a writer may get ahead of the store by: bounds the memory they hold. */
-const MAX_IN_FLIGHT = 4;
+/**
+ * Batches a writer may get ahead of the store by: bounds the memory they hold (about 8 MB each).
+ * The store keeps up on average but falls behind while it takes a large launch's checkpoints;
+ * with 4 the writer waited there for a twentieth of a recording, with 8 hardly ever.
+ */
+const MAX_IN_FLIGHT = 8;
 
 /** Without progress for this long, the worker is taken to be gone. */
 const STALL_MS = 120_000;
