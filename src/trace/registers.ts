@@ -180,19 +180,9 @@ function shadowsFor(regs: readonly (Lanes | null)[]): (Lanes | null)[] {
 /** The lanes of `lanes` whose value in `r` differs from the shadow `s` (-0 from 0, NaN equal to NaN), copied into `s`. */
 function changedNumbers(r: Float64Array, s: Float64Array, lanes: number): number {
   let changed = 0;
-  // A full warp: lanes in order, no mask arithmetic (most statements of most kernels).
-  if ((lanes | 0) === -1) {
-    for (let l = 0; l < 32; l++) {
-      const v = r[l]!;
-      const o = s[l]!;
-      if (v === o ? v !== 0 || 1 / v === 1 / o : v !== v && o !== o) continue;
-      changed |= 1 << l;
-      s[l] = v;
-    }
-    return changed;
-  }
-  for (let m = lanes; m !== 0; m &= m - 1) {
-    const l = 31 - Math.clz32(m & -m);
+  // Lanes in order from the lowest set to the highest: a full warp's loop has no mask arithmetic.
+  for (let l = 31 - Math.clz32(lanes & -lanes), end = 32 - Math.clz32(lanes); l < end; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
     const v = r[l]!;
     const o = s[l]!;
     if (v === o ? v !== 0 || 1 / v === 1 / o : v !== v && o !== o) continue;
