@@ -235,14 +235,18 @@ function readRegs(raw: Buffer, at: number, L: LaunchState): number {
 
 /** Appends the launch's warps (every one when `full`, else those that moved) as float64 words: key, step, mask, loc, exited, frame count, then fn and fp per frame. Returns the word count. */
 function warpsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): number {
-  // In ascending key: a reader finds a warp by binary search (warp-table.ts).
+  // In ascending key, behind an index of keys and starts: a reader finds a warp by binary search without scanning (warp-table.ts).
   const keys = (full ? [...L.warps.keys()] : [...L.warpsDirty]).filter((k) => L.warps.has(k)).sort((a, b) => a - b);
-  let words = 0;
+  const W = keys.length;
+  let words = 1 + 2 * W;
   for (const k of keys) words += 6 + 2 * L.warps.get(k)!.frames.length;
   const a = new Float64Array(words);
-  let i = 0;
-  for (const k of keys) {
+  a[0] = W;
+  let i = 1 + 2 * W;
+  keys.forEach((k, ix) => {
     const w = L.warps.get(k)!;
+    a[1 + ix] = k;
+    a[1 + W + ix] = i;
     a[i++] = k;
     a[i++] = w.step;
     a[i++] = w.mask;
@@ -250,7 +254,7 @@ function warpsSection(L: LaunchState, full: boolean, chunks: Uint8Array[]): numb
     a[i++] = w.exited;
     a[i++] = w.frames.length;
     for (const f of w.frames) (a[i++] = f.fn), (a[i++] = f.fp);
-  }
+  });
   chunks.push(new Uint8Array(a.buffer));
   return words;
 }

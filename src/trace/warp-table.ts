@@ -4,15 +4,16 @@ import type { WarpState } from './state.js';
  * A launch's warps by key (block * 64 + warp). A state rebuilt from checkpoints holds their warp
  * sections as they lie and makes a warp's object the first time it is read: a jump into a launch
  * of thousands of resident warps then builds only the warps it moves or shows. A section is f64
- * words per warp in ascending key: key, latest step, mask, loc, exited, frame count, then
- * function id and frame pointer per frame.
+ * words: the warp count W, the W keys in ascending order, where each warp's words start, then
+ * per warp its key, latest step, mask, loc, exited, frame count, and function id and frame
+ * pointer per frame.
  */
 
 /** One checkpoint's warps: their keys in ascending order and where each starts among the words. */
 interface Section {
   readonly words: Float64Array;
   readonly keys: Float64Array;
-  readonly starts: Uint32Array;
+  readonly starts: Float64Array;
 }
 
 /** Warps by key, taken from held checkpoint sections when first read (a Map to every reader). */
@@ -20,26 +21,17 @@ export class WarpTable extends Map<number, WarpState> {
   /** Held sections, oldest first: a warp's newest section describes it. */
   private held: Section[] = [];
 
-  /**
-   * Holds a section of f64 words (keys ascending); warps already made move on in place. Returns
-   * false when the section is malformed.
-   */
+  /** Holds a section of f64 words; warps already made move on in place. Returns false when the section is malformed. */
   hold(words: Float64Array): boolean {
-    const keys: number[] = [];
-    const starts: number[] = [];
-    for (let i = 0; i < words.length; ) {
-      const k = words[i]!;
-      if (keys.length > 0 && !(k > keys[keys.length - 1]!)) return false;
-      keys.push(k);
-      starts.push(i);
-      i += 6 + 2 * words[i + 5]!;
-      if (!(i <= words.length)) return false;
-    }
-    const s: Section = { words, keys: new Float64Array(keys), starts: new Uint32Array(starts) };
-    for (let ix = 0; ix < keys.length; ix++) {
-      const w = super.get(keys[ix]!);
-      if (w) fill(w, words, starts[ix]!);
-    }
+    const W = words[0];
+    if (W === undefined || !Number.isInteger(W) || W < 0 || 1 + 2 * W > words.length) return false;
+    const s: Section = { words, keys: words.subarray(1, 1 + W), starts: words.subarray(1 + W, 1 + 2 * W) };
+    if (W > 0 && !(s.starts[W - 1]! + 6 <= words.length)) return false;
+    if (super.size !== 0)
+      for (let ix = 0; ix < W; ix++) {
+        const w = super.get(s.keys[ix]!);
+        if (w) fill(w, words, s.starts[ix]!);
+      }
     this.held.push(s);
     return true;
   }
