@@ -315,6 +315,11 @@ export class Trace {
     return (this.db.prepare('SELECT step FROM checkpoints WHERE step <= ? ORDER BY step DESC LIMIT 1').pluck().get(step) as number | undefined) ?? null;
   }
 
+  /** The steps of every checkpoint, in order. */
+  checkpointSteps(): number[] {
+    return this.db.prepare('SELECT step FROM checkpoints ORDER BY step').pluck().all() as number[];
+  }
+
   /** The checkpoints needed to rebuild the one at `step`: the latest full one at or before it, then each delta up to it. */
   checkpointChain(step: number): { step: number; data: Buffer }[] {
     const full = this.db.prepare('SELECT step FROM checkpoints WHERE step <= ? AND full = 1 ORDER BY step DESC LIMIT 1').pluck().get(step) as number | undefined;
