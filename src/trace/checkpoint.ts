@@ -55,8 +55,10 @@ export type SegmentCache = Map<Space, { readonly pages: Pages; readonly writes: 
 /** The bytes of `s`: every page when `full`, else the pages written since the last call; clears the dirty marks. */
 export function serializeState(s: MachineState, full: boolean, cache: SegmentCache = new Map()): Buffer {
   const chunks: Uint8Array[] = [];
+  // Every page when full, else those written since the last checkpoint (and still held).
+  const written = (p: Pages): PagesJson => (full ? [...p.pages.keys()] : [...p.dirty].filter((k) => p.pages.has(k)));
   const launchPages = (p: Pages): PagesJson => {
-    const keys = full ? [...p.pages.keys()] : [...p.dirty].filter((k) => p.pages.has(k));
+    const keys = written(p);
     pagesOut(p, keys, chunks);
     p.dirty.clear();
     return keys;
@@ -67,7 +69,7 @@ export function serializeState(s: MachineState, full: boolean, cache: SegmentCac
     const kept = cache.get(space);
     if (full && kept && kept.pages === p && kept.writes === p.writes) memory.set(space, kept);
     else {
-      const keys = full ? [...p.pages.keys()] : [...p.dirty].filter((k) => p.pages.has(k));
+      const keys = written(p);
       const out: Uint8Array[] = [];
       pagesOut(p, keys, out);
       const part = deflatePart(out);

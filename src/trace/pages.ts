@@ -14,7 +14,7 @@ export class Pages {
   readonly dirty = new Set<number>();
   /** Checkpoints' pages not yet read, oldest first: a jump reads a memory's pages only when something touches that memory. */
   private pending: (() => void)[] | null = null;
-  /** Bumped by every write since the last checkpoint: a writer sees whether a memory changed since it last stored it. */
+  /** Counts page() calls that took the long way (every first write after a checkpoint does): a writer sees whether a memory changed since it last stored it. */
   writes = 0;
 
   /** The page written last and its number: consecutive writes mostly hit the same page. */

@@ -1,4 +1,5 @@
 import type { WarpCtx } from '../engine/exec/warp.js';
+import { lanePool } from '../engine/exec/lane-pool.js';
 import type { SourceLoc } from '../engine/front/token.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
@@ -164,17 +165,11 @@ export class RegisterTracker {
   }
 }
 
-/**
- * Zeroed shadows for an activation's lane arrays. The float ones share one buffer: a kernel's
- * thousands of warps each make a set, and a backing store per register made the allocations and
- * their collection a tenth of a recording's main-thread time.
- */
+/** Zeroed shadows for an activation's lane arrays, from the pool the engine makes lane arrays with (float ones share a buffer). */
 function shadowsFor(regs: readonly (Lanes | null)[]): (Lanes | null)[] {
-  let nf = 0;
-  for (const r of regs) if (r instanceof Float64Array) nf++;
-  const buf = new Float64Array(32 * nf);
-  let f = 0;
-  return regs.map((r) => (r === null ? null : r instanceof Float64Array ? buf.subarray(32 * f, 32 * ++f) : new Array<bigint>(32).fill(0n)));
+  const pool = lanePool(regs.flatMap((r) => (r === null ? [] : [r instanceof Float64Array ? 'f' : 'b'])).join(''));
+  let i = 0;
+  return regs.map((r) => (r === null ? null : pool[i++]!));
 }
 
 /** The lanes of `lanes` whose value in `r` differs from the shadow `s` (-0 from 0, NaN equal to NaN), copied into `s`. */

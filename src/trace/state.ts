@@ -103,7 +103,6 @@ export class MachineState {
   private cachedLaunch: LaunchState | null = null;
   private cachedWarp: WarpState | null = null;
 
-
   /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
   pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {
     switch (space) {

@@ -67,7 +67,7 @@ export function accessHelpers(instrument: boolean): string {
   }
   out.push(
     instrument
-      ? `const CSZ = [${SIZE.join(', ')}];\nfunction HL(a, c) { const v = M.hostLoad(a, c); RT.obsAccess('load', 'host', a, CSZ[c], v, 0, undefined, c); return v; }\nfunction HS(a, c, v) { const o = M.hostAt(a, c); if (o < 0) { RT.obsAccess('store', 'host', a, CSZ[c], v, 0, undefined, c); M.hostStore(a, c, v); return; } const R = M.rr; RT.obsAccess('store', 'host', a, CSZ[c], v, 0, M.readFound(o, c), c); M.writeIn(R, o, c, v); }`
+      ? `const CSZ = [${SIZE.join(', ')}];\nfunction HL(a, c) { const v = M.hostLoad(a, c); RT.obsAccess('load', 'host', a, CSZ[c], v, 0, undefined, c); return v; }\nfunction HS(a, c, v) { const o = M.hostAt(a, c); if (o < 0) { RT.obsAccess('store', 'host', a, CSZ[c], v, 0, undefined, c); M.hostStore(a, c, v); return; } const R = M.rr; RT.obsAccess('store', 'host', a, CSZ[c], v, 0, M.readIn(R, o, c), c); M.writeIn(R, o, c, v); }`
       : `function HL(a, c) { return M.hostLoad(a, c); }\nfunction HS(a, c, v) { M.hostStore(a, c, v); }`,
   );
   return out.join('\n');

@@ -1,4 +1,5 @@
 import type { SourceLoc } from '../front/token.js';
+import { lanePool } from '../exec/lane-pool.js';
 import type { CType } from '../check/types.js';
 import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
 import type { IFunction } from '../check/ir.js';
@@ -153,19 +154,9 @@ export class RuntimeHelpers {
     return (BigInt(this.brev(Number(u & 0xffffffffn))) << 32n) | BigInt(this.brev(Number(u >> 32n)));
   }
 
-  /**
-   * A warp's lane arrays for one function, per `spec` letter: 'f' a Float64Array(32), 'b' 32 bigints.
-   * The float arrays share one buffer: a resident grid holds thousands of warps, and a backing
-   * store per register made allocation and garbage collection dominate such launches.
-   */
+  /** A warp's lane arrays for one function (generated code keeps them in the warp's pool). */
   lanePool(spec: string): (Float64Array | bigint[])[] {
-    let nf = 0;
-    for (let i = 0; i < spec.length; i++) if (spec[i] === 'f') nf++;
-    const buf = new Float64Array(32 * nf);
-    const out: (Float64Array | bigint[])[] = [];
-    let f = 0;
-    for (let i = 0; i < spec.length; i++) out.push(spec[i] === 'f' ? buf.subarray(32 * f, 32 * ++f) : new Array<bigint>(32).fill(0n));
-    return out;
+    return lanePool(spec);
   }
 
   /** Throws the step-limit stop. */

@@ -253,9 +253,9 @@ export class Memory implements MemoryView {
     }
   }
 
-  /** The value of kind `code` at offset `o` of the region the last lookup found. */
-  readFound(o: number, code: number): Scalar {
-    return readAt(this.rr, o, code);
+  /** The value of kind `code` at offset `o` of region `r` (one hostAt found, kept in `rr`). */
+  readIn(r: Region, o: number, code: number): Scalar {
+    return readAt(r, o, code);
   }
 
   /** Writes at offset `o` of region `r` (one a lookup found: an observer may make others in between). */
