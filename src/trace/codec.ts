@@ -5,9 +5,11 @@ import { fromDeltas, toDeltas } from './deltas.js';
 /*
  * Columnar chunks of statements and effects. Each column is a little-endian typed array (8-byte
  * columns first so every view is aligned), concatenated and compressed: raw-deflated at level 1
- * (masks, warps, locations and steps repeat heavily, so this is cheap and small), effect chunks
- * with Brotli at quality 1, which compresses their lane values in two thirds of deflate's time
- * and to two thirds of its size (inflating them takes about 40% longer).
+ * (masks, warps, locations and steps repeat heavily, so this is cheap and small; a step chunk
+ * leaves out its columns that hold one value, see encodeSteps), effect chunks
+ * with Brotli at quality 0, which compresses their lane values in about 60% of deflate's time and
+ * to 90% of its size (inflating them takes about 40% longer). Quality 1 is a quarter smaller but
+ * takes a third longer, and compressing effects is a large part of what a recording's store does.
  */
 
 /** Values a chunk of effects holds at most (a register row adds up to 32, a store row 96). */
@@ -131,7 +133,7 @@ const FAST = { level: 1, memLevel: 9, strategy: constants.Z_DEFAULT_STRATEGY } a
 
 const deflateBytes = (b: Uint8Array): Buffer => deflateRawSync(b, FAST);
 
-const brotliBytes = (b: Uint8Array): Buffer => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: b.byteLength } });
+const brotliBytes = (b: Uint8Array): Buffer => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_SIZE_HINT]: b.byteLength } });
 
 type Compress = (b: Uint8Array) => Buffer;
 type Decompress = (b: Uint8Array, chunkSize: number) => Buffer;
@@ -157,12 +159,48 @@ function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1,
   return compress(u8.subarray(0, at));
 }
 
-/** The compressed blob of a step chunk's first `n` rows. */
+/** A step chunk's columns in encoding order (the u32 ones, then depth). */
+const stepColumns = (c: { launch: Uint32Array; block: Uint32Array; warp: Uint32Array; mask: Uint32Array; loc: Uint32Array; exited: Uint32Array; depth: Uint8Array }): (Uint32Array | Uint8Array)[] =>
+  [c.launch, c.block, c.warp, c.mask, c.loc, c.exited, c.depth];
+
+/** Bytes of a step chunk's footer: a u32 of flags (bit k: column k holds one value) and that value of each column. */
+const STEP_FOOTER = 32;
+
+/** The value every one of the first `n` entries of `col` holds, or -1. */
+function constant(col: Uint32Array | Uint8Array, n: number): number {
+  const v = col[0]!;
+  for (let i = 1; i < n; i++) if (col[i] !== v) return -1;
+  return v;
+}
+
+/**
+ * The compressed blob of a step chunk's first `n` rows. A column that holds one value over the
+ * chunk is left out and named in the footer: the host's statements have no launch, block, warp,
+ * mask or exit to vary, so most host chunks deflate their locations alone, a fifth of the bytes.
+ */
 export function encodeSteps(c: StepColumns): Buffer {
   const n = c.n;
-  // A full chunk is its own encoding: no copy.
-  if (n === CHUNK_EVENTS) return deflateBytes(new Uint8Array(c.buffer));
-  return pack(c.buffer, [c.launch.subarray(0, n), c.block.subarray(0, n), c.warp.subarray(0, n), c.mask.subarray(0, n), c.loc.subarray(0, n), c.exited.subarray(0, n), c.depth.subarray(0, n)]);
+  const footer = new Uint32Array(STEP_FOOTER / 4);
+  const kept: ArrayBufferView[] = [];
+  let bytes = STEP_FOOTER;
+  stepColumns(c).forEach((col, k) => {
+    const v = constant(col, n);
+    if (v >= 0) (footer[0]! |= 1 << k), (footer[k + 1] = v);
+    else kept.push(col.subarray(0, n)), (bytes += col.BYTES_PER_ELEMENT * n);
+  });
+  // Kept columns move down within the buffer; the footer follows them where it fits, else in a copy.
+  const raw = new Uint8Array(c.buffer);
+  let at = 0;
+  for (const col of kept) {
+    if (col.byteOffset !== at) raw.copyWithin(at, col.byteOffset, col.byteOffset + col.byteLength);
+    at += col.byteLength;
+  }
+  const tail = new Uint8Array(footer.buffer);
+  if (bytes <= raw.byteLength) {
+    raw.set(tail, at);
+    return deflateBytes(raw.subarray(0, bytes));
+  }
+  return deflateBytes(Buffer.concat([raw.subarray(0, at), tail]));
 }
 
 /** The compressed blob of an effect chunk's first `n` rows and its register values. */
@@ -263,11 +301,29 @@ function unpack(blob: Uint8Array, fits: (bytes: number) => boolean, most: number
 
 /** Decodes a step chunk of `count` rows; null when damaged. */
 export function decodeSteps(blob: Uint8Array, count: number): DecodedSteps | null {
-  const u = unpack(blob, (bytes) => bytes === count * 25, count * 25);
+  const u = unpack(blob, (bytes) => bytes >= STEP_FOOTER && bytes <= count * 25 + STEP_FOOTER, count * 25 + STEP_FOOTER);
   if (u === null) return null;
-  const b = u.b;
-  const col = (i: number): Uint32Array => new Uint32Array(b, i * count * 4, count);
-  return { count, launch: col(0), block: col(1), warp: col(2), mask: col(3), loc: col(4), exited: col(5), depth: new Uint8Array(b, count * 24, count) };
+  const raw = new Uint8Array(u.b, 0, u.bytes);
+  const footer = new Uint32Array(u.b.slice(u.bytes - STEP_FOOTER, u.bytes));
+  const flags = footer[0]!;
+  // The kept columns' bytes must be exactly what the footer leaves.
+  let stored = 0;
+  for (let k = 0; k < 7; k++) if ((flags & (1 << k)) === 0) stored += (k === 6 ? 1 : 4) * count;
+  if (stored !== u.bytes - STEP_FOOTER || flags >>> 7 !== 0) return null;
+  const b = new ArrayBuffer(count * 25);
+  const d: DecodedSteps = {
+    count, launch: new Uint32Array(b, 0, count), block: new Uint32Array(b, count * 4, count), warp: new Uint32Array(b, count * 8, count),
+    mask: new Uint32Array(b, count * 12, count), loc: new Uint32Array(b, count * 16, count), exited: new Uint32Array(b, count * 20, count), depth: new Uint8Array(b, count * 24, count),
+  };
+  let at = 0;
+  stepColumns(d).forEach((col, k) => {
+    if ((flags & (1 << k)) !== 0) col.fill(footer[k + 1]!);
+    else {
+      new Uint8Array(col.buffer, col.byteOffset, col.byteLength).set(raw.subarray(at, at + col.byteLength));
+      at += col.byteLength;
+    }
+  });
+  return d;
 }
 
 /** Decodes an effect chunk of `count` rows (and the register values after them); null when damaged. */

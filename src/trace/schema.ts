@@ -6,7 +6,7 @@
  */
 
 /** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
-export const FORMAT_VERSION = 5;
+export const FORMAT_VERSION = 6;
 
 /** The value of meta.format: tells a .trace from any other SQLite file. */
 export const FORMAT_NAME = 'warpscope-trace';
