@@ -53,13 +53,25 @@ class InThread implements SinkChannel {
   }
 }
 
+/** What a recording's worker hears: a new recording to store, or the next batch of the current one. */
+export type WorkerMessage = { readonly open: { readonly path: string; readonly checkpointEvents: number; readonly ctl: Int32Array; readonly errors: MessagePort; readonly spare: MessagePort } } | Batch;
+
+/**
+ * An idle worker per script, kept for the process's next recording: a new one costs a thread,
+ * loading the store's code and SQLite, and compiling that code again while it records (about a
+ * tenth of a recording's CPU time). A debugger running its program again, the window's host and
+ * a benchmark record more than once.
+ */
+const idle = new Map<string, Worker>();
+
 /** Stores batches in a worker thread; `ctl[0]` counts the batches it stored, `ctl[1]` is set when one failed. */
 class InWorker implements SinkChannel {
   readonly transfers = true;
   private sent = 0;
   private failure: string | null = null;
+  private ended = false;
 
-  constructor(private readonly worker: Worker, private readonly ctl: Int32Array, private readonly errors: MessagePort, private readonly spare: MessagePort) {}
+  constructor(private readonly worker: Worker, private readonly key: string, private readonly ctl: Int32Array, private readonly errors: MessagePort, private readonly spare: MessagePort) {}
 
   recycled(): Recycled | null {
     return (receiveMessageOnPort(this.spare)?.message as Recycled | undefined) ?? null;
@@ -69,11 +81,22 @@ class InWorker implements SinkChannel {
     this.check();
     this.worker.postMessage(b, [b.steps, b.effects, b.barriers]);
     this.sent++;
+    if (b.last) this.ended = true;
     this.waitFor(this.sent - MAX_IN_FLIGHT);
   }
 
   drain(): void {
-    this.waitFor(this.sent);
+    try {
+      this.waitFor(this.sent);
+    } catch (e) {
+      // A worker whose store failed serves no other recording.
+      if (this.ended) void this.worker.terminate();
+      throw e;
+    }
+    if (!this.ended) return;
+    // Every batch of the recording is stored and its file closed: the worker may serve the next one.
+    if (!idle.has(this.key)) idle.set(this.key, this.worker);
+    else void this.worker.terminate();
   }
 
   /** Blocks until at least `n` batches are stored. */
@@ -99,16 +122,33 @@ function builtWorker(): URL | null {
   return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : null;
 }
 
+/** A worker for the script `worker`: the idle one, or a new one. */
+function takeWorker(worker: URL | string): { readonly w: Worker; readonly key: string } {
+  const key = String(worker);
+  const kept = idle.get(key);
+  if (kept) {
+    idle.delete(key);
+    return { w: kept, key };
+  }
+  const w = new Worker(worker);
+  // The writer blocks on ctl while it waits; a worker that died is never handed out again.
+  w.on('error', () => undefined);
+  w.on('exit', () => {
+    if (idle.get(key) === w) idle.delete(key);
+  });
+  // An idle worker does not keep the process alive; a finished recording has drained it, and an abandoned one loses only what was not committed, as a killed run does.
+  w.unref();
+  return { w, key };
+}
+
 /** A channel to a sink storing into the trace at `path`: in a worker when `worker` (default: the built script, if any) names one. */
 export function openSink(path: string, checkpointEvents: number, worker: URL | string | null = builtWorker()): SinkChannel {
   if (worker === null) return new InThread(new TraceSink(path, checkpointEvents));
   const ctl = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   const spare = new MessageChannel();
-  const w = new Worker(worker, { workerData: { path, checkpointEvents, ctl, errors: port2, spare: spare.port2 }, transferList: [port2, spare.port2] });
-  // The writer blocks on ctl while it waits; the worker's own events are never needed here.
-  w.on('error', () => {});
-  // A finished recording has drained it; an abandoned one loses only what was not committed, as a killed run does.
-  w.unref();
-  return new InWorker(w, ctl, port1, spare.port1);
+  const { w, key } = takeWorker(worker);
+  const open: WorkerMessage = { open: { path, checkpointEvents, ctl, errors: port2, spare: spare.port2 } };
+  w.postMessage(open, [port2, spare.port2]);
+  return new InWorker(w, key, ctl, port1, spare.port1);
 }

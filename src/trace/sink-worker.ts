@@ -1,36 +1,53 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import type { Batch } from './batch.js';
 import { TraceSink } from './sink.js';
+import type { WorkerMessage } from './sink-channel.js';
 
 /*
- * The worker thread of a recording (built as dist/trace-sink.js): stores the batches its
- * writer posts, counting each in the shared control array the writer waits on. A failure is
- * reported once through the error port and the control array; later batches are dropped.
- * Stored batches' column buffers go back through the spare port for the writer to reuse.
+ * The worker thread of recordings (built as dist/trace-sink.js): stores the batches a writer
+ * posts, counting each in the shared control array the writer waits on. It serves one recording
+ * after another (sink-channel.ts keeps an idle one), each announced by an 'open' message with its
+ * own control array and ports. A failure is reported once through the error port and the control
+ * array; the recording's later batches are dropped. Stored batches' column buffers go back
+ * through the spare port for the writer to reuse.
  */
 
-const { path, checkpointEvents, ctl, errors, spare } = workerData as { path: string; checkpointEvents: number; ctl: Int32Array; errors: MessagePort; spare: MessagePort };
-let sink: TraceSink | null = null;
-let failed = false;
+interface Recording {
+  readonly path: string;
+  readonly checkpointEvents: number;
+  readonly ctl: Int32Array;
+  readonly errors: MessagePort;
+  readonly spare: MessagePort;
+  sink: TraceSink | null;
+  failed: boolean;
+}
 
-parentPort!.on('message', (b: Batch) => {
-  if (!failed) {
+let rec: Recording | null = null;
+
+function store(r: Recording, b: Batch): void {
+  if (!r.failed) {
     try {
-      sink ??= new TraceSink(path, checkpointEvents);
-      sink.handle(b);
+      r.sink ??= new TraceSink(r.path, r.checkpointEvents);
+      r.sink.handle(b);
       // The writer reuses the columns: fresh ones of this size cost it a zeroed allocation and garbage.
-      if (!b.last) spare.postMessage({ steps: b.steps, effects: b.effects, barriers: b.barriers }, [b.steps, b.effects, b.barriers]);
+      if (!b.last) r.spare.postMessage({ steps: b.steps, effects: b.effects, barriers: b.barriers }, [b.steps, b.effects, b.barriers]);
     } catch (e) {
-      failed = true;
-      errors.postMessage(e instanceof Error ? e.message : String(e));
-      Atomics.store(ctl, 1, 1);
+      r.failed = true;
+      r.errors.postMessage(e instanceof Error ? e.message : String(e));
+      Atomics.store(r.ctl, 1, 1);
     }
   }
-  Atomics.add(ctl, 0, 1);
-  Atomics.notify(ctl, 0);
   if (b.last) {
-    parentPort!.close();
-    spare.close();
+    r.errors.close();
+    r.spare.close();
+    rec = null;
   }
+  Atomics.add(r.ctl, 0, 1);
+  Atomics.notify(r.ctl, 0);
+}
+
+parentPort!.on('message', (m: WorkerMessage) => {
+  if ('open' in m) rec = { ...m.open, sink: null, failed: false };
+  else if (rec) store(rec, m);
 });

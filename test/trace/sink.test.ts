@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { contents, recordFile } from './record.js';
+import { TraceWriter } from '../../src/trace/writer.js';
 
 /*
  * A recording stores its trace from a worker thread when the CLI is built (dist/trace-sink.js,
@@ -26,4 +29,29 @@ describe('trace sink', () => {
       b.close();
     });
   }
+
+  // The worker of a finished recording stores the process's next one (sink-channel.ts keeps it).
+  it('stores recording after recording from one worker the same as in the writer thread', () => {
+    for (const file of ['examples/hello.cu', 'examples/avgfilter.cu', 'examples/hello.cu']) {
+      const a = recordFile(file, { checkpointEvents: 500, worker });
+      const b = recordFile(file, { checkpointEvents: 500, worker: null });
+      expect(contents(a)).toBe(contents(b));
+      a.close();
+      b.close();
+    }
+  });
+
+  it('reports a recording whose store failed, and stores the next one whole', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ws-trace-')), 'gone.trace');
+    const w = TraceWriter.create(path, { program: 'x.cu', argv: ['x'], device: 'h100', options: {} }, { worker });
+    if (typeof w === 'string') throw new Error(w);
+    // The store opens the file at the first batch: one removed before then cannot be stored.
+    rmSync(path);
+    expect(() => w.finish(0)).toThrow();
+    const a = recordFile('examples/avgfilter.cu', { checkpointEvents: 500, worker });
+    const b = recordFile('examples/avgfilter.cu', { checkpointEvents: 500, worker: null });
+    expect(contents(a)).toBe(contents(b));
+    a.close();
+    b.close();
+  });
 });
