@@ -303,27 +303,24 @@ function unpack(blob: Uint8Array, fits: (bytes: number) => boolean, most: number
 export function decodeSteps(blob: Uint8Array, count: number): DecodedSteps | null {
   const u = unpack(blob, (bytes) => bytes >= STEP_FOOTER && bytes <= count * 25 + STEP_FOOTER, count * 25 + STEP_FOOTER);
   if (u === null) return null;
-  const raw = new Uint8Array(u.b, 0, u.bytes);
+  // A copy: after a stored depth column of any length the footer need not be 4-byte aligned.
   const footer = new Uint32Array(u.b.slice(u.bytes - STEP_FOOTER, u.bytes));
   const flags = footer[0]!;
-  // The kept columns' bytes must be exactly what the footer leaves.
+  // The stored columns' bytes must be exactly what the footer leaves.
   let stored = 0;
   for (let k = 0; k < 7; k++) if ((flags & (1 << k)) === 0) stored += (k === 6 ? 1 : 4) * count;
   if (stored !== u.bytes - STEP_FOOTER || flags >>> 7 !== 0) return null;
-  const b = new ArrayBuffer(count * 25);
-  const d: DecodedSteps = {
-    count, launch: new Uint32Array(b, 0, count), block: new Uint32Array(b, count * 4, count), warp: new Uint32Array(b, count * 8, count),
-    mask: new Uint32Array(b, count * 12, count), loc: new Uint32Array(b, count * 16, count), exited: new Uint32Array(b, count * 20, count), depth: new Uint8Array(b, count * 24, count),
-  };
+  // Stored columns are views of the inflated bytes (each starts 4-byte aligned); a left-out one is filled with its value.
   let at = 0;
-  stepColumns(d).forEach((col, k) => {
-    if ((flags & (1 << k)) !== 0) col.fill(footer[k + 1]!);
-    else {
-      new Uint8Array(col.buffer, col.byteOffset, col.byteLength).set(raw.subarray(at, at + col.byteLength));
-      at += col.byteLength;
-    }
-  });
-  return d;
+  const column = (k: number): Uint32Array => {
+    if ((flags & (1 << k)) !== 0) return new Uint32Array(count).fill(footer[k + 1]!);
+    const col = new Uint32Array(u.b, at, count);
+    at += 4 * count;
+    return col;
+  };
+  const launch = column(0), block = column(1), warp = column(2), mask = column(3), loc = column(4), exited = column(5);
+  const depth = (flags & (1 << 6)) !== 0 ? new Uint8Array(count).fill(footer[7]!) : new Uint8Array(u.b, at, count);
+  return { count, launch, block, warp, mask, loc, exited, depth };
 }
 
 /** Decodes an effect chunk of `count` rows (and the register values after them); null when damaged. */

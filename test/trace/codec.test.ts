@@ -41,6 +41,9 @@ describe('step chunks', () => {
     expect(decoded(chunk([[3, 7, 2, 0x80000001, 9, 4, 2]]))).toEqual([[3, 7, 2, 0x80000001, 9, 4, 2]]);
     const rows = Array.from({ length: 300 }, (_, i): Row => [i < 150 ? 0 : 1, 0, i % 8, 0xffffffff, i, 0, 1]);
     expect(decoded(chunk(rows))).toEqual(rows);
+    // A stored depth column whose length is no multiple of 4 leaves the footer unaligned.
+    const deep = Array.from({ length: 1001 }, (_, i): Row => [1, 2, i % 3, 0xffffffff, i % 7, 0, 1 + (i % 2)]);
+    expect(decoded(chunk(deep))).toEqual(deep);
   });
 
   it('refuse a chunk whose row count does not match its columns', () => {
