@@ -86,13 +86,7 @@ class InWorker implements SinkChannel {
   }
 
   drain(): void {
-    try {
-      this.waitFor(this.sent);
-    } catch (e) {
-      // A worker whose store failed serves no other recording.
-      if (this.ended) void this.worker.terminate();
-      throw e;
-    }
+    this.waitFor(this.sent);
     if (!this.ended) return;
     // Every batch of the recording is stored and its file closed: the worker may serve the next one.
     if (!idle.has(this.key)) idle.set(this.key, this.worker);
@@ -111,7 +105,11 @@ class InWorker implements SinkChannel {
   }
 
   private check(): void {
-    if (this.failure === null && Atomics.load(this.ctl, 1) !== 0) this.failure = String(receiveMessageOnPort(this.errors)?.message ?? 'the trace writer thread failed');
+    if (this.failure === null && Atomics.load(this.ctl, 1) !== 0) {
+      this.failure = String(receiveMessageOnPort(this.errors)?.message ?? 'the trace writer thread failed');
+      // A worker whose store failed drops the recording's later batches and serves no other recording.
+      void this.worker.terminate();
+    }
     if (this.failure !== null) throw new Error(this.failure);
   }
 }
