@@ -70,7 +70,9 @@ export function putRegisterLanes(f: EffectColumns, i: number, at: number, change
   f.tags[i] = VALUE_TAG.int32;
   let k = 2 * at;
   for (let m = changed; m !== 0; m &= m - 1) f.valuesI32[k++] = lanes[31 - Math.clz32(m & -m)]!;
-  return at + Math.ceil((k - 2 * at) / 2);
+  // An odd count leaves half a value: zero it, or a reused column buffer's old bits go into the trace.
+  if ((k & 1) === 1) f.valuesI32[k++] = 0;
+  return k >> 1;
 }
 
 /** putRegisterLanes for a row that changes all 32 lanes of a float64 lane array. */

@@ -183,6 +183,7 @@ export class TraceWriter implements ExecutionListener {
     f.tags[i] = 0;
     f.size[i] = 0;
     f.space[i] = 0;
+    f.address[i] = 0;
     // Columns are reused: every row starts with no values.
     f.neu[2 * i] = f.neu[2 * i + 1] = 0;
     return i;

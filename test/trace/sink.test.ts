@@ -18,7 +18,8 @@ describe('trace sink', () => {
     expect(existsSync(worker)).toBe(true);
   });
 
-  for (const file of ['examples/avgfilter.cu', 'test/conformance/seeds/cg_reduce_sum.cu']) {
+  // host_stores.cu fills many chunks with one-lane register rows, whose int32 values leave half a value to pad.
+  for (const file of ['examples/avgfilter.cu', 'test/conformance/seeds/cg_reduce_sum.cu', 'test/trace/programs/host_stores.cu']) {
     it(`${file}: a worker thread and the writer's own thread store the same trace`, () => {
       // Small checkpoint spacing, so checkpoints (full and delta) fall inside many batches.
       const a = recordFile(file, { checkpointEvents: 500, worker });
