@@ -8,8 +8,8 @@ import { fromDeltas, toDeltas } from './deltas.js';
  * (masks, warps, locations and steps repeat heavily, so this is cheap and small; a step chunk
  * leaves out its columns that hold one value, see encodeSteps), effect chunks
  * with Brotli at quality 0, which compresses their lane values in about 60% of deflate's time and
- * to 90% of its size (inflating them takes about 40% longer). Quality 1 is a quarter smaller but
- * takes a third longer, and compressing effects is a large part of what a recording's store does.
+ * to 90% of its size (inflating them takes about twice as long). Quality 1 is a quarter smaller
+ * but takes about 30% longer, and compressing effects is a large part of what a recording's store does.
  */
 
 /** Values a chunk of effects holds at most (a register row adds up to 32, a store row 96). */
@@ -142,13 +142,12 @@ const inflateBytes: Decompress = (b, chunkSize) => inflateRawSync(b, { chunkSize
 const unbrotliBytes: Decompress = (b, chunkSize) => brotliDecompressSync(b, { chunkSize });
 
 /**
- * Deflates a partial chunk's columns, moved together inside their own buffer: columns lie in
- * rising order, so each moves down (or stays) and nothing is allocated for a joined copy. The
- * buffer's rows are garbage afterwards, which is fine: the sink is done with them and the
+ * Moves columns together at the start of their own buffer and returns where they end: columns
+ * lie in rising order, so each moves down (or stays) and nothing is allocated for a joined copy.
+ * The buffer's rows are garbage afterwards, which is fine: the sink is done with them and the
  * writer rewrites every column of a row it reuses. `gap` zero bytes go before the column at index `gapAt`.
  */
-function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1, gap = 0, compress: Compress = deflateBytes): Buffer {
-  const u8 = new Uint8Array(buffer);
+function moveDown(u8: Uint8Array, cols: readonly ArrayBufferView[], gapAt = -1, gap = 0): number {
   let at = 0;
   for (let k = 0; k < cols.length; k++) {
     if (k === gapAt) u8.fill(0, at, (at += gap));
@@ -156,7 +155,13 @@ function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1,
     if (c.byteOffset !== at) u8.copyWithin(at, c.byteOffset, c.byteOffset + c.byteLength);
     at += c.byteLength;
   }
-  return compress(u8.subarray(0, at));
+  return at;
+}
+
+/** Compresses a partial chunk's columns, moved together inside their own buffer (moveDown). */
+function pack(buffer: ArrayBuffer, cols: readonly ArrayBufferView[], gapAt = -1, gap = 0, compress: Compress = deflateBytes): Buffer {
+  const u8 = new Uint8Array(buffer);
+  return compress(u8.subarray(0, moveDown(u8, cols, gapAt, gap)));
 }
 
 /** A step chunk's columns in encoding order (the u32 ones, then depth). */
@@ -190,11 +195,7 @@ export function encodeSteps(c: StepColumns): Buffer {
   });
   // Kept columns move down within the buffer; the footer follows them where it fits, else in a copy.
   const raw = new Uint8Array(c.buffer);
-  let at = 0;
-  for (const col of kept) {
-    if (col.byteOffset !== at) raw.copyWithin(at, col.byteOffset, col.byteOffset + col.byteLength);
-    at += col.byteLength;
-  }
+  const at = moveDown(raw, kept);
   const tail = new Uint8Array(footer.buffer);
   if (bytes <= raw.byteLength) {
     raw.set(tail, at);

@@ -50,6 +50,8 @@ function layout(warps: number, rows: number): Layout {
 }
 
 const f32 = new Float32Array(1);
+/** [a, b] of the line fitLine found last (a second result, without a tuple per row). */
+const fit = new Float64Array(2);
 
 /** The lane mask of the row classify() saw last (a second result, without a tuple per row). */
 let classified = 0;
@@ -85,11 +87,9 @@ function classify(lanes: RegLanes): number {
   if (m === 0) return t === 2 ? ROW_KIND.sameBigint : ROW_KIND.sameNumber;
   if (t === 2) return ROW_KIND.raw;
   // Numbers: int32 values on a line, int32 values, values a float32 holds, in that order.
-  const v1 = f[v0 + first]!;
-  const rest = mask & (mask - 1);
-  const second = 31 - Math.clz32(rest & -rest);
-  const b = (f[v0 + second]! - v1) / (second - first);
-  const a = v1 - b * first;
+  fitLine(lanes, mask);
+  const a = fit[0]!;
+  const b = fit[1]!;
   let int32 = true;
   let affine = Number.isInteger(b);
   for (m = mask; m !== 0; m &= m - 1) {
@@ -110,18 +110,19 @@ function classify(lanes: RegLanes): number {
   return ROW_KIND.float32;
 }
 
-/** The line a + b·l through an affine row's written lanes: [a, b]. */
-function line(lanes: RegLanes, mask: number): [number, number] {
+/** The line a + b·l through the first two written lanes of `lanes` (mask has two or more), left in `fit` as [a, b]. */
+function fitLine(lanes: RegLanes, mask: number): void {
   const f = lanes.slab.f;
   const v0 = lanes.base >> 3;
   const l1 = 31 - Math.clz32(mask & -mask);
   const rest = mask & (mask - 1);
   const l2 = 31 - Math.clz32(rest & -rest);
   const b = (f[v0 + l2]! - f[v0 + l1]!) / (l2 - l1);
-  return [f[v0 + l1]! - b * l1, b];
+  fit[0] = f[v0 + l1]! - b * l1;
+  fit[1] = b;
 }
 
-
+/** Bytes of the payload of a row of `kind` writing the lanes of `mask`. */
 function payloadBytes(kind: number, mask: number): number {
   const n = popcount(mask);
   switch (kind) {
@@ -146,6 +147,7 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
   const rows: RegLanes[] = [];
   const fnVars: number[] = [];
   const first = new Uint32Array(W + 1);
+  const starts = new Uint32Array(n + 1);
   let bytes = 0;
   for (let ix = 0; ix < W; ix++) {
     first[ix] = rows.length;
@@ -154,12 +156,14 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
       const mask = classified;
       kinds[rows.length] = kind;
       masks[rows.length] = mask;
+      starts[rows.length] = bytes;
       bytes += payloadBytes(kind, mask);
       rows.push(lanes);
       fnVars.push(k);
     }
   }
   first[W] = n;
+  starts[n] = bytes;
   const buf = new ArrayBuffer(L.payload + bytes);
   const head = new Uint32Array(buf, 0, 2);
   head[0] = W;
@@ -169,16 +173,12 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
   new Uint32Array(buf, L.first, W + 1).set(first);
   new Uint32Array(buf, L.mask, n).set(masks);
   new Uint8Array(buf, L.kind, n).set(kinds);
-  const start = new Uint32Array(buf, L.start, n + 1);
+  new Uint32Array(buf, L.start, n + 1).set(starts);
   const out = new Rows(buf, L.payload);
-  let at = 0;
   for (let r = 0; r < n; r++) {
-    start[r] = at;
-    out.put(at, kinds[r]!, masks[r]!, rows[r]!);
+    out.put(starts[r]!, kinds[r]!, masks[r]!, rows[r]!);
     rows[r]!.dirty = false;
-    at += payloadBytes(kinds[r]!, masks[r]!);
   }
-  start[n] = at;
   return new Uint8Array(buf);
 }
 
@@ -212,7 +212,9 @@ class Rows {
       return;
     }
     if (kind === ROW_KIND.affine) {
-      [this.f64[w >> 1], this.f64[(w >> 1) + 1]] = line(lanes, mask);
+      fitLine(lanes, mask);
+      this.f64[w >> 1] = fit[0]!;
+      this.f64[(w >> 1) + 1] = fit[1]!;
       return;
     }
     if (kind === ROW_KIND.int32 || kind === ROW_KIND.float32) {

@@ -47,7 +47,7 @@ export const WARP_OPS = [
   '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync',
 ] as const;
 
-/** Events between checkpoints (taken at the next step-chunk boundary). */
+/** Replay cost between checkpoints, in statement rows (sink.ts applyCost): a checkpoint is taken before the statement that reaches it. */
 export const CHECKPOINT_EVENTS = 131072;
 
 /** Output streams as stored in output.stream. */

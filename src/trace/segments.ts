@@ -89,10 +89,10 @@ export function pagesIn(raw: Buffer, at: number, keys: readonly number[], p: Pag
   return at;
 }
 
-/** Bytes of a page up to its last non-zero 32-bit word, rounded up to 8. */
+/** Bytes of a page (whole, or short as a checkpoint stored it) up to its last non-zero 32-bit word, rounded up to 8. */
 function usedBytes(page: Uint8Array): number {
-  if (page.byteOffset % 4 !== 0) return PAGE_BYTES;
-  const w = new Uint32Array(page.buffer, page.byteOffset, PAGE_BYTES / 4);
+  if (page.byteOffset % 4 !== 0) return page.length;
+  const w = new Uint32Array(page.buffer, page.byteOffset, page.length >> 2);
   let i = w.length - 1;
   while (i >= 0 && w[i] === 0) i--;
   return ((i + 1) * 4 + 7) & ~7;

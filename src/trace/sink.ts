@@ -26,7 +26,6 @@ function applyCost(fx: EffectColumns, j: number): number {
   return k === EFFECT.register || k === EFFECT.store ? 1 + (popcount(fx.neu[2 * j]!) >> 4) : 1;
 }
 
-
 /** Stores batches into an open trace file (created by TraceWriter.create with its schema and meta). */
 export class TraceSink {
   private readonly db: Db;
