@@ -1,5 +1,5 @@
 import { fail, unsupported } from '../front/diag.js';
-import type { EnumDef, StructDef, TopDecl, VarDecl } from '../front/ast.js';
+import type { EnumDef, Expr, StructDef, TopDecl, VarDecl } from '../front/ast.js';
 import type { VarStorage } from './ir.js';
 import type { CType, StructInfo } from './types.js';
 import { typeName } from './types.js';
@@ -111,7 +111,7 @@ function globalVar(c: Checker, d: VarDecl): void {
   if (old && !(old.k === 'var' && old.v.init === null && !d.init && old.v.storage === storage)) fail(d.loc, `redefinition of '${d.name}'`);
   if (old) return; // tentative definitions of the same variable
   const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc);
-  const v = c.newVar(d.name, t, storage, d.loc, init);
+  const v = c.newVar(d.name, t, storage, d.loc, init, false, requestedAlign(c, d.specs.align));
   let constValue: number | bigint | undefined;
   if (t.isConst && isInteger(t) && t.kind === 'int') {
     const b = init ?? new Uint8Array(8);
@@ -142,10 +142,24 @@ export function defineTag(c: Checker, def: StructDef | EnumDef, isEnum: boolean)
     if (r.ref) unsupported(f.loc, 'reference members');
     if (r.type.kind === 'struct' && r.type.info.size === 0) fail(f.loc, `field has incomplete type '${typeName(r.type)}'`);
     if (r.type.kind === 'array' && r.type.length === null) unsupported(f.loc, 'flexible array members');
-    return { name: f.name, type: r.type };
+    return { name: f.name, type: r.type, align: requestedAlign(c, f.align) };
   });
-  Object.assign(info, layoutStruct(name, def.tag === 'union', fields));
+  Object.assign(info, layoutStruct(name, def.tag === 'union', fields, undefined, requestedAlign(c, def.align)));
   return t;
+}
+
+/** The strictest alignment of `requests` (0 when there are none): each must be an integer constant power of two; alignas(0) asks for nothing. */
+export function requestedAlign(c: Checker, requests: readonly Expr[] | undefined): number {
+  let align = 0;
+  for (const x of requests ?? []) {
+    const e = rexpr(c, x);
+    const v = isInteger(e.type) ? evalConst(e) : null;
+    if (v === null) fail(x.loc, "'aligned' attribute requires an integer constant");
+    const n = Number(v);
+    if (n < 0 || (n & (n - 1)) !== 0 || n > 1 << 28) fail(x.loc, 'requested alignment is not a power of 2');
+    align = Math.max(align, n);
+  }
+  return align;
 }
 
 function defineEnum(c: Checker, def: EnumDef): CType {

@@ -4,7 +4,7 @@ import type { Expr } from '../front/ast.js';
 import type { IExpr, Target } from './ir.js';
 import type { CType } from './types.js';
 import { boolType, charType, doubleType, floatType, intType, longType, nullptrType, sizeOf, alignOf, sizeType, typeName, uintType, voidType } from './types.js';
-import { floatLiteral, intLiteralType, isArith, isInteger, normalize, promote, unqual, usualArith } from './check-conv.js';
+import { evalConst, floatLiteral, intLiteralType, isArith, isInteger, normalize, promote, unqual, usualArith } from './check-conv.js';
 import type { Checker } from './check-ctx.js';
 import { mkConst } from './check-ctx.js';
 import type { Operand } from './check-ops.js';
@@ -83,6 +83,8 @@ export function expr(c: Checker, e: Expr): Operand {
       const r = c.resolveType(e.type, (x) => rexpr(c, x));
       return { lv: false, e: mkConst(sizeType, BigInt(alignOf(r.type)), e.loc) };
     }
+    case 'offsetof':
+      return { lv: false, e: mkConst(sizeType, BigInt(offsetOf(c, e)), e.loc) };
     case 'initList':
       fail(e.loc, 'initializer list cannot be used here');
     // falls out via fail
@@ -305,3 +307,27 @@ function newExpr(c: Checker, e: Expr & { kind: 'new' }): IExpr {
   return { k: 'comma', type: ptr, left: { k: 'comma', type: t, left: set, right: store, loc: e.loc }, right: { k: 'var', v: tmp, type: ptr, loc: e.loc }, loc: e.loc };
 }
 
+
+/** The byte offset `offsetof(T, path)` names: each member's offset in its struct, each index times its element size. */
+function offsetOf(c: Checker, e: Extract<Expr, { kind: 'offsetof' }>): number {
+  let t = unqual(c.resolveType(e.type, (x) => rexpr(c, x)).type);
+  if (t.kind !== 'struct') fail(e.loc, `offsetof requires struct, union, or class type, '${typeName(t)}' invalid`);
+  let offset = 0;
+  for (const step of e.path) {
+    if (typeof step === 'string') {
+      if (t.kind !== 'struct') fail(e.loc, `member reference base type '${typeName(t)}' is not a structure or union`);
+      const f = t.info.fields.find((x) => x.name === step);
+      if (!f) fail(e.loc, `no member named '${step}' in '${typeName(t)}'`);
+      offset += f.offset;
+      t = unqual(f.type);
+    } else {
+      if (t.kind !== 'array') fail(step.loc, `subscripted value is not an array`);
+      const i = rexpr(c, step);
+      const v = isInteger(i.type) ? evalConst(i) : null;
+      if (v === null) unsupported(step.loc, 'offsetof with an index that is not a constant');
+      offset += Number(v) * sizeOf(t.of);
+      t = unqual(t.of);
+    }
+  }
+  return offset;
+}

@@ -9,7 +9,7 @@ import type { Checker, FuncEntry, MutFn, Scope } from './check-ctx.js';
 import { addressOf, conv, implicitConv, rv, structAddr, toCond } from './check-ops.js';
 import { expr, rexpr } from './check-expr.js';
 import { completeArray, localInit, staticBytes } from './check-init.js';
-import { declareTop } from './check-decl.js';
+import { declareTop, requestedAlign } from './check-decl.js';
 
 /*
  * Statements and local declarations, and checking a function body in its scope.
@@ -197,18 +197,19 @@ function localVar(c: Checker, d: VarDecl): IStmt[] {
   if (t.kind === 'array' && t.length === null && storage !== 'dynamicShared') fail(d.loc, `definition of variable with array type needs an explicit size or an initializer`);
   if (t.kind === 'struct' && t.info.size === 0) fail(d.loc, `variable has incomplete type '${typeName(t)}'`);
   if (r.ref) return refVar(c, d, t);
+  const align = requestedAlign(c, d.specs.align);
   if (storage === 'shared' || storage === 'dynamicShared') {
     if (d.init) fail(d.loc, `initializer not allowed for __shared__ variable`);
-    const v = c.newVar(d.name, t, storage, d.loc);
+    const v = c.newVar(d.name, t, storage, d.loc, null, false, align);
     c.declare(d.name, { k: 'var', v, ref: false }, d.loc);
     return [];
   }
   if (storage !== 'auto') {
-    const v = c.newVar(d.name, t, storage, d.loc, staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc));
+    const v = c.newVar(d.name, t, storage, d.loc, staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc), false, align);
     c.declare(d.name, { k: 'var', v, ref: false, ...constOf(t, v.init) }, d.loc);
     return [];
   }
-  const v = c.newVar(d.name, t, 'auto', d.loc);
+  const v = c.newVar(d.name, t, 'auto', d.loc, null, false, align);
   c.declare(d.name, { k: 'var', v, ref: false }, d.loc);
   const out = localInit(c, v, d.init, d.initStyle, d.parenArgs, d.loc);
   // `const int N = 16;` is a constant expression in C++: later uses fold to the value.
@@ -239,7 +240,7 @@ function autoVar(c: Checker, d: VarDecl, storage: VarStorage): IStmt[] {
   let t = unqual(val.type);
   if (t.kind === 'nullptr') t = { kind: 'pointer', to: { kind: 'void' } };
   if (d.type.kind === 'auto' && d.type.isConst) t = { ...t, isConst: true } as CType;
-  const v = c.newVar(d.name, t, 'auto', d.loc);
+  const v = c.newVar(d.name, t, 'auto', d.loc, null, false, requestedAlign(c, d.specs.align));
   c.declare(d.name, { k: 'var', v, ref: false }, d.loc);
   if (t.kind === 'struct') {
     return [

@@ -58,6 +58,7 @@ export function exprText(e: Expr): string {
     case 'sizeofType': return `sizeof(${typeText(e.type)})`;
     case 'sizeofExpr': return `sizeof ${wrap(e.expr, 14)}`;
     case 'alignof': return `alignof(${typeText(e.type)})`;
+    case 'offsetof': return `offsetof(${typeText(e.type)}, ${e.path.map((x, i) => (typeof x === 'string' ? (i > 0 ? '.' : '') + x : `[${exprText(x)}]`)).join('')})`;
     case 'initList': return `{${e.items.map((i) => (i.designator ? `.${i.designator} = ` : '') + exprText(i.value)).join(', ')}}`;
     case 'new': return `new ${typeText(e.type)}${e.count ? `[${exprText(e.count)}]` : ''}`;
     case 'delete': return `delete${e.array ? '[]' : ''} ${exprText(e.operand)}`;

@@ -1,4 +1,5 @@
 import type { CType, FieldInfo, StructInfo } from './types.js';
+import type { VarSym } from './ir.js';
 import { alignOf, sizeOf } from './types.js';
 
 /*
@@ -7,14 +8,25 @@ import { alignOf, sizeOf } from './types.js';
  * little-endian encoding of constant scalars for static initializers.
  */
 
-/** Lays out fields in declaration order: each at the next multiple of its alignment; size rounded up to the struct's alignment. */
-export function layoutStruct(name: string, isUnion: boolean, fields: readonly { name: string; type: CType }[], builtin?: string): StructInfo {
+/** A field to lay out; `align` is the alignment its declaration asks for (0 when none). */
+export interface FieldSpec {
+  readonly name: string;
+  readonly type: CType;
+  readonly align?: number;
+}
+
+/**
+ * Lays out fields in declaration order: each at the next multiple of its alignment (its type's,
+ * or a stricter one it asks for); size rounded up to the struct's alignment, the strictest of
+ * its fields' and `minAlign` (`struct __align__(16) S`).
+ */
+export function layoutStruct(name: string, isUnion: boolean, fields: readonly FieldSpec[], builtin?: string, minAlign = 1): StructInfo {
   const out: FieldInfo[] = [];
   let offset = 0;
   let size = 0;
-  let align = 1;
+  let align = Math.max(1, minAlign);
   for (const f of fields) {
-    const a = alignOf(f.type);
+    const a = Math.max(alignOf(f.type), f.align ?? 0);
     const s = sizeOf(f.type);
     align = Math.max(align, a);
     if (isUnion) {
@@ -31,6 +43,11 @@ export function layoutStruct(name: string, isUnion: boolean, fields: readonly { 
   size = Math.max(1, roundUp(size, align));
   const info: StructInfo = builtin === undefined ? { name, isUnion, fields: out, size, align } : { name, isUnion, fields: out, size, align, builtin };
   return info;
+}
+
+/** Where a variable may be placed: its type's alignment, or a stricter one its declaration asks for. */
+export function alignOfVar(v: VarSym): number {
+  return Math.max(alignOf(v.type), v.align, 1);
 }
 
 /** Rounds n up to a multiple of a. */

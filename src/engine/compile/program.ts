@@ -1,7 +1,8 @@
 import type { SourceLoc } from '../front/token.js';
 import type { Diagnostic } from '../front/diag.js';
 import type { IFunction, IProgram, VarSym } from '../check/ir.js';
-import { alignOf, isScalar, isWide, sizeOf, type CType } from '../check/types.js';
+import { isScalar, isWide, sizeOf, type CType } from '../check/types.js';
+import { alignOfVar } from '../check/layout.js';
 import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
 import { runGrid, type DeviceEnv, type KernelEntry, type LaunchOutcome } from '../exec/grid.js';
 import { StepLimitError, WarpCtx, type StepCounter } from '../exec/warp.js';
@@ -103,7 +104,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
         if (v.storage !== 'shared') continue;
         const i = gen.shared.indexOf(v);
         if (i < 0 || shv[i] !== undefined) continue;
-        const a = Math.max(alignOf(v.type), 1);
+        const a = alignOfVar(v);
         off = Math.ceil(off / a) * a;
         shv[i] = SHARED_BASE + off;
         off += sizeOf(v.type);
@@ -222,7 +223,7 @@ function* settled(rt: RuntimeHelpers, locs: readonly SourceLoc[], launch: Resuma
 function placeStatics(gen: Generated, memory: Memory): number[] {
   return gen.statics.map((v) => {
     const where: StaticPlace = v.storage === 'device' ? 'global' : v.storage === 'managed' ? 'managed' : v.storage === 'constant' ? 'constant' : v.storage === 'literal' ? 'rodata' : 'hdata';
-    const addr = memory.placeStatic(sizeOf(v.type), alignOf(v.type), where);
+    const addr = memory.placeStatic(sizeOf(v.type), alignOfVar(v), where);
     if (v.init) memory.writeBytes(addr, v.init);
     return addr;
   });

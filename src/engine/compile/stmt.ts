@@ -1,5 +1,6 @@
 import type { IExpr, IFunction, IStmt, VarSym } from '../check/ir.js';
-import { alignOf, isScalar, isWide, sizeOf } from '../check/types.js';
+import { isScalar, isWide, sizeOf } from '../check/types.js';
+import { alignOfVar } from '../check/layout.js';
 import type { ProgramTables } from './context.js';
 import { ExprCompiler } from './expr.js';
 import { literal, truthy } from './ops.js';
@@ -48,8 +49,12 @@ export class FnCompiler extends ExprCompiler {
   /** Whether the function being compiled is a generator (it may yield). */
   private isGen = false;
 
-  private slot(v: { type: Parameters<typeof sizeOf>[0] }): void {
-    const a = Math.max(alignOf(v.type), 1);
+  /** The strictest alignment of a frame slot: a frame starts at a multiple of it (stacks keep 16). */
+  private frameAlign = 16;
+
+  private slot(v: VarSym): void {
+    const a = alignOfVar(v);
+    this.frameAlign = Math.max(this.frameAlign, a);
     this.frameSize = Math.ceil(this.frameSize / a) * a;
     this.frame.set(v as never, this.frameSize);
     this.frameSize += Math.max(sizeOf(v.type), 1);
@@ -73,12 +78,13 @@ export class FnCompiler extends ExprCompiler {
     return [
       `function${gen ? '*' : ''} ${name}(W, A, RV, RS${params}) {`,
       `const S = W.S; let R = 0;`,
-      frame ? `const FP = W.sp; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : 'const FP = W.sp;',
+      // A local that asks for more than the stack's 16-byte alignment moves the frame up to it; the exit restores the caller's sp.
+      !frame ? 'const FP = W.sp;' : this.frameAlign > 16 ? `const SP_ = W.sp, FP = Math.ceil(SP_ / ${this.frameAlign}) * ${this.frameAlign}; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : `const FP = W.sp; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();`,
       ...this.declLines(),
       this.T.instrument ? `if (O !== null && O.enter !== undefined) O.enter(W, ${this.fn.id}, FP, [${regs}]);` : '',
       ...body,
       this.T.instrument ? `if (O !== null && O.leave !== undefined) O.leave(W${isScalar(this.fn.ret) ? ', RV' : ''});` : '',
-      frame ? 'W.sp = FP;' : '',
+      frame ? (this.frameAlign > 16 ? 'W.sp = SP_;' : 'W.sp = FP;') : '',
       '}',
     ].join('\n');
   }

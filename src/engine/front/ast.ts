@@ -21,6 +21,8 @@ export interface DeclSpecs {
   readonly typedef?: boolean;
   /** `__launch_bounds__(maxThreads[, minBlocks[, maxBlocksPerCluster]])`: its arguments, unevaluated. */
   readonly launchBounds?: readonly Expr[];
+  /** Alignment requests (`__align__(n)`, `alignas(..)`, `__attribute__((aligned(n)))`) as constant expressions; the strictest applies. */
+  readonly align?: readonly Expr[];
 }
 
 /** Type syntax. `const`/`volatile` sit on the level they qualify. */
@@ -73,6 +75,8 @@ export interface StructDef {
   readonly fields: readonly FieldDecl[];
   /** Member functions and constructors are parsed so they can be reported as unsupported at their location. */
   readonly unsupportedMembers: readonly SourceLoc[];
+  /** Alignment requests on the type itself (`struct __align__(16) S {..}`). */
+  readonly align?: readonly Expr[];
   readonly loc: SourceLoc;
 }
 
@@ -80,6 +84,8 @@ export interface FieldDecl {
   readonly name: string;
   readonly type: TypeNode;
   readonly bitWidth?: Expr;
+  /** Alignment requests on the member (`alignas(16) float x;`). */
+  readonly align?: readonly Expr[];
   readonly loc: SourceLoc;
 }
 
@@ -126,6 +132,8 @@ export type Expr =
   | { readonly kind: 'sizeofType'; readonly type: TypeNode; readonly loc: SourceLoc }
   | { readonly kind: 'sizeofExpr'; readonly expr: Expr; readonly loc: SourceLoc }
   | { readonly kind: 'alignof'; readonly type: TypeNode; readonly loc: SourceLoc }
+  /** `offsetof(T, a.b[2])` (stddef.h's macro for `__builtin_offsetof`): member names and array indices from T. */
+  | { readonly kind: 'offsetof'; readonly type: TypeNode; readonly path: readonly (string | Expr)[]; readonly loc: SourceLoc }
   /** A braced list `{a, b, {c}}` in an initializer or argument position; designators `.x = 1` are recorded. */
   | { readonly kind: 'initList'; readonly items: readonly InitItem[]; readonly loc: SourceLoc }
   /** `new T`, `new T[n]`, `new T(args)`. */

@@ -177,8 +177,8 @@ const CANON: ReadonlyMap<string, string> = new Map([
   ['stdint.h', STDINT],
   ['time.h', TIME],
   ['stdbool.h', STDBOOL],
-  // size_t, ptrdiff_t and NULL are built in; offsetof is not supported, so nothing more to define.
-  ['stddef.h', ''],
+  // size_t, ptrdiff_t and NULL are built in.
+  ['stddef.h', '#define offsetof(type, member) __builtin_offsetof(type, member)\n'],
   ['string.h', ''],
   ['assert.h', ''],
   ['cuda_runtime.h', CUDA_RUNTIME],

@@ -63,6 +63,8 @@ export function parseDeclaration(p: Parser, ctx: DeclContext, template: readonly
     }
     if (s.specs.typedef) {
       p.declareType(name);
+      // An aligned typedef changes the alignment of what is declared with it, which types here cannot carry.
+      if ((s.specs.align?.length ?? 0) > 0 || d.align.length > 0) out.push({ kind: 'unsupported', what: 'an aligned typedef', loc });
       out.push({ kind: 'typedef', name, type, loc });
     } else if (type.kind === 'function') {
       if (name.includes('::') && !name.startsWith('::')) {
@@ -91,7 +93,7 @@ export function parseDeclaration(p: Parser, ctx: DeclContext, template: readonly
       }
       out.push(fn);
     } else {
-      vars.push(parseInit(p, name, type, s.specs, loc, d.parenArgs, d.parenLoc));
+      vars.push(parseInit(p, name, type, d.align.length > 0 ? { ...s.specs, align: [...(s.specs.align ?? []), ...d.align] } : s.specs, loc, d.parenArgs, d.parenLoc));
     }
     if (!p.accept(',')) break;
   }

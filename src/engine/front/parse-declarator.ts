@@ -2,7 +2,8 @@ import type { Expr, Param, TypeNode } from './ast.js';
 import type { SourceLoc } from './token.js';
 import type { Parser } from './parse-core.js';
 import { parseAssign, parseCallArgs, parseExpr } from './parse-expr.js';
-import { parseDeclSpecs, parseTypeId, skipAttributes } from './parse-type.js';
+import { parseDeclSpecs, parseTypeId } from './parse-type.js';
+import { parseAttributes, skipAttributes } from './parse-attr.js';
 import { parseTemplateArgs } from './parse-primary.js';
 
 /*
@@ -20,6 +21,8 @@ export interface Declarator {
   /** `T x(args)`: constructor-style initialiser arguments, read in place of a parameter list. */
   readonly parenArgs: readonly Expr[] | null;
   readonly parenLoc: SourceLoc | null;
+  /** Alignment requests written after the name or its array bounds (`float s[4] __attribute__((aligned(16)))`). */
+  readonly align: readonly Expr[];
 }
 
 /** 'named' requires a name, 'abstract' forbids one, 'either' (parameters) allows both. */
@@ -79,7 +82,7 @@ export function parseDeclarator(p: Parser, mode: DeclaratorMode, allowParenInit:
   } else if (mode === 'named') {
     p.error('expected unqualified-id');
   }
-  skipAttributes(p);
+  const align = parseAttributes(p);
   const suffixes: Suffix[] = [];
   let parenArgs: Expr[] | null = null;
   let parenLoc: SourceLoc | null = null;
@@ -111,7 +114,7 @@ export function parseDeclarator(p: Parser, mode: DeclaratorMode, allowParenInit:
       suffixes.push({ kind: 'func', params, variadic, trailing, loc });
     } else break;
   }
-  skipAttributes(p);
+  align.push(...parseAttributes(p));
   const apply = (base: TypeNode): TypeNode => {
     let t = base;
     for (const op of ptrs) {
@@ -128,8 +131,8 @@ export function parseDeclarator(p: Parser, mode: DeclaratorMode, allowParenInit:
     }
     return inner ? inner.apply(t) : t;
   };
-  if (inner) return { name: inner.name, nameLoc: inner.nameLoc, apply, parenArgs, parenLoc };
-  return { name, nameLoc, apply, parenArgs, parenLoc };
+  if (inner) return { name: inner.name, nameLoc: inner.nameLoc, apply, parenArgs, parenLoc, align: [...inner.align, ...align] };
+  return { name, nameLoc, apply, parenArgs, parenLoc, align };
 }
 
 /** At '(' before any name: a parenthesised declarator `(*fp)` rather than a parameter list. */

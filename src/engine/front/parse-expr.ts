@@ -127,6 +127,8 @@ export function parseUnary(p: Parser): Expr {
           return { kind: 'sizeofType', type, loc };
         }
         return { kind: 'sizeofExpr', expr: parseUnary(p), loc };
+      case '__builtin_offsetof':
+        return parseOffsetof(p);
       case 'alignof': case '_Alignof': case '__alignof__': {
         p.next();
         p.expect('(', "expected '(' after 'alignof'");
@@ -314,4 +316,25 @@ function parsePostfix(p: Parser, base: Expr, loc: SourceLoc): Expr {
         return base;
     }
   }
+}
+
+/** `__builtin_offsetof(T, member designator)`: a member name followed by `.name` and `[index]` steps. */
+function parseOffsetof(p: Parser): Expr {
+  const loc = p.next().loc;
+  p.expect('(', "expected '(' after 'offsetof'");
+  const type = parseTypeId(p);
+  p.expect(',', "expected ','");
+  if (!p.isName()) p.error('expected identifier');
+  const path: (string | Expr)[] = [p.next().text];
+  for (;;) {
+    if (p.accept('.')) {
+      if (!p.isName()) p.error('expected identifier');
+      path.push(p.next().text);
+    } else if (p.accept('[')) {
+      path.push(parseExpr(p));
+      p.expect(']', "expected ']'");
+    } else break;
+  }
+  p.expect(')', "expected ')'");
+  return { kind: 'offsetof', type, path, loc };
 }

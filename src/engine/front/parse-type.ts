@@ -3,6 +3,7 @@ import type { SourceLoc } from './token.js';
 import type { Parser } from './parse-core.js';
 import { parseAssign, parseCondExpr, parseExpr, parseQualifiedName } from './parse-expr.js';
 import { parseDeclarator } from './parse-declarator.js';
+import { atAttribute, parseAttributes, skipAttributes } from './parse-attr.js';
 
 /*
  * Declaration specifiers (`static __device__ const unsigned long long`, `struct S {..}`,
@@ -26,27 +27,13 @@ export interface SpecResult {
 /** Where specifiers are being read: storage classes are only meaningful on declarations. */
 export type SpecContext = 'decl' | 'param' | 'type' | 'member';
 
-const STORAGE: Readonly<Record<string, Exclude<keyof DeclSpecs, 'launchBounds'>>> = {
+const STORAGE: Readonly<Record<string, Exclude<keyof DeclSpecs, 'launchBounds' | 'align'>>> = {
   __global__: 'global', __device__: 'device', __host__: 'host', __shared__: 'shared', __constant__: 'constant',
   __managed__: 'managed', extern: 'extern', static: 'static', inline: 'inline', __inline__: 'inline', __inline: 'inline',
   __forceinline__: 'inline', __noinline__: 'inline', constexpr: 'constexpr', typedef: 'typedef',
 };
 
-/** Specifiers accepted and dropped, with a parenthesised argument list to skip. */
-const DROPPED_WITH_ARGS: ReadonlySet<string> = new Set(['__launch_bounds__', '__align__', 'alignas', '__attribute__', '__declspec']);
 const DROPPED: ReadonlySet<string> = new Set(['register', 'thread_local', '__thread', 'restrict', '__restrict__', '__restrict', 'consteval', 'constinit']);
-
-/** Skips `__attribute__((..))`, `__align__(n)`, `alignas(n)`, `[[..]]` wherever they may appear. */
-export function skipAttributes(p: Parser): void {
-  for (;;) {
-    if (p.tok.kind === 'ident' && DROPPED_WITH_ARGS.has(p.tok.text)) {
-      p.next();
-      if (p.at('(')) p.skipBalanced();
-    } else if (p.at('[') && p.at('[', 1)) {
-      p.skipBalanced();
-    } else return;
-  }
-}
 
 /** Reads declaration specifiers and builds the base type (normalising builtin keyword combinations). */
 export function parseDeclSpecs(p: Parser, ctx: SpecContext): SpecResult {
@@ -89,8 +76,9 @@ export function parseDeclSpecs(p: Parser, ctx: SpecContext): SpecResult {
       }
       p.expect(')', "expected ')'");
       specs.launchBounds = args;
-    } else if (DROPPED_WITH_ARGS.has(text)) {
-      skipAttributes(p);
+    } else if (atAttribute(p)) {
+      const aligns = parseAttributes(p);
+      if (aligns.length > 0) specs.align = [...(specs.align ?? []), ...aligns];
     } else if (DROPPED.has(text)) {
       p.next();
     } else if (text === 'const' || text === 'volatile') {
@@ -203,7 +191,7 @@ function parseTagSpecifier(p: Parser): { type: TypeNode; def: StructDef | EnumDe
   const kw = p.next();
   const tag = kw.text === 'union' ? 'union' : kw.text === 'enum' ? 'enum' : 'struct';
   if (tag === 'enum' && (p.at('class') || p.at('struct'))) p.next();
-  skipAttributes(p);
+  const aligns = parseAttributes(p);
   let name: string | null = null;
   if (p.isName()) {
     name = p.next().text;
@@ -214,7 +202,10 @@ function parseTagSpecifier(p: Parser): { type: TypeNode; def: StructDef | EnumDe
     if (p.accept(':')) parseDeclSpecs(p, 'type');
     if (p.at('{')) def = parseEnumBody(p, name, kw.loc);
   } else if (p.at('{') || p.at(':') || p.at('final')) {
-    def = parseStructBody(p, tag, name, kw.loc);
+    const body = parseStructBody(p, tag, name, kw.loc);
+    // Attributes right after the closing brace belong to the type, as GCC reads them.
+    aligns.push(...parseAttributes(p));
+    def = aligns.length > 0 ? { ...body, align: aligns } : body;
   }
   if (name === null && def === null) p.error(`declaration of anonymous ${tag} must be a definition`);
   const type: TypeNode = def ? { kind: 'tagged', tag, name, def, loc: kw.loc } : { kind: 'tagged', tag, name, loc: kw.loc };
@@ -295,7 +286,8 @@ function parseStructBody(p: Parser, tag: 'struct' | 'union', name: string | null
         break;
       }
       const bitWidth = p.accept(':') ? parseCondExpr(p) : undefined;
-      const f: FieldDecl = { name: d.name ?? '', type, loc: d.nameLoc ?? t.loc };
+      const align = [...(s.specs.align ?? []), ...d.align];
+      const f: FieldDecl = { name: d.name ?? '', type, loc: d.nameLoc ?? t.loc, ...(align.length > 0 ? { align } : {}) };
       fields.push(bitWidth ? { ...f, bitWidth } : f);
       if (!p.accept(',')) break;
     }

@@ -114,7 +114,6 @@ describe('vector and struct copies against Nsight Compute (probe/vector_atomic.c
   it('moves a struct in pieces of its alignment up to 16 bytes, each one warp instruction, in global and shared memory', () => {
     expect(launches.length).toBe(15);
     for (const { ours, ncu } of launches) {
-      if (ours.kernel === 'g_p4') continue;
       for (const k of MEMORY) expect({ kernel: ours.kernel, k, v: ours.metrics[k] }).toEqual({ kernel: ours.kernel, k, v: ncuValue(ncu, k) });
     }
     // float3-like P3 (align 4): three 32-bit instructions each way, 12 sectors each at a 12-byte stride.
@@ -122,11 +121,10 @@ describe('vector and struct copies against Nsight Compute (probe/vector_atomic.c
     expect([p3['l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'], p3['l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum']]).toEqual([3, 36]);
   });
 
-  it('does not know __align__: a struct __align__(16) of four floats moves as four 32-bit pieces, where nvcc moves one 128-bit one', () => {
-    // The parser drops __align__ (front/parse-type.ts), so P4 keeps its members' alignment, 4.
+  it('honours __align__: a struct __align__(16) of four floats moves as one 128-bit piece, as nvcc moves it', () => {
     const { ours, ncu } = launches.find((p) => p.ours.kernel === 'g_p4')!;
     const k = ['l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'];
-    expect(k.map((m) => ours.metrics[m as LineMetric])).toEqual([4, 64]);
+    expect(k.map((m) => ours.metrics[m as LineMetric])).toEqual([1, 16]);
     expect(k.map((m) => ncuValue(ncu, m))).toEqual([1, 16]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkErr, checkWarnings } from './helpers.js';
+import { checkErr, checkOk, checkWarnings } from './helpers.js';
 
 // Locations are where the parser's nodes start (clang points some of these at the operator or member name instead).
 describe('diagnostics', () => {
@@ -27,6 +27,21 @@ describe('diagnostics', () => {
     ['static_assert(sizeof(int) == 8, "int is 8 bytes");', '1:1: static assertion failed: int is 8 bytes'],
   ])('%s', (src, msg) => {
     expect(checkErr(src)).toBe(msg);
+  });
+
+  it('alignment requests that cannot be honoured are errors, never ignored', () => {
+    expect(checkErr('struct __align__(12) S { int a; };')).toBe('1:18: requested alignment is not a power of 2');
+    expect(checkErr('int n = 8;\nstruct alignas(n) S { int a; };')).toBe("2:16: 'aligned' attribute requires an integer constant");
+    expect(checkErr('typedef float __attribute__((aligned(16))) f16;')).toBe('1:44: an aligned typedef is not supported by Warpscope');
+    expect(() => checkErr('struct __attribute__((packed)) P { char c; int x; };')).toThrow("parse: 1:23: the 'packed' attribute is not supported by Warpscope");
+    expect(() => checkErr('int main() { int * __align__(8) p = 0; }')).toThrow('parse: 1:20: an alignment attribute in this position is not supported by Warpscope');
+  });
+
+  it('offsetof walks members and constant indices, and names what it cannot find', () => {
+    const S = '#include <stddef.h>\nstruct In { char c; double d; };\nstruct S { int a; In in[3]; };\n';
+    expect(() => checkOk(`${S}static_assert(offsetof(S, in[2].d) == 48, "");`)).not.toThrow();
+    expect(checkErr(`${S}int main() { return offsetof(S, b); }`)).toBe("4:21: no member named 'b' in 'S'");
+    expect(checkErr(`${S}int main() { return offsetof(int, b); }`)).toBe("4:21: offsetof requires struct, union, or class type, 'int' invalid");
   });
 
   it('division by a constant zero is only a warning', () => {

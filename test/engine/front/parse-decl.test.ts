@@ -90,8 +90,19 @@ describe('parse: declarators', () => {
     expect(vars('__device__ int counter = 0;')[0]?.specs).toEqual({ device: true });
     expect(vars('__constant__ float M[256];')[0]).toMatchObject({ specs: { constant: true }, type: { kind: 'array' } });
     expect(vars('__managed__ int m;')[0]?.specs).toEqual({ managed: true });
-    expect(vars('static __device__ __align__(16) float buf[4];')[0]?.specs).toEqual({ static: true, device: true });
+    expect(vars('static __device__ __align__(16) float buf[4];')[0]?.specs).toMatchObject({ static: true, device: true, align: [{ kind: 'int', value: 16n }] });
     expect(vars('alignas(16) float buf[4];')[0]?.name).toBe('buf');
+  });
+
+  it('alignment requests in every place CUDA code writes them', () => {
+    const one = (src: string): string[] | undefined => vars(src)[0]?.specs.align?.map((e) => (e.kind === 'int' ? e.text : e.kind));
+    expect(one('alignas(8) int x;')).toEqual(['8']);
+    expect(one('alignas(double) char c;')).toEqual(['alignof']);
+    expect(one('float s[4] __attribute__((aligned(32)));')).toEqual(['32']);
+    expect(one('__shared__ __align__(16) float s[64];')).toEqual(['16']);
+    // GCC's bare `aligned` is the target's largest alignment, 16 on x86-64.
+    expect(one('int x __attribute__((unused, aligned));')).toEqual(['16']);
+    expect(one('int plain;')).toBeUndefined();
   });
 });
 

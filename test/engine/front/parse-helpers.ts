@@ -74,6 +74,7 @@ export function show(e: Expr): string {
     case 'sizeofType': return `sizeof(${typeStr(e.type)})`;
     case 'sizeofExpr': return `sizeof ${show(e.expr)}`;
     case 'alignof': return `alignof(${typeStr(e.type)})`;
+    case 'offsetof': return `offsetof(${typeStr(e.type)}, ${e.path.map((x) => (typeof x === 'string' ? `.${x}` : `[${show(x)}]`)).join('')})`;
     case 'initList': return `{${e.items.map((i) => (i.designator ? `.${i.designator}=` : '') + show(i.value)).join(', ')}}`;
     case 'new': return `new ${typeStr(e.type)}${e.count ? `[${show(e.count)}]` : ''}${e.args ? `(${e.args.map(show).join(', ')})` : ''}`;
     case 'delete': return `delete${e.array ? '[]' : ''} ${show(e.operand)}`;
