@@ -57,6 +57,8 @@ export function compileSource(file: string, host: SourceHost, arch = CUDA_ARCH):
   const checked: Result<IProgram> = check(unit, sources, arch);
   if (!checked.ok) return { ok: false, diags: [...warnings, ...checked.diags], sources };
   warnings.push(...checked.warnings);
+  // nvcc compiles such a file but its link step fails: there is nothing to run.
+  if (checked.value.main === null) return { ok: false, diags: [...warnings, { severity: 'error', message: "undefined reference to 'main' (the program defines no main function)", loc: { file, line: 1, col: 1 } }], sources };
   return { ok: true, program: checked.value, warnings, sources };
 }
 

@@ -32,6 +32,13 @@ describe('warpscope run on bad input', () => {
     expect(r.stderr).toContain('1 error generated.');
   });
 
+  it('says a file without main() cannot run, as the link step would', () => {
+    const r = run('no_main.cu');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${dir}/no_main.cu:1:1: error: undefined reference to 'main' (the program defines no main function)`);
+    noStackTrace(r.stderr);
+  });
+
   it('reports invalid operands', () => {
     const r = run('type_error.cu');
     expect(r.status).toBe(1);
