@@ -8,7 +8,7 @@
  * The first error stops preprocessing; warnings (#warning, macro
  * redefinition) are collected and returned with the result.
  */
-import { DiagError, fail, type Diagnostic, type Result } from './diag.js';
+import { DiagError, fail, unsupported, type Diagnostic, type Result } from './diag.js';
 import { builtinHeaderName, builtinHeaderText, PREDEFINED } from './headers.js';
 import { checkNumber, endLoc, lexLines } from './lex.js';
 import { evalCondition } from './preprocess-expr.js';
@@ -170,6 +170,8 @@ class Preprocessor {
         case 'pragma':
           // `#pragma unroll` and the rest only tune code generation; the simulator ignores them.
           if (rest[0]?.kind === 'ident' && rest[0].text === 'once') this.once.add(file);
+          // Packing below the natural alignment changes struct layout: named, never ignored.
+          if (rest[0]?.kind === 'ident' && rest[0].text === 'pack' && rest.some((t) => t.kind === 'int' && Number.parseInt(t.text) < 16)) unsupported(rest[0].loc, "packing structs with '#pragma pack'");
           break;
         case 'line':
           // Accepted but not applied: diagnostics keep pointing at the real file and line.

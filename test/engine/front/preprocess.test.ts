@@ -40,6 +40,9 @@ describe('preprocess: basics', () => {
   it('accepts the null directive, #line, line markers and pragmas', () => {
     expect(out('#\n#line 10 "x.cu"\n# 3 "y.cu"\n#pragma unroll\n#pragma unroll 4\n#pragma nv_diag_suppress 177\nint a;')).toBe('int a ;');
     expect(out('for(;;) {\n#pragma unroll\n  x++; }')).toBe('for ( ; ; ) { x ++ ; }');
+    // Packing that changes no layout passes; packing below natural alignment is named, never ignored.
+    expect(out('#pragma pack(push)\n#pragma pack(16)\n#pragma pack(pop)\nint a;')).toBe('int a ;');
+    expect(err('#pragma pack(push, 1)\nstruct P { char c; int x; };')).toBe("main.cu:1:9: error: packing structs with '#pragma pack' is not supported by Warpscope");
   });
 
   it('drops _Pragma operators', () => {
