@@ -195,6 +195,8 @@ export class Checker {
     const cv = (c: CType, isConst?: boolean): CType => (isConst ? ({ ...c, isConst: true } as CType) : c);
     switch (t.kind) {
       case 'builtin':
+        // x86's 80-bit long double would print other digits than a double holding its value: named, never approximated.
+        if (t.name === 'long double') unsupported(t.loc, "'long double' (x86 80-bit extended precision)");
         return cv(BUILTIN_TYPES[t.name] ?? intType, t.isConst);
       case 'named': {
         const s = this.lookup(t.name);
@@ -270,7 +272,7 @@ function builtinSym(name: string): Sym | null {
 const BUILTIN_TYPES: Record<string, CType> = {
   void: voidType, bool: boolType, char: charType, 'signed char': scharType, 'unsigned char': ucharType, short: shortType, 'unsigned short': ushortType,
   int: intType, 'unsigned int': uintType, long: longType, 'unsigned long': ulongType, 'long long': llongType, 'unsigned long long': ullongType,
-  float: floatType, double: doubleType, 'long double': doubleType,
+  float: floatType, double: doubleType,
 };
 
 /** Makes an IR constant. */

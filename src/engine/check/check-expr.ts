@@ -36,6 +36,7 @@ export function expr(c: Checker, e: Expr): Operand {
       return { lv: false, e: mkConst(t, normalize(t, e.value), e.loc) };
     }
     case 'float':
+      if (/[lL]$/.test(e.text)) unsupported(e.loc, "'long double' literals (an 'L' suffix)");
       return { lv: false, e: e.isFloat ? mkConst(floatType, floatLiteral(e.text), e.loc) : mkConst(doubleType, e.value, e.loc) };
     case 'char':
       return { lv: false, e: mkConst(charType, normalize(charType, e.value), e.loc) };

@@ -37,6 +37,12 @@ describe('diagnostics', () => {
     expect(() => checkErr('int main() { int * __align__(8) p = 0; }')).toThrow('parse: 1:20: an alignment attribute in this position is not supported by Warpscope');
   });
 
+  it("names long double, whose x86 80-bit precision prints other digits than a double", () => {
+    expect(checkErr('long double x;')).toBe("1:1: 'long double' (x86 80-bit extended precision) is not supported by Warpscope");
+    expect(checkErr('double d = 1.5L;')).toBe("1:12: 'long double' literals (an 'L' suffix) are not supported by Warpscope");
+    expect(() => checkOk('long l = 1L; double d = 1.5; float f = 2.5f;')).not.toThrow();
+  });
+
   it('offsetof walks members and constant indices, and names what it cannot find', () => {
     const S = '#include <stddef.h>\nstruct In { char c; double d; };\nstruct S { int a; In in[3]; };\n';
     expect(() => checkOk(`${S}static_assert(offsetof(S, in[2].d) == 48, "");`)).not.toThrow();
