@@ -8,7 +8,8 @@ import { parseTypeId } from './parse-type.js';
  * are skipped; alignment requests change sizeof, field offsets and addresses, so they are kept as
  * constant expressions for the checker: `__align__(n)` (CUDA's macro for GCC's aligned
  * attribute), `alignas(n)`, `alignas(T)` (read as alignof(T)), `__attribute__((aligned(n)))`,
- * and `aligned` alone, which GCC takes as the target's largest alignment (16 on x86-64).
+ * and `aligned` alone, which GCC takes as the target's largest alignment (16 on x86-64), in
+ * either attribute syntax (`[[gnu::aligned(16)]]`).
  * `packed` would lay a struct out differently and is reported as unsupported.
  */
 
@@ -24,7 +25,7 @@ export function atAttribute(p: Parser): boolean {
 export function parseAttributes(p: Parser): Expr[] {
   const aligns: Expr[] = [];
   for (;;) {
-    if (p.at('[') && p.at('[', 1)) p.skipBalanced();
+    if (p.at('[') && p.at('[', 1)) cxxAttributes(p, aligns);
     else if (p.at('__align__') || p.at('alignas')) aligns.push(alignArgument(p));
     else if (p.at('__attribute__')) gnuAttributes(p, aligns);
     else if (p.tok.kind === 'ident' && WITH_ARGS.has(p.tok.text)) {
@@ -54,9 +55,26 @@ function gnuAttributes(p: Parser, aligns: Expr[]): void {
   p.next();
   p.expect('(', "expected '(' after '__attribute__'");
   p.expect('(', "expected '(' after '__attribute__('");
-  while (!p.at(')')) {
-    if (p.tok.kind === 'eof') p.error("expected ')'");
-    const name = p.next();
+  attributeList(p, aligns, ')');
+  p.expect(')', "expected ')'");
+  p.expect(')', "expected ')'");
+}
+
+/** `[[a, ns::b(args), ..]]`: as gnuAttributes (`[[gnu::aligned(16)]]` is GCC's aligned). */
+function cxxAttributes(p: Parser, aligns: Expr[]): void {
+  p.next();
+  p.next();
+  attributeList(p, aligns, ']');
+  p.expect(']', "expected ']'");
+  p.expect(']', "expected ']'");
+}
+
+/** A comma-separated attribute list up to `close`. */
+function attributeList(p: Parser, aligns: Expr[], close: string): void {
+  while (!p.at(close)) {
+    if (p.tok.kind === 'eof') p.error(`expected '${close}'`);
+    let name = p.next();
+    while (p.accept('::')) name = p.next();
     const bare = name.text.replace(/^__(.*)__$/, '$1');
     if (bare === 'packed') p.error("the 'packed' attribute is not supported by Warpscope", name.loc);
     if (bare === 'aligned') {
@@ -67,6 +85,4 @@ function gnuAttributes(p: Parser, aligns: Expr[]): void {
     } else if (p.at('(')) p.skipBalanced();
     if (!p.accept(',')) break;
   }
-  p.expect(')', "expected ')'");
-  p.expect(')', "expected ')'");
 }

@@ -54,11 +54,10 @@ export function parseDeclSpecs(p: Parser, ctx: SpecContext): SpecResult {
   for (;;) {
     const t = p.tok;
     if (t.kind !== 'ident') {
-      if (p.at('[') && p.at('[', 1)) {
-        p.skipBalanced();
-        continue;
-      }
-      break;
+      if (!atAttribute(p)) break;
+      const aligns = parseAttributes(p);
+      if (aligns.length > 0) specs.align = [...(specs.align ?? []), ...aligns];
+      continue;
     }
     const text = t.text;
     const storage = STORAGE[text];

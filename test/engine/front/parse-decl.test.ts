@@ -102,6 +102,8 @@ describe('parse: declarators', () => {
     expect(one('__shared__ __align__(16) float s[64];')).toEqual(['16']);
     // GCC's bare `aligned` is the target's largest alignment, 16 on x86-64.
     expect(one('int x __attribute__((unused, aligned));')).toEqual(['16']);
+    expect(one('[[gnu::aligned(64)]] char line[64];')).toEqual(['64']);
+    expect(one('[[nodiscard]] int plain;')).toBeUndefined();
     expect(one('int plain;')).toBeUndefined();
   });
 });
