@@ -2,8 +2,8 @@ import { fail, unsupported } from '../front/diag.js';
 import type { EnumDef, Expr, StructDef, TopDecl, VarDecl } from '../front/ast.js';
 import type { VarStorage } from './ir.js';
 import type { CType, StructInfo } from './types.js';
-import { typeName } from './types.js';
-import { convertValue, evalConst, isInteger } from './check-conv.js';
+import { intType, longType, typeName, uintType, ulongType, ullongType } from './types.js';
+import { convertValue, evalConst, isInteger, unqual } from './check-conv.js';
 import type { Checker, Namespace } from './check-ctx.js';
 import { rexpr } from './check-expr.js';
 import { completeArray, staticBytes } from './check-init.js';
@@ -163,11 +163,11 @@ export function requestedAlign(c: Checker, requests: readonly Expr[] | undefined
 }
 
 function defineEnum(c: Checker, def: EnumDef): CType {
-  const t: CType = { kind: 'int', bits: 32, signed: true, name: def.name ?? 'int' };
-  if (def.name !== null) {
-    c.scope.syms.set(`enum ${def.name}`, { k: 'type', t });
-    c.scope.syms.set(def.name, { k: 'type', t });
-  }
+  const fixed = def.underlying ? unqual(c.resolveType(def.underlying, (x) => rexpr(c, x)).type) : null;
+  if (fixed?.kind === 'bool') unsupported(def.underlying!.loc, "an enum with underlying type 'bool'");
+  if (fixed && fixed.kind !== 'int') fail(def.underlying!.loc, `non-integral type '${typeName(fixed)}' is an invalid underlying type`);
+  // The values come first: without a fixed type, the enum's type is the first of int, unsigned int, long, unsigned long that holds them all.
+  const values: bigint[] = [];
   let next = 0n;
   for (const it of def.items) {
     if (it.value) {
@@ -176,8 +176,32 @@ function defineEnum(c: Checker, def: EnumDef): CType {
       if (v === null || !isInteger(e.type)) fail(it.value.loc, 'expression is not an integral constant expression');
       next = BigInt(v);
     }
-    c.declare(it.name, { k: 'const', value: Number(BigInt.asIntN(32, next)), type: t }, it.loc);
+    values.push(next);
     next++;
   }
+  const base = fixed ?? implicitUnderlying(values);
+  if (base.kind !== 'int') throw new Error('internal: an enum without an integer type');
+  const t: CType = { ...base, name: def.name ?? base.name };
+  if (def.name !== null) {
+    c.scope.syms.set(`enum ${def.name}`, { k: 'type', t });
+    c.scope.syms.set(def.name, { k: 'type', t });
+  }
+  def.items.forEach((it, i) => {
+    const value = convertValue(values[i]!, ullongType, t);
+    if (value === null || BigInt(value) !== values[i]) fail(it.value?.loc ?? it.loc, `enumerator value ${values[i]} is not representable in the underlying type '${typeName(base)}'`);
+    const sym = { k: 'const' as const, value: t.kind === 'int' && t.bits === 64 ? BigInt(value) : Number(value), type: t };
+    // A scoped enum's enumerators are only named through it; an unscoped one's both ways (C++11).
+    if (!def.scoped) c.declare(it.name, sym, it.loc);
+    if (def.name !== null) c.scope.syms.set(`${def.name}::${it.name}`, sym);
+  });
   return t;
+}
+
+/** The underlying type C++ gives an unscoped enum without a fixed one: the first of int, unsigned int, long, unsigned long holding every value. */
+function implicitUnderlying(values: readonly bigint[]): CType {
+  const fits = (lo: bigint, hi: bigint): boolean => values.every((v) => v >= lo && v <= hi);
+  if (fits(-(2n ** 31n), 2n ** 31n - 1n)) return intType;
+  if (fits(0n, 2n ** 32n - 1n)) return uintType;
+  if (fits(-(2n ** 63n), 2n ** 63n - 1n)) return longType;
+  return ulongType;
 }

@@ -92,6 +92,10 @@ export interface FieldDecl {
 export interface EnumDef {
   readonly name: string | null;
   readonly items: readonly { readonly name: string; readonly value: Expr | null; readonly loc: SourceLoc }[];
+  /** `enum class` / `enum struct`: enumerators are named through the enum (`E::A`). */
+  readonly scoped?: boolean;
+  /** `enum E : unsigned char`: the fixed underlying type. */
+  readonly underlying?: TypeNode;
   readonly loc: SourceLoc;
 }
 

@@ -189,7 +189,8 @@ export function parseTypeId(p: Parser): TypeNode {
 function parseTagSpecifier(p: Parser): { type: TypeNode; def: StructDef | EnumDef | null } {
   const kw = p.next();
   const tag = kw.text === 'union' ? 'union' : kw.text === 'enum' ? 'enum' : 'struct';
-  if (tag === 'enum' && (p.at('class') || p.at('struct'))) p.next();
+  const scoped = tag === 'enum' && (p.at('class') || p.at('struct'));
+  if (scoped) p.next();
   const aligns = parseAttributes(p);
   let name: string | null = null;
   if (p.isName()) {
@@ -198,8 +199,11 @@ function parseTagSpecifier(p: Parser): { type: TypeNode; def: StructDef | EnumDe
   }
   let def: StructDef | EnumDef | null = null;
   if (tag === 'enum') {
-    if (p.accept(':')) parseDeclSpecs(p, 'type');
-    if (p.at('{')) def = parseEnumBody(p, name, kw.loc);
+    const underlying = p.accept(':') ? parseDeclSpecs(p, 'type').base : null;
+    if (p.at('{')) {
+      const body = parseEnumBody(p, name, kw.loc);
+      def = { ...body, ...(scoped ? { scoped } : {}), ...(underlying ? { underlying } : {}) };
+    }
   } else if (p.at('{') || p.at(':') || p.at('final')) {
     const body = parseStructBody(p, tag, name, kw.loc);
     // Attributes right after the closing brace belong to the type, as GCC reads them.

@@ -43,6 +43,13 @@ describe('diagnostics', () => {
     expect(() => checkOk('long l = 1L; double d = 1.5; float f = 2.5f;')).not.toThrow();
   });
 
+  it('gives an enum its fixed underlying type and refuses values that do not fit it', () => {
+    expect(checkErr('enum E : unsigned char { A = 300 };')).toBe("1:30: enumerator value 300 is not representable in the underlying type 'unsigned char'");
+    expect(checkErr('enum E : float { A };')).toBe("1:10: non-integral type 'float' is an invalid underlying type");
+    expect(checkErr('enum class C { R };\nint x = R;')).toBe("2:9: use of undeclared identifier 'R'");
+    expect(() => checkOk('enum class C { R };\nint x = (int)C::R;\nstatic_assert(sizeof(C) == 4, "");')).not.toThrow();
+  });
+
   it('offsetof walks members and constant indices, and names what it cannot find', () => {
     const S = '#include <stddef.h>\nstruct In { char c; double d; };\nstruct S { int a; In in[3]; };\n';
     expect(() => checkOk(`${S}static_assert(offsetof(S, in[2].d) == 48, "");`)).not.toThrow();
