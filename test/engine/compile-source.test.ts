@@ -21,7 +21,7 @@ const EXPECTED: Record<string, string> = {
   'kernel_not_void.cu': '1:12: a __global__ function must have a void return type',
   'kernel_unconfigured.cu': '3:5: a __global__ function call must be configured',
   'lambda.cu': '3:16: lambda expression is not supported by Warpscope',
-  'missing_include.cu': "1:10: 'vector' file not found",
+  'missing_include.cu': '1:10: the library header <vector> is not supported by Warpscope',
   'syntax_missing_semi.cu': "3:14: expected ';' at end of declaration",
   'syntax_unbalanced.cu': "2:18: expected ')'",
   'type_error.cu': "4:15: invalid operands to binary expression ('Point' and 'int')",

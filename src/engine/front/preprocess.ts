@@ -289,7 +289,11 @@ class Preprocessor {
     const h = this.headerName(toks, dir);
     if (h.used < toks.length) this.warnings.push({ severity: 'warning', message: 'extra tokens at end of #include directive', loc: toks[h.used].loc });
     const found = this.findHeader(h.name, h.angle, from);
-    if (found === null) fail(h.loc, `'${h.name}' file not found`);
+    if (found === null) {
+      // <vector>, <iostream>, <thrust/...>: a library Warpscope does not provide, rather than a file the user forgot.
+      if (h.angle && (!h.name.includes('.') || /^(thrust|cub|cuda|cu[a-z]+|nv[a-z_]*|mma)[/_.]/.test(h.name))) unsupported(h.loc, `the library header <${h.name}>`);
+      fail(h.loc, `'${h.name}' file not found`);
+    }
     if (found.builtin) {
       // Built-in headers are include-guarded by construction.
       if (this.builtinsDone.has(found.path)) return;
