@@ -1,6 +1,7 @@
 import type { ArithOp, IExpr, IFunction, IStmt, Space, Target, VarSym } from '../check/ir.js';
 import type { CType } from '../check/types.js';
 import { alignOf, isScalar, isWide } from '../check/types.js';
+import { foldArith } from '../check/check-conv.js';
 import { typeCode } from '../memory/layout.js';
 import type { ProgramTables } from './context.js';
 import { arith, canonNaN, convert, literal, normInt, truthy } from './ops.js';
@@ -180,7 +181,7 @@ export abstract class ExprCompiler {
   ex(e: IExpr): string {
     switch (e.k) {
       case 'const':
-        return literal(e.value);
+        return literal(e.value, this.host);
       case 'var': {
         const p = this.placeOf(e.v);
         return p.k === 'reg' ? `${p.name}[l]` : this.load(p.addr, e.type, p.space);
@@ -266,6 +267,11 @@ export abstract class ExprCompiler {
 
   /** Arithmetic with fmad contraction of a*b+c when enabled. */
   arithExpr(op: ArithOp, t: CType, left: IExpr, right: IExpr, leftStr?: string): string {
+    // V8 folds `0 / 0` in the generated source to its own positive NaN; folded here, host constants keep x86's NaN sign.
+    if (this.host && t.kind === 'float' && leftStr === undefined && left.k === 'const' && right.k === 'const') {
+      const v = foldArith(op, t, left.value, right.value);
+      if (v !== null) return literal(v, true);
+    }
     // nvcc's -fmad governs device code only: the host compiler (gcc on x86-64, no FMA unit assumed) never fuses.
     if (this.T.fmad && !this.host && t.kind === 'float' && (op === '+' || op === '-')) {
       const f = t.bits === 32 ? 'RT.fmaf' : 'RT.fma';

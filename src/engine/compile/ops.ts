@@ -117,12 +117,23 @@ export function convert(from: CType, to: CType, x: string, host: boolean): strin
   return x;
 }
 
-/** A JS literal for a constant in the IR's value convention. */
-export function literal(v: number | bigint): string {
-  if (typeof v === 'bigint') return `${v}n`;
-  if (Object.is(v, -0)) return '-0';
-  if (Number.isNaN(v)) return 'NaN';
+const nanBits = new Float64Array(1);
+const nanSign = new Uint8Array(nanBits.buffer, 7, 1);
+
+/**
+ * A JS literal for a constant in the IR's value convention. In host code a folded NaN keeps its
+ * sign: x86 makes 0.0/0.0 the negative default NaN, which printf shows as "-nan" (device
+ * constants print as nvcc folds them, which a plain NaN matches).
+ */
+export function literal(v: number | bigint, host = false): string {
+  // Negative literals are parenthesised: generated code negates operands as `(-${a})`, and `--x` would decrement.
+  if (typeof v === 'bigint') return v < 0n ? `(${v}n)` : `${v}n`;
+  if (Object.is(v, -0)) return '(-0)';
+  if (Number.isNaN(v)) {
+    nanBits[0] = v;
+    return host && (nanSign[0]! & 0x80) !== 0 ? '(-NaN)' : 'NaN';
+  }
   if (v === Infinity) return 'Infinity';
-  if (v === -Infinity) return '-Infinity';
-  return String(v);
+  if (v === -Infinity) return '(-Infinity)';
+  return v < 0 ? `(${v})` : String(v);
 }
