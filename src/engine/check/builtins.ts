@@ -164,6 +164,14 @@ def('device', '__umul24', uintType, [uintType, uintType]);
 def('device', '__mulhi', intType, [intType, intType]);
 def('device', '__umulhi', uintType, [uintType, uintType]);
 def('device', '__brevll', ullongType, [ullongType]);
+def('device', '__byte_perm', uintType, [uintType, uintType, uintType]);
+for (const n of ['__funnelshift_l', '__funnelshift_lc', '__funnelshift_r', '__funnelshift_rc']) def('device', n, uintType, [uintType, uintType, uintType]);
+def('device', '__hadd', intType, [intType, intType]);
+def('device', '__rhadd', intType, [intType, intType]);
+def('device', '__uhadd', uintType, [uintType, uintType]);
+def('device', '__urhadd', uintType, [uintType, uintType]);
+def('device', '__sad', uintType, [intType, intType, uintType]);
+def('device', '__usad', uintType, [uintType, uintType, uintType]);
 
 // C library. printf, malloc, free, memset and memcpy also exist in device code.
 def('both', 'printf', intType, [cchar], { variadic: true });

@@ -175,7 +175,43 @@ const extra: Record<string, MathFn> = {
   __umul24: (a, b) => Math.imul(a & 0xffffff, b & 0xffffff) >>> 0,
   __mulhi: (a, b) => mulhi(a, b, true),
   __umulhi: (a, b) => mulhi(a, b, false),
+  // Byte permutes, funnel shifts, halving adds and sums of absolute differences (CUDA's integer intrinsics)
+  __byte_perm: (x, y, s) => bytePerm(x, y, s),
+  __funnelshift_l: (lo, hi, n) => funnelLeft(lo, hi, n & 31),
+  __funnelshift_lc: (lo, hi, n) => funnelLeft(lo, hi, Math.min(n >>> 0, 32)),
+  __funnelshift_r: (lo, hi, n) => funnelRight(lo, hi, n & 31),
+  __funnelshift_rc: (lo, hi, n) => funnelRight(lo, hi, Math.min(n >>> 0, 32)),
+  __hadd: (x, y) => Math.floor((x + y) / 2) | 0,
+  __rhadd: (x, y) => Math.floor((x + y + 1) / 2) | 0,
+  __uhadd: (x, y) => Math.floor(((x >>> 0) + (y >>> 0)) / 2) >>> 0,
+  __urhadd: (x, y) => Math.floor(((x >>> 0) + (y >>> 0) + 1) / 2) >>> 0,
+  __sad: (x, y, z) => (Math.abs((x | 0) - (y | 0)) + (z >>> 0)) >>> 0,
+  __usad: (x, y, z) => (Math.abs((x >>> 0) - (y >>> 0)) + (z >>> 0)) >>> 0,
 };
+
+/** __byte_perm: result byte n is byte (s >> 4n) & 7 of the 8 bytes y:x (x's are bytes 0-3). */
+function bytePerm(x: number, y: number, s: number): number {
+  let r = 0;
+  for (let n = 0; n < 4; n++) {
+    const b = (s >>> (4 * n)) & 7;
+    r |= (((b < 4 ? x >>> (8 * b) : y >>> (8 * (b - 4))) & 255) << (8 * n));
+  }
+  return r >>> 0;
+}
+
+/** The high word of hi:lo shifted left by n (0..32). */
+function funnelLeft(lo: number, hi: number, n: number): number {
+  if (n === 0) return hi >>> 0;
+  if (n === 32) return lo >>> 0;
+  return ((hi << n) | (lo >>> (32 - n))) >>> 0;
+}
+
+/** The low word of hi:lo shifted right by n (0..32). */
+function funnelRight(lo: number, hi: number, n: number): number {
+  if (n === 0) return lo >>> 0;
+  if (n === 32) return hi >>> 0;
+  return ((lo >>> n) | (hi << (32 - n))) >>> 0;
+}
 
 // JS Math for what neither table has (correctly rounded to float for the f versions).
 const fallback: Record<string, MathFn> = {};
