@@ -114,7 +114,7 @@ export function isArithmeticOrPointer(t: CType): boolean {
   return t.kind === 'int' || t.kind === 'bool' || t.kind === 'float' || t.kind === 'pointer' || t.kind === 'nullptr';
 }
 
-/** True for 1-byte integer types, which gdb prints as characters (`65 'A'`, strings for arrays and pointers). */
+/** True for the char types (int8_t and uint8_t are their typedefs), which gdb prints as characters (`65 'A'`, strings for arrays and pointers); a 1-byte enum prints as a number. */
 export function isCharType(t: CType): boolean {
-  return t.kind === 'int' && t.bits === 8;
+  return t.kind === 'int' && t.bits === 8 && t.name.endsWith('char');
 }

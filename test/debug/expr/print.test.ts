@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { p } from './helpers.js';
+import { isCharType } from '../../../src/debug/expr/ctypes.js';
 
 describe('print: scalars', () => {
   it('prints ints, floats with %g precision, chars and bools as gdb does', () => {
@@ -23,6 +24,13 @@ describe('print: scalars', () => {
     expect(p('3 > 2')).toBe('true');
     expect(p('!i')).toBe('false');
     expect(p('-x')).toBe('-34.3333321');
+  });
+
+  it('prints the char types as characters but a 1-byte enum as a number', () => {
+    expect(isCharType({ kind: 'int', bits: 8, signed: false, name: 'unsigned char' })).toBe(true);
+    expect(isCharType({ kind: 'int', bits: 8, signed: true, name: 'signed char' })).toBe(true);
+    // enum Small : unsigned char { ... }
+    expect(isCharType({ kind: 'int', bits: 8, signed: false, name: 'Small' })).toBe(false);
   });
 
   it('prints inf and nan from memory as gdb spells them', () => {
