@@ -264,6 +264,9 @@ h('cudaStreamSynchronize', [streamType]);
 h('cudaStreamQuery', [streamType]);
 h('cudaStreamWaitEvent', [streamType, eventType, uintType], [0]);
 h('cudaStreamGetFlags', [streamType, pointerTo(uintType)]);
+h('cudaStreamCreateWithPriority', [pointerTo(streamType), uintType, intType]);
+h('cudaStreamGetPriority', [streamType, pointerTo(intType)]);
+h('cudaDeviceGetStreamPriorityRange', [pointerTo(intType), pointerTo(intType)]);
 h('cudaLaunchHostFunc', [streamType, 'hostfn', vp]);
 
 /** The pre-CUDA-9 shuffles, which CUDA's headers declare only below compute_70, with the call that replaces each. */

@@ -1,9 +1,9 @@
 import type { Resumable, Scalar } from '../exec/env.js';
 import type { ResumableBuiltin, RuntimeContext } from './context.js';
 import { cudaEventDisableTiming, type CudaEvent, type EventTable } from './events.js';
-import type { Op, Streams } from './streams.js';
+import { PRIORITY_RANGE, type Op, type Streams } from './streams.js';
 import {
-  apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaErrorNotReady, cudaSuccess, floatType, num, ptrType, sync, uintType,
+  apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaErrorNotReady, cudaSuccess, floatType, intType, num, ptrType, sync, uintType,
 } from './api-common.js';
 
 /*
@@ -68,6 +68,28 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
         const flags = num(args, 1);
         if ((flags & ~cudaStreamNonBlocking) !== 0) return cudaErrorInvalidValue;
         ctx.memory.store(num(args, 0), ptrType, streams.create(flags));
+        return cudaSuccess;
+      }),
+    cudaStreamCreateWithPriority: (ctx, args) =>
+      apiGen(ctx, function* () {
+        const flags = num(args, 1);
+        if ((flags & ~cudaStreamNonBlocking) !== 0) return cudaErrorInvalidValue;
+        ctx.memory.store(num(args, 0), ptrType, streams.create(flags, num(args, 2) | 0));
+        return cudaSuccess;
+      }),
+    cudaStreamGetPriority: (ctx, args) =>
+      apiGen(ctx, function* () {
+        const s = stream(args, 0);
+        if (!s) return cudaErrorInvalidResourceHandle;
+        if (num(args, 1) === 0) return cudaErrorInvalidValue;
+        ctx.memory.store(num(args, 1), intType, s.priority);
+        return cudaSuccess;
+      }),
+    cudaDeviceGetStreamPriorityRange: (ctx, args) =>
+      apiGen(ctx, function* () {
+        // Either pointer may be NULL.
+        if (num(args, 0) !== 0) ctx.memory.store(num(args, 0), intType, PRIORITY_RANGE.least);
+        if (num(args, 1) !== 0) ctx.memory.store(num(args, 1), intType, PRIORITY_RANGE.greatest);
         return cudaSuccess;
       }),
     cudaStreamGetFlags: (ctx, args) =>

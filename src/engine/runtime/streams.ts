@@ -59,8 +59,16 @@ export interface Stream {
   readonly index: number;
   /** cudaStreamNonBlocking (1) or 0. */
   readonly flags: number;
+  /**
+   * cudaStreamCreateWithPriority's priority, clamped to PRIORITY_RANGE. Reported back, but it
+   * does not reorder the simulator's work: the results of a correct program do not depend on it.
+   */
+  readonly priority: number;
   last: Op | null;
 }
+
+/** The stream priorities cudaDeviceGetStreamPriorityRange reports, as the H100 does: least 0, greatest -5. */
+export const PRIORITY_RANGE = { least: 0, greatest: -5 } as const;
 
 /** Stream handles are in a range no allocation uses, like event handles. */
 const STREAM_BASE = 0x5800_0000;
@@ -86,7 +94,7 @@ class EngineSchedule {
 export class Streams {
   /** Host time in ns: advanced by each runtime call and by waiting for the device. */
   hostNs = 0;
-  readonly legacy: Stream = { handle: 0, index: 0, flags: 0, last: null };
+  readonly legacy: Stream = { handle: 0, index: 0, flags: 0, priority: 0, last: null };
   private readonly streams = new Map<number, Stream>();
   /** Destroyed blocking streams whose last operation may still be queued: the legacy stream still waits for it. */
   private retired: Stream[] = [];
@@ -102,16 +110,17 @@ export class Streams {
   ) {}
 
   /** Creates a stream; returns its handle. */
-  create(flags: number): number {
+  create(flags: number, priority = 0): number {
     const handle = (this.nextHandle += 0x10);
-    this.streams.set(handle, { handle, index: ++this.created, flags, last: null });
+    const p = Math.min(PRIORITY_RANGE.least, Math.max(PRIORITY_RANGE.greatest, priority));
+    this.streams.set(handle, { handle, index: ++this.created, flags, priority: p, last: null });
     return handle;
   }
 
   /** The stream a handle names (0 and cudaStreamLegacy: the legacy default stream), or null. */
   get(handle: number): Stream | null {
     if (handle === 0 || handle === STREAM_LEGACY) return this.legacy;
-    if (handle === STREAM_PER_THREAD && !this.streams.has(handle)) this.streams.set(handle, { handle, index: ++this.created, flags: 0, last: null });
+    if (handle === STREAM_PER_THREAD && !this.streams.has(handle)) this.streams.set(handle, { handle, index: ++this.created, flags: 0, priority: 0, last: null });
     return this.streams.get(handle) ?? null;
   }
 
