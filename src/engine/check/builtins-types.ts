@@ -48,6 +48,9 @@ export const memcpyKindType: CType = { kind: 'int', bits: 32, signed: true, name
 export const devAttrType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaDeviceAttr' };
 /** enum cudaFuncAttribute (cudaFuncSetAttribute's attribute). */
 export const funcAttrEnumType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaFuncAttribute' };
+/** enum cudaLimit (cudaDeviceGetLimit/SetLimit) and enum cudaFuncCache (cache preferences). */
+export const limitType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaLimit' };
+export const funcCacheType: CType = { kind: 'int', bits: 32, signed: true, name: 'cudaFuncCache' };
 
 /** cudaDeviceProp, laid out exactly as src/engine/runtime/props.ts records CUDA 13's struct. */
 function devicePropType(): CType {
@@ -118,6 +121,8 @@ export const builtinTypedefs: ReadonlyMap<string, CType> = new Map<string, CType
   ['cudaMemcpyKind', memcpyKindType],
   ['cudaDeviceAttr', devAttrType],
   ['cudaFuncAttribute', funcAttrEnumType],
+  ['cudaLimit', limitType],
+  ['cudaFuncCache', funcCacheType],
   ['cudaStream_t', streamType],
   ['cudaEvent_t', eventType],
   ['cudaDeviceProp', devicePropType_],
@@ -166,6 +171,14 @@ export const builtinConstants: ReadonlyMap<string, { value: number | bigint; typ
   m.set('cudaSharedmemCarveoutMaxShared', { value: 100, type: intType });
   m.set('cudaSharedmemCarveoutMaxL1', { value: 0, type: intType });
   for (const [n, v, type] of cudaMemConstants) m.set(n, { value: v, type });
+  const limits = ['StackSize', 'PrintfFifoSize', 'MallocHeapSize', 'DevRuntimeSyncDepth', 'DevRuntimePendingLaunchCount', 'MaxL2FetchGranularity', 'PersistingL2CacheSize'];
+  limits.forEach((n, i) => m.set('cudaLimit' + n, { value: i, type: limitType }));
+  ['PreferNone', 'PreferShared', 'PreferL1', 'PreferEqual'].forEach((n, i) => m.set('cudaFuncCache' + n, { value: i, type: funcCacheType }));
+  const deviceFlags: [string, number][] = [
+    ['cudaDeviceScheduleAuto', 0], ['cudaDeviceScheduleSpin', 1], ['cudaDeviceScheduleYield', 2], ['cudaDeviceScheduleBlockingSync', 4],
+    ['cudaDeviceBlockingSync', 4], ['cudaDeviceMapHost', 8], ['cudaDeviceLmemResizeToMax', 16], ['cudaEventRecordDefault', 0], ['cudaEventRecordExternal', 1],
+  ];
+  for (const [n, v] of deviceFlags) m.set(n, { value: v, type: intType });
   m.set('cudaCpuDeviceId', { value: -1, type: intType });
   m.set('cudaInvalidDeviceId', { value: -2, type: intType });
   return m;

@@ -4,7 +4,8 @@ import {
 } from './types.js';
 import { memLocationType, memoryAdviseType, pointerAttributesType } from './builtins-cuda-mem.js';
 import {
-  cudaErrorType, devAttrType, devicePropType_, eventType, fileType, funcAttrEnumType, funcAttrType, memcpyKindType, streamType, builtinTypedefs,
+  cudaErrorType, devAttrType, devicePropType_, eventType, fileType, funcAttrEnumType, funcAttrType, funcCacheType, limitType, memcpyKindType, streamType,
+  builtinTypedefs,
 } from './builtins-types.js';
 
 /*
@@ -245,6 +246,18 @@ h('cudaGetErrorString', [E], [], cchar);
 h('cudaGetErrorName', [E], [], cchar);
 h('cudaGetDeviceCount', [pointerTo(intType)]);
 h('cudaGetDeviceProperties', [pointerTo(devicePropType_), intType]);
+h('cudaDeviceGetLimit', [pointerTo(sizeType), limitType]);
+h('cudaDeviceSetLimit', [limitType, sizeType]);
+h('cudaDeviceGetCacheConfig', [pointerTo(funcCacheType)]);
+h('cudaDeviceSetCacheConfig', [funcCacheType]);
+h('cudaFuncSetCacheConfig', ['kernel', funcCacheType]);
+h('cudaGetDeviceFlags', [pointerTo(uintType)]);
+h('cudaSetDeviceFlags', [uintType]);
+h('cudaDriverGetVersion', [pointerTo(intType)]);
+h('cudaRuntimeGetVersion', [pointerTo(intType)]);
+h('cudaChooseDevice', [pointerTo(intType), pointerTo({ ...devicePropType_, isConst: true } as CType)]);
+h('cudaProfilerStart', []);
+h('cudaProfilerStop', []);
 h('cudaSetDevice', [intType]);
 h('cudaGetDevice', [pointerTo(intType)]);
 h('cudaDeviceGetAttribute', [pointerTo(intType), devAttrType, intType]);
@@ -253,6 +266,7 @@ h('cudaFuncSetAttribute', ['kernel', funcAttrEnumType, intType]);
 h('cudaEventCreate', [pointerTo(eventType)]);
 h('cudaEventCreateWithFlags', [pointerTo(eventType), uintType]);
 h('cudaEventRecord', [eventType, streamType], [0]);
+h('cudaEventRecordWithFlags', [eventType, streamType, uintType], [0, 0]);
 h('cudaEventSynchronize', [eventType]);
 h('cudaEventElapsedTime', [pointerTo(F), eventType, eventType]);
 h('cudaEventDestroy', [eventType]);

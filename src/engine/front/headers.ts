@@ -179,6 +179,8 @@ const CANON: ReadonlyMap<string, string> = new Map([
   ['stdbool.h', STDBOOL],
   // size_t, ptrdiff_t and NULL are built in.
   ['stddef.h', '#define offsetof(type, member) __builtin_offsetof(type, member)\n'],
+  // cudaProfilerStart/Stop are built in, as the runtime's own calls are.
+  ['cuda_profiler_api.h', ''],
   ['string.h', ''],
   ['assert.h', ''],
   ['cuda_runtime.h', CUDA_RUNTIME],

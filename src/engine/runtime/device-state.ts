@@ -1,3 +1,4 @@
+import { DeviceConfig } from './config-api.js';
 import type { RuntimeContext } from './context.js';
 import { writeDeviceProps } from './props-writer.js';
 import { h100Preset, type DevicePreset } from './presets/index.js';
@@ -11,6 +12,8 @@ import type { KernelResources } from './kernel-resources.js';
 /** The device-side bookkeeping of one simulated GPU. */
 export class DeviceState {
   private strings = new Map<string, number>();
+  /** Limits, cache preference and flags (config-api.ts). */
+  readonly config = new DeviceConfig();
   /** cudaFuncAttributeMaxDynamicSharedMemorySize per kernel id, where the program raised it. */
   readonly maxDynamicShared = new Map<number, number>();
   /** Finds the __device__/__constant__ variable holding an address (set by the program runner). */
@@ -41,5 +44,6 @@ export class DeviceState {
   /** cudaDeviceReset forgets function attributes (streams.ts and events.ts reset their own state). */
   reset(): void {
     this.maxDynamicShared.clear();
+    this.config.reset();
   }
 }

@@ -52,7 +52,7 @@ export class HostRuntime implements HostEnv {
     private readonly run: ProgramRun,
     private readonly devicePrintf: (text: string) => void,
   ) {
-    this.table = { ...hostLibc, ...cudaApi(device), ...memoryApi(device), ...deviceApi(device), assert: (c, args) => this.hostAssert(c, args) };
+    this.table = { ...hostLibc, ...cudaApi(device), ...memoryApi(device), ...deviceApi(device), ...device.config.builtins(), assert: (c, args) => this.hostAssert(c, args) };
     this.streams = new Streams(device.preset.timing, (op) => {
       run.listener?.operation?.(op);
       run.timeline?.(op);

@@ -39,6 +39,15 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
   const { streams, events } = rt;
   const stream = (args: readonly Scalar[], i: number) => streams.get(num(args, i));
   const event = (args: readonly Scalar[], i: number) => events.get(num(args, i));
+  function* record(args: readonly Scalar[], name: string): Resumable<number> {
+    const e = event(args, 0);
+    const s = stream(args, 1);
+    if (!e || !s) return cudaErrorInvalidResourceHandle;
+    e.op = yield* streams.submit(s, { kind: 'event record', event: e.handle }, name, function* () {
+      return 0;
+    });
+    return cudaSuccess;
+  }
   return {
     *cudaDeviceSynchronize(ctx) {
       yield* streams.waitAll();
@@ -153,16 +162,9 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
         ctx.memory.store(num(args, 0), ptrType, events.create(flags));
         return cudaSuccess;
       }),
-    cudaEventRecord: (ctx, args) =>
-      apiGen(ctx, function* () {
-        const e = event(args, 0);
-        const s = stream(args, 1);
-        if (!e || !s) return cudaErrorInvalidResourceHandle;
-        e.op = yield* streams.submit(s, { kind: 'event record', event: e.handle }, 'cudaEventRecord', function* () {
-          return 0;
-        });
-        return cudaSuccess;
-      }),
+    cudaEventRecord: (ctx, args) => apiGen(ctx, () => record(args, 'cudaEventRecord')),
+    // cudaEventRecordExternal only matters inside CUDA graphs, which the simulator does not run.
+    cudaEventRecordWithFlags: (ctx, args) => apiGen(ctx, () => record(args, 'cudaEventRecordWithFlags')),
     cudaEventSynchronize: (ctx, args) =>
       apiGen(ctx, function* () {
         const e = event(args, 0);
