@@ -1,5 +1,6 @@
 import { api, cudaErrorInvalidValue, cudaSuccess, intType, num, uintType } from './api-common.js';
-import type { HostBuiltin } from './context.js';
+import type { HostBuiltin, RuntimeContext } from './context.js';
+import type { Scalar } from '../exec/env.js';
 import type { CType } from '../check/types.js';
 
 /*
@@ -25,6 +26,13 @@ const DEFAULT_LIMITS: readonly number[] = [1024, 8650752, 8388608, 0, 2048, 64, 
 function granted(limit: number, value: number): number {
   const up = (n: number): number => Math.ceil(value / n) * n;
   return limit === 1 ? up(128) : limit === 2 ? up(65536) : value;
+}
+
+/** Stores a call's answer through its first argument, a pointer that must not be NULL. */
+function answer(ctx: RuntimeContext, args: readonly Scalar[], type: CType, value: number): number {
+  if (num(args, 0) === 0) return cudaErrorInvalidValue;
+  ctx.memory.store(num(args, 0), type, value);
+  return cudaSuccess;
 }
 
 /** Device configuration state (reset by cudaDeviceReset) and the calls that read and set it. */
@@ -59,12 +67,7 @@ export class DeviceConfig {
           this.limits[l] = granted(l, num(args, 1));
           return cudaSuccess;
         }),
-      cudaDeviceGetCacheConfig: (ctx, args) =>
-        api(ctx, () => {
-          if (num(args, 0) === 0) return cudaErrorInvalidValue;
-          ctx.memory.store(num(args, 0), intType, this.cache);
-          return cudaSuccess;
-        }),
+      cudaDeviceGetCacheConfig: (ctx, args) => api(ctx, () => answer(ctx, args, intType, this.cache)),
       cudaDeviceSetCacheConfig: (ctx, args) =>
         api(ctx, () => {
           const c = num(args, 0);
@@ -74,21 +77,16 @@ export class DeviceConfig {
         }),
       // The L1/shared split is the hardware's choice on sm_90: a preference is accepted and changes nothing.
       cudaFuncSetCacheConfig: (ctx, args) => api(ctx, () => (num(args, 1) < 0 || num(args, 1) > 3 ? cudaErrorInvalidValue : cudaSuccess)),
-      cudaGetDeviceFlags: (ctx, args) =>
-        api(ctx, () => {
-          if (num(args, 0) === 0) return cudaErrorInvalidValue;
-          ctx.memory.store(num(args, 0), uintType, this.flags);
-          return cudaSuccess;
-        }),
+      cudaGetDeviceFlags: (ctx, args) => api(ctx, () => answer(ctx, args, uintType, this.flags)),
       cudaSetDeviceFlags: (ctx, args) =>
         api(ctx, () => {
           this.flags = (num(args, 0) >>> 0) | MAP_HOST;
           return cudaSuccess;
         }),
-      cudaDriverGetVersion: (ctx, args) => api(ctx, () => (num(args, 0) === 0 ? cudaErrorInvalidValue : (ctx.memory.store(num(args, 0), intType, CUDA_VERSION), cudaSuccess))),
-      cudaRuntimeGetVersion: (ctx, args) => api(ctx, () => (num(args, 0) === 0 ? cudaErrorInvalidValue : (ctx.memory.store(num(args, 0), intType, CUDA_VERSION), cudaSuccess))),
+      cudaDriverGetVersion: (ctx, args) => api(ctx, () => answer(ctx, args, intType, CUDA_VERSION)),
+      cudaRuntimeGetVersion: (ctx, args) => api(ctx, () => answer(ctx, args, intType, CUDA_VERSION)),
       // One device: whatever the properties ask for, device 0 is the closest.
-      cudaChooseDevice: (ctx, args) => api(ctx, () => (num(args, 0) === 0 ? cudaErrorInvalidValue : (ctx.memory.store(num(args, 0), intType, 0), cudaSuccess))),
+      cudaChooseDevice: (ctx, args) => api(ctx, () => answer(ctx, args, intType, 0)),
       // Profiling ranges matter to Nsight; `warpscope stats` always measures the whole run.
       cudaProfilerStart: (ctx) => api(ctx, () => cudaSuccess),
       cudaProfilerStop: (ctx) => api(ctx, () => cudaSuccess),

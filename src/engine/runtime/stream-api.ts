@@ -1,7 +1,7 @@
 import type { Resumable, Scalar } from '../exec/env.js';
 import type { ResumableBuiltin, RuntimeContext } from './context.js';
 import { cudaEventDisableTiming, type CudaEvent, type EventTable } from './events.js';
-import { PRIORITY_RANGE, type Op, type Streams } from './streams.js';
+import { PRIORITY_RANGE, type Op, type Stream, type Streams } from './streams.js';
 import {
   apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaErrorNotReady, cudaSuccess, floatType, intType, num, ptrType, sync, uintType,
 } from './api-common.js';
@@ -39,6 +39,14 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
   const { streams, events } = rt;
   const stream = (args: readonly Scalar[], i: number) => streams.get(num(args, i));
   const event = (args: readonly Scalar[], i: number) => events.get(num(args, i));
+  /** cudaStreamGetFlags/GetPriority: one field of stream args[0] into *args[1]. */
+  function* streamField(ctx: RuntimeContext, args: readonly Scalar[], type: typeof intType, field: (s: Stream) => number): Resumable<number> {
+    const s = stream(args, 0);
+    if (!s) return cudaErrorInvalidResourceHandle;
+    if (num(args, 1) === 0) return cudaErrorInvalidValue;
+    ctx.memory.store(num(args, 1), type, field(s));
+    return cudaSuccess;
+  }
   function* record(args: readonly Scalar[], name: string): Resumable<number> {
     const e = event(args, 0);
     const s = stream(args, 1);
@@ -86,14 +94,7 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
         ctx.memory.store(num(args, 0), ptrType, streams.create(flags, num(args, 2) | 0));
         return cudaSuccess;
       }),
-    cudaStreamGetPriority: (ctx, args) =>
-      apiGen(ctx, function* () {
-        const s = stream(args, 0);
-        if (!s) return cudaErrorInvalidResourceHandle;
-        if (num(args, 1) === 0) return cudaErrorInvalidValue;
-        ctx.memory.store(num(args, 1), intType, s.priority);
-        return cudaSuccess;
-      }),
+    cudaStreamGetPriority: (ctx, args) => apiGen(ctx, () => streamField(ctx, args, intType, (s) => s.priority)),
     cudaDeviceGetStreamPriorityRange: (ctx, args) =>
       apiGen(ctx, function* () {
         // Either pointer may be NULL.
@@ -101,14 +102,7 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
         if (num(args, 1) !== 0) ctx.memory.store(num(args, 1), intType, PRIORITY_RANGE.greatest);
         return cudaSuccess;
       }),
-    cudaStreamGetFlags: (ctx, args) =>
-      apiGen(ctx, function* () {
-        const s = stream(args, 0);
-        if (!s) return cudaErrorInvalidResourceHandle;
-        if (num(args, 1) === 0) return cudaErrorInvalidValue;
-        ctx.memory.store(num(args, 1), uintType, s.flags);
-        return cudaSuccess;
-      }),
+    cudaStreamGetFlags: (ctx, args) => apiGen(ctx, () => streamField(ctx, args, uintType, (s) => s.flags)),
     cudaStreamDestroy: (ctx, args) => apiGen(ctx, function* () {
       return streams.destroy(num(args, 0)) ? cudaSuccess : cudaErrorInvalidResourceHandle;
     }),
