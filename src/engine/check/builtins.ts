@@ -73,6 +73,13 @@ for (const n of unary) {
   def('both', n, D, [D]);
   def('both', n, F, [F], { key: n + 'f' });
 }
+// lround/llround round half away from zero, lrint/llrint half to even (the default rounding mode); each also takes a float.
+for (const n of ['lround', 'llround', 'lrint', 'llrint']) {
+  const ret = n.startsWith('ll') ? llongType : longType;
+  def('both', n + 'f', ret, [F]);
+  def('both', n, ret, [D]);
+  def('both', n, ret, [F], { key: n + 'f' });
+}
 for (const n of ['rsqrt']) {
   def('device', n + 'f', F, [F]);
   def('device', n, D, [D]);

@@ -57,6 +57,10 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
       return `(Math.abs(${a0}) | 0)`;
     case 'isnan': case 'isinf': case 'isfinite': case 'signbit':
       return `DM.${base}(${a0})`;
+    case 'lround': case 'llround': case 'lroundf': case 'llroundf':
+      return `RT.roundToI64(${a0}, false)`;
+    case 'lrint': case 'llrint': case 'lrintf': case 'llrintf':
+      return `RT.roundToI64(${a0}, true)`;
     case '__popc': return `RT.popc(${a0})`;
     case '__popcll': return `RT.popc64(${a0})`;
     case '__clz': return `Math.clz32(${a0})`;

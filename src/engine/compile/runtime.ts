@@ -126,6 +126,13 @@ export class RuntimeHelpers {
     return a % b;
   }
 
+  /** Device lround/lrint (even: half to even): the integer as a 64-bit value, saturated as the GPU's conversion saturates (NaN gives INT64_MIN). */
+  roundToI64(x: number, even: boolean): bigint {
+    if (x !== x) return -(2n ** 63n);
+    if (x >= 2 ** 63) return 2n ** 63n - 1n;
+    if (x < -(2 ** 63)) return -(2n ** 63n);
+    return BigInt(even ? deviceMath['rint']!(x) : deviceMath['round']!(x));
+  }
   popc(x: number): number {
     let c = 0;
     for (let m = x | 0; m !== 0; m &= m - 1) c++;

@@ -20,11 +20,23 @@ const unary: Record<string, (x: number) => number> = {
   rint: roundHalfEven, nearbyint: roundHalfEven,
 };
 
+/** lround and lrint on x86: a value outside long's range, or NaN, converts to the "integer indefinite" INT64_MIN. */
+const toLong: Record<string, (x: number) => bigint> = {
+  lround: (x) => indefinite(x) ?? BigInt(roundHalfAway(x)),
+  lrint: (x) => indefinite(x) ?? BigInt(roundHalfEven(x)),
+};
+
+function indefinite(x: number): bigint | null {
+  return x !== x || x >= 2 ** 63 || x < -(2 ** 63) ? -(2n ** 63n) : null;
+}
+
+/** Rounds half away from zero (C's round). */
 function roundHalfAway(x: number): number {
   const r = Math.trunc(x);
   return Math.abs(x - r) >= 0.5 ? r + Math.sign(x) : r;
 }
 
+/** Rounds half to even (rint in the default rounding mode). */
 function roundHalfEven(x: number): number {
   const r = Math.round(x);
   return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
@@ -59,6 +71,8 @@ export function hostMath(base: string): HostBuiltin | undefined {
       return Number.isInteger(v) && name === 'abs' && !Object.is(v, -0) ? Math.abs(v) | 0 : Math.abs(v);
     };
   }
+  const long = toLong[name.replace(/^ll/, 'l')];
+  if (long) return (_ctx, args) => long(Number(args[0]));
   const c = classify[base];
   if (c) return (_ctx, args) => c(Number(args[0]));
   const u = unary[name];
