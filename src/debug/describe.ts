@@ -44,11 +44,12 @@ function argText(t: CType, bytes: Uint8Array | string): string {
     case 'pointer': case 'nullptr': return `0x${dv.getBigUint64(0, true).toString(16)}`;
     case 'float': return t.bits === 32 ? fmtFloat(dv.getFloat32(0, true), 9) : fmtFloat(dv.getFloat64(0, true), 17);
     case 'bool': return bytes[0] ? 'true' : 'false';
-    case 'int':
-      if (t.bits === 64) return (t.signed ? dv.getBigInt64(0, true) : dv.getBigUint64(0, true)).toString();
-      if (t.bits === 32) return String(t.signed ? dv.getInt32(0, true) : dv.getUint32(0, true));
-      if (t.bits === 16) return String(t.signed ? dv.getInt16(0, true) : dv.getUint16(0, true));
-      return String(t.signed ? dv.getInt8(0) : dv.getUint8(0));
+    case 'int': {
+      const v = t.bits === 64 ? (t.signed ? dv.getBigInt64(0, true) : dv.getBigUint64(0, true))
+        : BigInt(t.bits === 32 ? (t.signed ? dv.getInt32(0, true) : dv.getUint32(0, true)) : t.bits === 16 ? (t.signed ? dv.getInt16(0, true) : dv.getUint16(0, true)) : t.signed ? dv.getInt8(0) : dv.getUint8(0));
+      // An enum argument shows its enumerator, as in gdb's frame lines.
+      return t.enumerators?.find((e) => e.value === v)?.name ?? v.toString();
+    }
     default: return '...';
   }
 }

@@ -80,6 +80,9 @@ class Printer {
       }
       case 'int': {
         const v = readBig(t, bytes, off);
+        // An enum value prints as its enumerator, as gdb does; one no enumerator has prints as a number.
+        const named = t.enumerators?.find((e) => e.value === v);
+        if (named) return named.name;
         return isCharType(t) ? `${v} ${charLiteral(Number(BigInt.asUintN(8, v)))}` : v.toString();
       }
       default:

@@ -181,7 +181,8 @@ function defineEnum(c: Checker, def: EnumDef): CType {
   }
   const base = fixed ?? implicitUnderlying(values);
   if (base.kind !== 'int') throw new Error('internal: an enum without an integer type');
-  const t: CType = { ...base, name: def.name ?? base.name };
+  const shown = (n: string): string => (def.scoped && def.name !== null ? `${def.name}::${n}` : n);
+  const t: CType = { ...base, name: def.name ?? base.name, enumerators: def.items.map((it, i) => ({ name: shown(it.name), value: values[i]! })) };
   if (def.name !== null) {
     c.scope.syms.set(`enum ${def.name}`, { k: 'type', t });
     c.scope.syms.set(def.name, { k: 'type', t });

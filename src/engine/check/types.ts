@@ -23,11 +23,18 @@ export interface StructInfo {
 export type IntBits = 8 | 16 | 32 | 64;
 
 /** Every type a checked expression or object can have. `isConst` is carried for diagnostics only. */
+/** An enum's constant as gdb prints it: `B`, or `Color::Blue` for a scoped enum. */
+export interface Enumerator {
+  readonly name: string;
+  readonly value: bigint;
+}
+
 export type CType =
   | { readonly kind: 'void'; readonly isConst?: boolean }
   | { readonly kind: 'bool'; readonly isConst?: boolean }
   /** All integer types and enums; `name` is how diagnostics spell it ('unsigned int', 'size_t', 'cudaError_t'). */
-  | { readonly kind: 'int'; readonly bits: IntBits; readonly signed: boolean; readonly name: string; readonly isConst?: boolean }
+  /** An enum is an int with its name and, for a debugger to print values by name, its enumerators. */
+  | { readonly kind: 'int'; readonly bits: IntBits; readonly signed: boolean; readonly name: string; readonly isConst?: boolean; readonly enumerators?: readonly Enumerator[] }
   /** float (32) and double (64). */
   | { readonly kind: 'float'; readonly bits: 32 | 64; readonly isConst?: boolean }
   | { readonly kind: 'pointer'; readonly to: CType; readonly isConst?: boolean }

@@ -8,7 +8,8 @@ import type { CType, FieldInfo, StructInfo } from '../check/types.js';
 /** A CType with structs replaced by references into a StructTable. */
 export type TypeJson =
   | { readonly kind: 'void' | 'bool' | 'nullptr' }
-  | { readonly kind: 'int'; readonly bits: 8 | 16 | 32 | 64; readonly signed: boolean; readonly name: string }
+  /** An enum's enumerators keep their values as decimal strings (JSON has no 64-bit integers). */
+  | { readonly kind: 'int'; readonly bits: 8 | 16 | 32 | 64; readonly signed: boolean; readonly name: string; readonly enumerators?: readonly { readonly name: string; readonly value: string }[] }
   | { readonly kind: 'float'; readonly bits: 32 | 64 }
   | { readonly kind: 'pointer'; readonly to: TypeJson }
   | { readonly kind: 'array'; readonly of: TypeJson; readonly length: number | null }
@@ -34,7 +35,10 @@ export class TypeWriter {
   write(t: CType): TypeJson {
     switch (t.kind) {
       case 'void': case 'bool': case 'nullptr': return { kind: t.kind };
-      case 'int': return { kind: 'int', bits: t.bits, signed: t.signed, name: t.name };
+      case 'int': {
+        const j = { kind: 'int' as const, bits: t.bits, signed: t.signed, name: t.name };
+        return t.enumerators ? { ...j, enumerators: t.enumerators.map((e) => ({ name: e.name, value: e.value.toString() })) } : j;
+      }
       case 'float': return { kind: 'float', bits: t.bits };
       case 'pointer': return { kind: 'pointer', to: this.write(t.to) };
       case 'array': return { kind: 'array', of: this.write(t.of), length: t.length };
@@ -68,7 +72,10 @@ export class TypeReader {
   read(j: TypeJson): CType {
     switch (j.kind) {
       case 'void': case 'bool': case 'nullptr': return { kind: j.kind };
-      case 'int': return { kind: 'int', bits: j.bits, signed: j.signed, name: j.name };
+      case 'int': {
+        const t = { kind: 'int' as const, bits: j.bits, signed: j.signed, name: j.name };
+        return j.enumerators ? { ...t, enumerators: j.enumerators.map((e) => ({ name: e.name, value: BigInt(e.value) })) } : t;
+      }
       case 'float': return { kind: 'float', bits: j.bits };
       case 'pointer': return { kind: 'pointer', to: this.read(j.to) };
       case 'array': return { kind: 'array', of: this.read(j.of), length: j.length };
