@@ -2,6 +2,7 @@ import type { CType } from '../check/types.js';
 import type { Scalar } from '../exec/env.js';
 import type { HostBuiltin } from './context.js';
 import { deviceMath } from '../lib/cudamath.js';
+import { MATH } from '../compile/devmath.js';
 
 /*
  * libm on the host. glibc's double functions are correctly rounded or within an ulp;
@@ -48,6 +49,11 @@ const binary: Record<string, (x: number, y: number) => number> = {
   fmax: (x, y) => (Number.isNaN(x) ? y : Number.isNaN(y) ? x : Math.max(x, y)),
 };
 
+/** The NaN an x86 invalid operation produces: sign set, quiet (printf shows "-nan"). */
+const X86_NAN = new Float64Array(new BigUint64Array([0xfff8000000000000n]).buffer)[0]!;
+
+const EXACT: ReadonlySet<string> = new Set(['copysign', 'copysignf', 'fdim', 'fdimf', 'remainder', 'remainderf']);
+
 function isFloat32(t: CType | undefined): boolean {
   return t?.kind === 'float' && t.bits === 32;
 }
@@ -79,6 +85,16 @@ export function hostMath(base: string): HostBuiltin | undefined {
   if (u) return (_ctx, args, types) => (floatName || isFloat32(types[0]) ? f(u(Number(args[0]))) : u(Number(args[0])));
   const b = binary[name];
   if (b) return (_ctx, args, types) => (floatName || isFloat32(types[0]) ? f(b(Number(args[0]), Number(args[1]))) : b(Number(args[0]), Number(args[1])));
+  // Exact operations (sign copy, positive difference, IEEE remainder) give the same bits in glibc and the device library.
+  if (EXACT.has(base)) {
+    const g = MATH[base]!;
+    return (_ctx, args) => {
+      const [x, y] = [Number(args[0]), Number(args[1])];
+      const r = g(x, y);
+      // An invalid operation (remainder by 0, of infinity) gives x86's default NaN, which is negative.
+      return r !== r && x === x && y === y ? X86_NAN : r;
+    };
+  }
   // fma is exact in glibc; the device library's exact fma serves both sides.
   const fused = deviceMath[base];
   if (name === 'fma' && fused) return (_ctx, args: readonly Scalar[]) => fused(Number(args[0]), Number(args[1]), Number(args[2]));
