@@ -182,7 +182,10 @@ export class StateContext implements EvalContext {
 
   struct(name: string): CType | null {
     const s = Object.entries(this.view.info.structs).find(([, v]) => v.name === name);
-    return s ? { kind: 'struct', info: this.view.types.struct(s[0]) } : null;
+    if (s) return { kind: 'struct', info: this.view.types.struct(s[0]) };
+    // An enum or typedef of the program (`(Color)2`, `sizeof(Small)`).
+    const t = this.view.info.types?.[name];
+    return t ? this.view.types.read(t) : null;
   }
 }
 

@@ -2,6 +2,7 @@ import { DiagError } from '../front/diag.js';
 import type { Result } from '../front/diag.js';
 import type { TranslationUnit } from '../front/ast.js';
 import type { IFunction, IProgram } from './ir.js';
+import type { CType } from './types.js';
 import { Checker } from './check-ctx.js';
 import { declareTop, defineTag } from './check-decl.js';
 
@@ -29,5 +30,7 @@ export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string
   const main = c.global.members.get('main');
   let mainFn: IFunction | null = null;
   if (main?.k === 'funcs') mainFn = main.list.find((f) => f.fn?.body)?.fn ?? null;
-  return { ok: true, value: { functions: c.functions, globals: c.globals, main: mainFn, sources }, warnings: c.warnings };
+  const namedTypes = new Map<string, CType>();
+  for (const [name, sym] of c.scope.syms) if (sym.k === 'type' && !name.includes(' ') && sym.t.kind !== 'struct') namedTypes.set(name, sym.t);
+  return { ok: true, value: { functions: c.functions, globals: c.globals, main: mainFn, sources, namedTypes }, warnings: c.warnings };
 }

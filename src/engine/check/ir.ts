@@ -162,4 +162,6 @@ export interface IProgram {
   readonly main: IFunction | null;
   /** All source texts read (main file and includes) so the edges can print source lines. */
   readonly sources: ReadonlyMap<string, string>;
+  /** Namespace-scope enum and typedef names with their types, for a debugger's casts and sizeof (structs are known by their tags). */
+  readonly namedTypes?: ReadonlyMap<string, CType>;
 }

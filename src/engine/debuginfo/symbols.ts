@@ -51,6 +51,8 @@ export interface DebugInfo {
   /** Per kernel id: its shared variables and the start of dynamic shared memory. */
   readonly shared: readonly { readonly kernel: number; readonly vars: readonly StaticInfo[]; readonly dynamic: number }[];
   readonly structs: Readonly<Record<string, StructJson>>;
+  /** Enum and typedef names (absent in traces older than the field). */
+  readonly types?: Readonly<Record<string, TypeJson>>;
 }
 
 /** Builds the debug information of `program` placed as `layout` says. */
@@ -73,7 +75,8 @@ export function debugInfo(program: IProgram, layout: ProgramLayout): DebugInfo {
   const named = (v: VarSym): boolean => v.storage !== 'literal' && v.name !== '' && !v.name.startsWith('.');
   const statics = layout.statics.filter(({ v }) => named(v)).map(({ v, address }) => ({ name: v.name, type: types.write(v.type), storage: v.storage, address }));
   const shared = [...layout.shared].map(([kernel, s]) => ({ kernel, dynamic: s.dynamic, vars: s.vars.map(({ v, address }) => ({ name: v.name, type: types.write(v.type), storage: v.storage, address })) }));
-  return { functions, statics, shared, structs: types.structs };
+  const namedTypes = Object.fromEntries([...(program.namedTypes ?? [])].map(([n, t]) => [n, types.write(t)]));
+  return { functions, statics, shared, structs: types.structs, types: namedTypes };
 }
 
 /** The locations of a function's statements (those the compiled code announces), sorted by position. */

@@ -1,6 +1,7 @@
 # program: test/conformance/rules/enum_types.cu
 # Enum values print by enumerator, as gdb prints them: a 1-byte enum's (not as a character), a
 # scoped enum's with its type (Color::Blue), a 64-bit enum's; frame lines show arguments alike.
+# The program's enum names serve casts and sizeof; a value no enumerator has prints as a number.
 break pick
 run
 next
@@ -10,4 +11,8 @@ print b
 print c
 info locals
 info args
+print sizeof(Small)
+print (Color)6
+print (Color)3
+print sizeof(Big)
 continue
