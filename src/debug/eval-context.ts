@@ -180,6 +180,21 @@ export class StateContext implements EvalContext {
     return spaceOfAddress(address);
   }
 
+  private enumerators: Map<string, { readonly type: CType; readonly value: bigint }> | null = null;
+
+  enumerator(name: string): { readonly type: CType; readonly value: bigint } | null {
+    if (this.enumerators === null) {
+      this.enumerators = new Map();
+      for (const [typeName, json] of Object.entries(this.view.info.types ?? {})) {
+        const type = this.view.types.read(json);
+        if (type.kind !== 'int' || !type.enumerators) continue;
+        // A scoped enum's enumerators are stored qualified; an unscoped one's answer both ways.
+        for (const e of type.enumerators) for (const n of e.name.includes('::') ? [e.name] : [e.name, `${typeName}::${e.name}`]) this.enumerators.set(n, { type, value: e.value });
+      }
+    }
+    return this.enumerators.get(name) ?? null;
+  }
+
   struct(name: string): CType | null {
     const s = Object.entries(this.view.info.structs).find(([, v]) => v.name === name);
     if (s) return { kind: 'struct', info: this.view.types.struct(s[0]) };

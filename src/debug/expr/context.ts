@@ -34,4 +34,6 @@ export interface EvalContext {
   spaceOf(address: number): AddressSpace;
   /** A struct type by tag name for casts such as `(struct point *) p`; null when the program has none. */
   struct(name: string): CType | null;
+  /** An enumerator of the program's enums (`B`, `Small::A`, `Color::Blue`) with its enum type; null when none has the name. */
+  enumerator?(name: string): { readonly type: CType; readonly value: bigint } | null;
 }

@@ -48,6 +48,8 @@ export function lex(text: string): Token[] | LexError {
     }
     if (isIdentStart(c)) {
       while (i < text.length && isIdentChar(text[i]!)) i++;
+      // A qualified name (`Color::Blue`) is one identifier, as the program's checker reads it.
+      while (text.startsWith('::', i) && isIdentStart(text[i + 2] ?? '')) for (i += 2; i < text.length && isIdentChar(text[i]!); ) i++;
       out.push({ kind: 'ident', name: text.slice(start, i), pos: start });
       continue;
     }

@@ -39,6 +39,8 @@ export function lookupName(name: string, ctx: EvalContext): Lazy | null {
   }
   const c = builtinConstants.get(name);
   if (c) return intValue(c.type, BigInt(c.value));
+  const en = ctx.enumerator?.(name);
+  if (en) return intValue(en.type, en.value);
   return null;
 }
 
