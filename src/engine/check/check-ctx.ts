@@ -149,19 +149,13 @@ export class Checker {
 
   /** Looks a (possibly qualified) name up as C++ does, falling back to the predeclared built-ins. */
   lookup(name: string): Sym | null {
-    if (name.includes('::')) {
-      // An enumerator named through its enum (`Color::Red`) is declared under that name where the enum is.
-      for (let s: Scope | null = this.scope; s; s = s.parent) {
-        const hit = s.syms.get(name);
-        if (hit) return hit;
-      }
-      return this.lookupQualified(name);
-    }
+    // A qualified name is first looked for as declared: an enumerator named through its enum (`Color::Red`) is.
+    const qualified = name.includes('::');
     for (let s: Scope | null = this.scope; s; s = s.parent) {
-      const hit = s.syms.get(name) ?? (s.ns ? fromUsings(s.ns, name) : undefined);
+      const hit = s.syms.get(name) ?? (s.ns && !qualified ? fromUsings(s.ns, name) : undefined);
       if (hit) return hit;
     }
-    return builtinSym(name);
+    return qualified ? this.lookupQualified(name) : builtinSym(name);
   }
 
   /** `a::b::c`, `::x`. */

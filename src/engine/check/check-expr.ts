@@ -308,7 +308,6 @@ function newExpr(c: Checker, e: Expr & { kind: 'new' }): IExpr {
   return { k: 'comma', type: ptr, left: { k: 'comma', type: t, left: set, right: store, loc: e.loc }, right: { k: 'var', v: tmp, type: ptr, loc: e.loc }, loc: e.loc };
 }
 
-
 /** The byte offset `offsetof(T, path)` names: each member's offset in its struct, each index times its element size. */
 function offsetOf(c: Checker, e: Extract<Expr, { kind: 'offsetof' }>): number {
   let t = unqual(c.resolveType(e.type, (x) => rexpr(c, x)).type);

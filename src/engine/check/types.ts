@@ -22,13 +22,13 @@ export interface StructInfo {
 
 export type IntBits = 8 | 16 | 32 | 64;
 
-/** Every type a checked expression or object can have. `isConst` is carried for diagnostics only. */
 /** An enum's constant as gdb prints it: `B`, or `Color::Blue` for a scoped enum. */
 export interface Enumerator {
   readonly name: string;
   readonly value: bigint;
 }
 
+/** Every type a checked expression or object can have. `isConst` is carried for diagnostics only. */
 export type CType =
   | { readonly kind: 'void'; readonly isConst?: boolean }
   | { readonly kind: 'bool'; readonly isConst?: boolean }

@@ -133,6 +133,7 @@ export class RuntimeHelpers {
     if (x < -(2 ** 63)) return -(2n ** 63n);
     return BigInt(even ? deviceMath['rint']!(x) : deviceMath['round']!(x));
   }
+
   popc(x: number): number {
     let c = 0;
     for (let m = x | 0; m !== 0; m &= m - 1) c++;

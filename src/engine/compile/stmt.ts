@@ -75,16 +75,18 @@ export class FnCompiler extends ExprCompiler {
     const params = this.fn.params.map((_, i) => `, p${i}`).join('');
     // A debugger sees each activation: its frame pointer and the lane arrays of its register variables (frameLayout's order).
     const regs = this.frameLayout().map((v) => (v.reg === null ? 'null' : v.reg)).join(', ');
+    // A local that asks for more than the stack's 16-byte alignment moves the frame up to it; the exit restores the caller's sp.
+    const aligned = this.frameAlign > 16;
+    const fp = aligned ? `const SP_ = W.sp, FP = Math.ceil(SP_ / ${this.frameAlign}) * ${this.frameAlign};` : 'const FP = W.sp;';
     return [
       `function${gen ? '*' : ''} ${name}(W, A, RV, RS${params}) {`,
       `const S = W.S; let R = 0;`,
-      // A local that asks for more than the stack's 16-byte alignment moves the frame up to it; the exit restores the caller's sp.
-      !frame ? 'const FP = W.sp;' : this.frameAlign > 16 ? `const SP_ = W.sp, FP = Math.ceil(SP_ / ${this.frameAlign}) * ${this.frameAlign}; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : `const FP = W.sp; W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();`,
+      frame ? `${fp} W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : fp,
       ...this.declLines(),
       this.T.instrument ? `if (O !== null && O.enter !== undefined) O.enter(W, ${this.fn.id}, FP, [${regs}]);` : '',
       ...body,
       this.T.instrument ? `if (O !== null && O.leave !== undefined) O.leave(W${isScalar(this.fn.ret) ? ', RV' : ''});` : '',
-      frame ? (this.frameAlign > 16 ? 'W.sp = SP_;' : 'W.sp = FP;') : '',
+      frame ? (aligned ? 'W.sp = SP_;' : 'W.sp = FP;') : '',
       '}',
     ].join('\n');
   }

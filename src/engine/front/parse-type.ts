@@ -51,12 +51,16 @@ export function parseDeclSpecs(p: Parser, ctx: SpecContext): SpecResult {
   let cxxMember = false;
   const hasType = (): boolean => base !== null || word !== null || longs > 0 || short || signed !== null;
   const clash = (what: string): never => p.error(`cannot combine with previous '${what}' declaration specifier`);
+  /** Reads attributes among the specifiers, keeping their alignment requests. */
+  const takeAttributes = (): void => {
+    const aligns = parseAttributes(p);
+    if (aligns.length > 0) specs.align = [...(specs.align ?? []), ...aligns];
+  };
   for (;;) {
     const t = p.tok;
     if (t.kind !== 'ident') {
       if (!atAttribute(p)) break;
-      const aligns = parseAttributes(p);
-      if (aligns.length > 0) specs.align = [...(specs.align ?? []), ...aligns];
+      takeAttributes();
       continue;
     }
     const text = t.text;
@@ -76,8 +80,7 @@ export function parseDeclSpecs(p: Parser, ctx: SpecContext): SpecResult {
       p.expect(')', "expected ')'");
       specs.launchBounds = args;
     } else if (atAttribute(p)) {
-      const aligns = parseAttributes(p);
-      if (aligns.length > 0) specs.align = [...(specs.align ?? []), ...aligns];
+      takeAttributes();
     } else if (DROPPED.has(text)) {
       p.next();
     } else if (text === 'const' || text === 'volatile') {

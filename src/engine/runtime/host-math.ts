@@ -1,7 +1,7 @@
 import type { CType } from '../check/types.js';
 import type { Scalar } from '../exec/env.js';
 import type { HostBuiltin } from './context.js';
-import { deviceMath } from '../lib/cudamath.js';
+import { deviceMath, longLongAsDouble } from '../lib/cudamath.js';
 import { MATH } from '../compile/devmath.js';
 
 /*
@@ -50,7 +50,7 @@ const binary: Record<string, (x: number, y: number) => number> = {
 };
 
 /** The NaN an x86 invalid operation produces: sign set, quiet (printf shows "-nan"). */
-const X86_NAN = new Float64Array(new BigUint64Array([0xfff8000000000000n]).buffer)[0]!;
+const X86_NAN = longLongAsDouble(0xfff8000000000000n);
 
 const EXACT: ReadonlySet<string> = new Set(['copysign', 'copysignf', 'fdim', 'fdimf', 'remainder', 'remainderf']);
 

@@ -39,6 +39,13 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
   const { streams, events } = rt;
   const stream = (args: readonly Scalar[], i: number) => streams.get(num(args, i));
   const event = (args: readonly Scalar[], i: number) => events.get(num(args, i));
+  /** cudaStreamCreateWithFlags/WithPriority: a stream with flags args[1] into *args[0]. */
+  function* createStream(ctx: RuntimeContext, args: readonly Scalar[], priority: number): Resumable<number> {
+    const flags = num(args, 1);
+    if ((flags & ~cudaStreamNonBlocking) !== 0) return cudaErrorInvalidValue;
+    ctx.memory.store(num(args, 0), ptrType, streams.create(flags, priority));
+    return cudaSuccess;
+  }
   /** cudaStreamGetFlags/GetPriority: one field of stream args[0] into *args[1]. */
   function* streamField(ctx: RuntimeContext, args: readonly Scalar[], type: typeof intType, field: (s: Stream) => number): Resumable<number> {
     const s = stream(args, 0);
@@ -80,20 +87,8 @@ export function streamApi(rt: StreamRuntime): Readonly<Record<string, ResumableB
         ctx.memory.store(num(args, 0), ptrType, streams.create(0));
         return cudaSuccess;
       }),
-    cudaStreamCreateWithFlags: (ctx, args) =>
-      apiGen(ctx, function* () {
-        const flags = num(args, 1);
-        if ((flags & ~cudaStreamNonBlocking) !== 0) return cudaErrorInvalidValue;
-        ctx.memory.store(num(args, 0), ptrType, streams.create(flags));
-        return cudaSuccess;
-      }),
-    cudaStreamCreateWithPriority: (ctx, args) =>
-      apiGen(ctx, function* () {
-        const flags = num(args, 1);
-        if ((flags & ~cudaStreamNonBlocking) !== 0) return cudaErrorInvalidValue;
-        ctx.memory.store(num(args, 0), ptrType, streams.create(flags, num(args, 2) | 0));
-        return cudaSuccess;
-      }),
+    cudaStreamCreateWithFlags: (ctx, args) => apiGen(ctx, () => createStream(ctx, args, 0)),
+    cudaStreamCreateWithPriority: (ctx, args) => apiGen(ctx, () => createStream(ctx, args, num(args, 2) | 0)),
     cudaStreamGetPriority: (ctx, args) => apiGen(ctx, () => streamField(ctx, args, intType, (s) => s.priority)),
     cudaDeviceGetStreamPriorityRange: (ctx, args) =>
       apiGen(ctx, function* () {
