@@ -132,13 +132,15 @@ export class FnCompiler extends ExprCompiler {
     return !this.host && this.isGen ? 'if (++S.n > S.max && RT.stepOver(S)) yield 2;' : 'if (++S.n > S.max) RT.stepOver(S);';
   }
 
-  private head(loc: IStmt['loc'], out: string[]): void {
+  /** A statement's head: counts it and, in instrumented code, tells the observer (only while `observed`, a JS condition, holds). */
+  private head(loc: IStmt['loc'], out: string[], observed = 'true'): void {
     const k = this.T.locIndex(loc);
     this.traffic.loc = k;
     out.push(`if (++S.n > S.max) RT.stepOver(S); ${this.host ? '' : 'S.t += A === -1 ? 32 : PC(A); '}W.loc = LOC[${k}];`);
+    const when = observed === 'true' ? 'O !== null' : `O !== null && ${observed}`;
     // A suspension point only where the observer may ask for one: each yield makes the generator's code larger and slower to optimize.
-    if (this.T.suspend) out.push(`if (O !== null) { RT.cw = W; if (O.statement(W, A, LOC[${k}], ${k})) yield RT.stepSuspend(LOC[${k}]); }`);
-    else if (this.T.instrument) out.push(`if (O !== null) { RT.cw = W; O.statement(W, A, LOC[${k}], ${k}); }`);
+    if (this.T.suspend) out.push(`if (${when}) { RT.cw = W; if (O.statement(W, A, LOC[${k}], ${k})) yield RT.stepSuspend(LOC[${k}]); }`);
+    else if (this.T.instrument) out.push(`if (${when}) { RT.cw = W; O.statement(W, A, LOC[${k}], ${k}); }`);
     // Round-robin and random schedulers (exec/scheduler.ts) end a device warp's turn here, before
     // the statement runs; the host thread is no warp and never yields 2.
     if (this.T.switches && !this.host && this.isGen) out.push('if (S.sched && S.sched.switchNow(W)) yield 2;');
@@ -263,7 +265,9 @@ export class FnCompiler extends ExprCompiler {
     if (s.cond) {
       const c = this.id('c');
       const cond: string[] = [];
-      this.head(s.loc, cond);
+      // After the first iteration the condition runs straight after the step, at the same place: the two are one
+      // step of the trace, as gdb stops once per iteration at a for loop's line (the step's hook covers both).
+      this.head(s.loc, cond, s.step && s.testFirst ? first : 'true');
       const v = this.runPre(s.cond, cond);
       cond.push(`let ${c} = 0;`, this.lanes(`if (${truthy(s.cond.type, v)}) ${c} |= 1 << l;`));
       this.diverge(s.loc, `(A & ${c}) !== 0 && (A & ~${c}) !== 0 ? 2 : 0`, 'A', cond);

@@ -27,11 +27,11 @@ info line
 next
 next
 info line
-goto 858
+goto 623
 print iters
 goto 99999999
 goto x
-goto 862
+goto 627
 print i
 print Ads[5]
 delete
