@@ -43,8 +43,10 @@ export function benchRecording(file: string): void {
   const argv = [file.replace(/^.*\/|\.cu$/g, '')];
   const run = Math.min(...[0, 1, 2].map(() => time({ kind: 'run', file, argv, options: defaultRunOptions })));
   const path = join(mkdtempSync(join(tmpdir(), 'ws-bench-')), 'bench.trace');
-  // The faster of two recordings, as `run` is the fastest of three: both compare best cases on a shared machine.
-  const rec = Math.min(...[0, 1].map(() => {
+  // The fastest of three recordings, as `run` is the fastest of three: both compare best cases, with the same
+  // number of chances. On a shared machine a core's speed changes in phases of seconds (a plain compute loop
+  // takes 350 or 620 ms by phase), and fewer tries for the longer command would bias the ratio against it.
+  const rec = Math.min(...[0, 1, 2].map(() => {
     // As `warpscope record` creates it: a recording that never pauses.
     const w = TraceWriter.create(path, { program: file, argv, device: 'h100', options: {} }, { pauses: false });
     if (typeof w === 'string') throw new Error(w);
