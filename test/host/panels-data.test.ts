@@ -35,9 +35,9 @@ describe('timeline, memory and diagnostics data', () => {
     expect(t.complete).toBe(true);
     const kernels = t.bars.filter((b) => b.kind === 'kernel');
     expect(kernels).toHaveLength(10);
-    // The first AverageShared launch runs steps [124, 138); its HtoD copy ran at step 119.
-    expect(kernels[0]).toMatchObject({ name: 'AverageShared', launch: 1, fromStep: 124, toStep: 138, stream: 0 });
-    expect(t.bars[0]).toMatchObject({ kind: 'memcpy', name: 'cudaMemcpy HtoD', fromStep: 119, toStep: 119, launch: null });
+    // The first AverageShared launch runs steps [92, 105); its HtoD copy ran at step 87.
+    expect(kernels[0]).toMatchObject({ name: 'AverageShared', launch: 1, fromStep: 92, toStep: 105, stream: 0 });
+    expect(t.bars[0]).toMatchObject({ kind: 'memcpy', name: 'cudaMemcpy HtoD', fromStep: 87, toStep: 87, launch: null });
     expect(t.bars.every((b) => b.end >= b.start)).toBe(true);
     s.svc.close();
   });
@@ -52,7 +52,7 @@ describe('timeline, memory and diagnostics data', () => {
     // The first case copies IN to dA and clears dB before the kernel.
     expect(at27[1]!.values.every((v) => v === '0')).toBe(true);
     expect(at27[0]!.values[0]).not.toBe('0');
-    await s.send({ kind: 'goto', step: 140 });
+    await s.send({ kind: 'goto', step: 107 });
     const after = last(s.events, 'memory')!.regions;
     expect(after[1]!.values.some((v) => v !== '0')).toBe(true);
     // Back before the allocations: nothing is allocated yet.

@@ -56,7 +56,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       expect((await values(page, 'dA')).some((v) => v !== '0')).toBe(true);
       const kernel = page.locator('rect.bar.kernel').first();
       const box = (await kernel.boundingBox())!;
-      expect(await kernel.getAttribute('data-from')).toBe('124');
+      expect(await kernel.getAttribute('data-from')).toBe('92');
       await page.screenshot({ path: join(shots, '10-timeline-stopped.png') });
 
       // Drag the cursor forward past the kernel's end: its results are in dB, highlighted as changed.
@@ -67,7 +67,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       await page.mouse.move(box.x + box.width + 2, y, { steps: 4 });
       await page.mouse.up();
       await until('dB to hold the kernel\'s results', async () => (await values(page, 'dB')).some((v) => v !== '0'));
-      await waitForConsole(page, '(warpscope) goto 138');
+      await waitForConsole(page, '(warpscope) goto 105');
       expect(await page.locator('.region[data-name="dB"] .cell.changed').count()).toBeGreaterThan(0);
       const after = await values(page, 'dB');
       await page.screenshot({ path: join(shots, '11-timeline-dragged-forward.png') });
@@ -80,7 +80,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       await until('dB to be cleared again', async () => (await values(page, 'dB')).every((v) => v === '0'));
       expect(after).not.toEqual(Array(16).fill('0'));
       const step = Number(await page.locator('svg[aria-label="Trace position"]').getAttribute('aria-valuenow'));
-      expect(step).toBeLessThanOrEqual(124);
+      expect(step).toBeLessThanOrEqual(92);
       expect(await page.locator('footer.status').textContent()).toContain(`Stopped at step ${step}`);
       expect(await consoleText(page)).toContain(`(warpscope) goto ${step}`);
       await page.screenshot({ path: join(shots, '12-timeline-dragged-back.png') });
