@@ -16,6 +16,8 @@ function describe(op: TimelineOp): string {
       return `[CUDA memcpy ${op.direction}] ${op.bytes} B${op.direction === 'DtoD' ? '' : op.pinned ? ' pinned' : ' pageable'}`;
     case 'memset':
       return `[CUDA memset] ${op.bytes} B`;
+    case 'free':
+      return `[CUDA free] ${op.bytes} B`;
     case 'event record':
     case 'wait':
       return `${op.name} event 0x${op.event.toString(16)}`;

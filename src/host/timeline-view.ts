@@ -22,7 +22,7 @@ interface TimelineRow {
   readonly end_ns: number;
 }
 
-const KINDS: readonly TimelineBar['kind'][] = ['kernel', 'memcpy', 'memset', 'event record', 'wait', 'host func'];
+const KINDS: readonly TimelineBar['kind'][] = ['kernel', 'memcpy', 'memset', 'free', 'event record', 'wait', 'host func'];
 
 function isKind(k: string): k is TimelineBar['kind'] {
   return (KINDS as readonly string[]).includes(k);

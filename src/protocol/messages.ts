@@ -114,7 +114,7 @@ export interface TimelineBar {
   readonly id: number;
   /** 0: the legacy default stream; n: the n-th stream the program created. */
   readonly stream: number;
-  readonly kind: 'kernel' | 'memcpy' | 'memset' | 'event record' | 'wait' | 'host func';
+  readonly kind: 'kernel' | 'memcpy' | 'memset' | 'free' | 'event record' | 'wait' | 'host func';
   readonly name: string;
   /** Modelled start and end, ns from the program's start. */
   readonly start: number;

@@ -229,6 +229,8 @@ h('cudaMallocManaged', ['ptrptr', sizeType, uintType], [1]);
 h('cudaMallocPitch', ['ptrptr', sizep, sizeType, sizeType]);
 h('cudaHostGetDevicePointer', ['ptrptr', vp, uintType]);
 h('cudaFree', [vp]);
+h('cudaMallocAsync', ['ptrptr', sizeType, streamType]);
+h('cudaFreeAsync', [vp, streamType]);
 h('cudaFreeHost', [vp]);
 h('cudaMemcpy', [vp, cvp, sizeType, memcpyKindType]);
 h('cudaMemcpyAsync', [vp, cvp, sizeType, memcpyKindType, streamType], [0]);

@@ -17,6 +17,7 @@ import { Streams, type Stream } from './streams.js';
 import { EventTable } from './events.js';
 import { streamApi } from './stream-api.js';
 import { copyApi } from './copy-api.js';
+import { poolApi } from './pool-api.js';
 import { deviceResidency, kernelNs } from './timing.js';
 import { deviceTraffic, deviceWork, trafficSnapshot } from '../exec/index.js';
 import { isScalar, sizeOf } from '../check/types.js';
@@ -59,7 +60,7 @@ export class HostRuntime implements HostEnv {
     });
     const events = new EventTable();
     const streamRuntime = { streams: this.streams, events, callHost: compiled.callHost.bind(compiled), resetDevice: () => device.reset() };
-    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, Number(device.preset.props.memPitch)) };
+    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, Number(device.preset.props.memPitch)), ...poolApi(this.streams) };
   }
 
   /** Runs a CUDA runtime built-in; one that waits for the device runs the queued work it waits for first. */

@@ -16,6 +16,7 @@ export type OpDetail =
   | { readonly kind: 'kernel'; readonly grid: Dim3; readonly block: Dim3 }
   | { readonly kind: 'memcpy'; readonly direction: 'HtoD' | 'DtoH' | 'DtoD' | 'HtoH'; readonly bytes: number; readonly pinned: boolean }
   | { readonly kind: 'memset'; readonly bytes: number }
+  | { readonly kind: 'free'; readonly bytes: number }
   | { readonly kind: 'event record'; readonly event: number }
   | { readonly kind: 'wait'; readonly event: number }
   | { readonly kind: 'host func' };
