@@ -1,7 +1,7 @@
 import { sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import type { LaunchRow } from '../trace/reader.js';
-import type { Focus, StateContext } from './eval-context.js';
+import { showSymbol, type Focus, type StateContext } from './eval-context.js';
 import type { ProgramView } from './program-view.js';
 import { formatValue } from './expr/index.js';
 import { isCharType } from './expr/ctypes.js';
@@ -76,6 +76,7 @@ export function frameHeader(view: ProgramView, fn: FunctionInfo, ctx: StateConte
     const sym = ctx.lookup(v.name);
     const t = view.typeOf(v);
     if (!sym) return `${v.name}=<optimized out>`;
+    if (sym.ref) return `${v.name}=${showSymbol(ctx, sym)}`;
     const bytes = ctx.read(sym.place, sizeOf(t));
     // A char pointer shows its string too, as gdb's frame lines do.
     if (t.kind === 'pointer' && isCharType(t.to) && typeof bytes !== 'string') return `${v.name}=${formatValue({ type: t, bytes, place: sym.place, space: 'generic' }, null, ctx)}`;

@@ -4,6 +4,8 @@ import { LOCAL_BASE, RODATA_BASE, SHARED_BASE, SHARED_MAX, spaceOfAddress } from
 import { SPACE_CODE } from '../trace/schema.js';
 import type { AddressSpace, EvalContext, Place, Symbol } from './expr/context.js';
 import { formatValue } from './expr/index.js';
+import { referentText } from './expr/format.js';
+import { readBig } from './expr/value.js';
 import type { MachineState, RegValue, WarpState } from '../trace/state.js';
 import { inScope, innerFirst, type Pos, type Scope } from './scopes.js';
 import type { ProgramView } from './program-view.js';
@@ -97,8 +99,8 @@ export class StateContext implements EvalContext {
     const v = fr?.fn.vars[j];
     if (!fr || !v) return null;
     const type = this.view.typeOf(v);
-    if (v.reg) return { type, place: { kind: 'register', name: `${fr.fn.id}:${j}` } };
-    return { type, place: { kind: 'memory', space: this.focus.kind === 'host' ? 'host' : 'local', address: fr.fp + (v.offset ?? 0) } };
+    const place: Place = v.reg ? { kind: 'register', name: `${fr.fn.id}:${j}` } : { kind: 'memory', space: this.focus.kind === 'host' ? 'host' : 'local', address: fr.fp + (v.offset ?? 0) };
+    return v.ref ? { type, place, ref: true } : { type, place };
   }
 
   /**
@@ -205,6 +207,17 @@ export class StateContext implements EvalContext {
 }
 
 /** The value of an object of type `type` at `place`, as print shows it, in context `ctx`. */
+/** A variable's value as `info locals` and frame lines show it; a reference as `@0x7ffe0010: 5`, as gdb shows one. */
+export function showSymbol(ctx: StateContext, sym: Symbol): string {
+  if (!sym.ref || sym.type.kind !== 'pointer') return showPlace(ctx, sym.place, sym.type);
+  const p = ctx.read(sym.place, 8);
+  if (typeof p === 'string') return `<${p}>`;
+  const place: Place = { kind: 'memory', space: 'generic', address: Number(readBig(sym.type, p)) };
+  const r = ctx.read(place, sizeOf(sym.type.to));
+  if (typeof r === 'string') return `<${r}>`;
+  return referentText({ type: sym.type.to, bytes: r, place, space: 'generic' }, null, ctx);
+}
+
 export function showPlace(ctx: StateContext, place: Place, type: CType): string {
   const r = ctx.read(place, sizeOf(type));
   if (typeof r === 'string') return `<${r}>`;

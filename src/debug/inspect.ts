@@ -1,9 +1,10 @@
 import type { DebugSession } from './session.js';
 import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
+import { refTypeText } from './expr/ctypes.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { laneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
-import { spaceOfAddress, genericAddress, showPlace, type Focus } from './eval-context.js';
+import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus } from './eval-context.js';
 import { frameHeader, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 
@@ -58,6 +59,7 @@ export function typeCommand(s: DebugSession, args: string): void {
   const r = evaluate(args, ctx, s.values);
   if (!r.ok) return s.say(r.error);
   // The declared type: a space only where the expression names one (`(@shared int *) 0`), not where a generic pointer happens to point.
+  if (r.value.ref) return s.say(`type = ${refTypeText(r.value.type)}`);
   s.say(`type = ${typeText(r.value.type, r.value.type.kind === 'pointer' ? r.value.space : 'generic')}`);
 }
 
@@ -105,7 +107,7 @@ export function localsCommand(s: DebugSession, args: boolean): void {
   vars.sort((a, b) => (a.scope && b.scope ? innerFirst(a.scope, b.scope) : 0) || a.j - b.j);
   for (const { v, j } of vars) {
     const sym = ctx.variable(j);
-    s.say(`${v.name} = ${sym ? showPlace(ctx, sym.place, sym.type) : '<optimized out>'}`);
+    s.say(`${v.name} = ${sym ? showSymbol(ctx, sym) : '<optimized out>'}`);
   }
 }
 

@@ -20,6 +20,8 @@ export type Place =
 export interface Symbol {
   readonly type: CType;
   readonly place: Place;
+  /** A C++ reference: `type` is a pointer and the place holds the referent's address. */
+  readonly ref?: true;
 }
 
 /** The state the evaluator reads. Every method answers for the focused thread at the current step. */

@@ -70,6 +70,12 @@ export function typeText(t: CType, space: AddressSpace = 'generic'): string {
   return prefix + declarator(t, '');
 }
 
+/** A C++ reference to `t` as gdb writes its type (`int &`, `int *&`, `int (&)[4]`), with a device space's prefix. */
+export function refTypeText(t: CType, space: AddressSpace = 'generic'): string {
+  const prefix = isDeviceSpace(space) ? `@${space} ` : '';
+  return prefix + declarator(t, t.kind === 'array' || t.kind === 'function' ? '(&)' : '&');
+}
+
 /** C declarator syntax: the base type, then pointers, arrays and parentheses around `inner`. */
 function declarator(t: CType, inner: string): string {
   switch (t.kind) {

@@ -3,7 +3,7 @@ import type { CType } from '../../engine/check/types.js';
 import { sizeOf } from '../../engine/check/types.js';
 import type { Evaluated } from './value.js';
 import { addressNumber, readBig } from './value.js';
-import { isCharType, typeText } from './ctypes.js';
+import { isCharType, refTypeText, typeText } from './ctypes.js';
 import { charLiteral, printMax, printString, printStringAt, repeatThreshold } from './chars.js';
 import { formatFloatBytes } from './floatfmt.js';
 import type { PrintFormat } from './scalar-format.js';
@@ -21,10 +21,18 @@ import { formatScalar } from './scalar-format.js';
 export function formatValue(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext): string {
   try {
     const address = v.place?.kind === 'memory' ? v.place.address : null;
+    // A reference as gdb prints one: its type, then the object's address and value.
+    if (v.ref && address !== null) return `(${refTypeText(v.type, pointerSpace('generic', BigInt(address), ctx))}) ${referentText(v, fmt, ctx)}`;
     return topPrefix(v, fmt, ctx) + new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space);
   } catch (e) {
     return `<error: ${e instanceof Error ? e.message : String(e)}>`;
   }
+}
+
+/** A reference's object as gdb shows it after the type (and alone in `info locals`, frame lines): `@0x7ffe0010: 5`. */
+export function referentText(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext): string {
+  const address = v.place?.kind === 'memory' ? v.place.address : 0;
+  return `@0x${address.toString(16)}: ${new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space)}`;
 }
 
 /** gdb's c_value_print prefix for pointers: `(type) `, with the space a device pointer points into. */

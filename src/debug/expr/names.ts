@@ -1,7 +1,7 @@
 import type { EvalContext } from './context.js';
 import type { Expr } from './ast.js';
 import type { Lazy } from './value.js';
-import { at, bigBytes, fail, intValue, known } from './value.js';
+import { at, bigBytes, fail, intValue, known, readBig } from './value.js';
 import { resolveType } from './ctypes.js';
 import { isBuiltinTypeName } from './parse.js';
 import { intType, uintType } from '../../engine/check/types.js';
@@ -27,6 +27,12 @@ const builtinTypes = new Map([
 /** The value a name denotes, or null when nothing by that name is visible. */
 export function lookupName(name: string, ctx: EvalContext): Lazy | null {
   const sym = ctx.lookup(name);
+  if (sym?.ref && sym.type.kind === 'pointer') {
+    // A reference names the object it refers to: its variable holds that object's address.
+    const r = ctx.read(sym.place, 8);
+    if (typeof r === 'string') fail(r);
+    return { ...at(sym.type.to, { kind: 'memory', space: 'generic', address: Number(readBig(sym.type, r)) }), ref: true };
+  }
   if (sym) return at(sym.type, sym.place);
   const type = builtinTypes.get(name);
   if (type) {

@@ -15,6 +15,8 @@ export interface Evaluated {
   readonly place: Place | null;
   /** For pointer values: the space the pointer points into ('generic': decided by the address, as the program's generic pointers are). */
   readonly space: AddressSpace;
+  /** The value of a C++ reference variable (the object it refers to): printed as gdb prints a reference. */
+  readonly ref?: true;
 }
 
 /** A value during evaluation: `bytes` null until something needs them. */
@@ -23,6 +25,8 @@ export interface Lazy {
   readonly place: Place | null;
   readonly space: AddressSpace;
   bytes: Uint8Array | null;
+  /** Reached by naming a C++ reference variable (Evaluated.ref); whatever an operator makes of it is a plain value. */
+  readonly ref?: true;
 }
 
 /** An evaluation failure carrying gdb's message; caught at the API boundary. */
@@ -60,7 +64,8 @@ export function fetch(v: Lazy, ctx: EvalContext): Uint8Array {
 
 /** The lazy value as the API's Evaluated (bytes fetched). */
 export function settle(v: Lazy, ctx: EvalContext): Evaluated {
-  return { type: v.type, bytes: fetch(v, ctx), place: v.place, space: v.space };
+  const bytes = fetch(v, ctx);
+  return v.ref ? { type: v.type, bytes, place: v.place, space: v.space, ref: true } : { type: v.type, bytes, place: v.place, space: v.space };
 }
 
 /** Reads an integer, bool or pointer from bytes as a bigint (signed per the type; pointers unsigned). */

@@ -117,8 +117,8 @@ export class Checker {
   }
 
   /** Creates a variable; locals are recorded in the current function's frame list. */
-  newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, init: Uint8Array | null = null, isParam = false, align = 0): VarSym {
-    const v: VarSym = { id: this.nextVar++, name, type, storage, loc, init, isParam, align };
+  newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, init: Uint8Array | null = null, isParam = false, align = 0, ref = false): VarSym {
+    const v: VarSym = { id: this.nextVar++, name, type, storage, loc, init, isParam, align, ref };
     if (storage === 'auto' && !isParam && this.fn) this.fn.fn.locals.push(v);
     else if (storage !== 'auto') this.globals.push(v);
     return v;

@@ -72,7 +72,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
   }
   const fn = entry.fn!;
   if (d.specs.launchBounds) fn.launchBounds = launchBounds(c, d.specs.launchBounds);
-  fn.params = makeParams(c, d, sig.params);
+  fn.params = makeParams(c, d, sig.params, sig.refs);
   if (d.body) {
     fn.loc = d.loc;
     checkFunctionBody(c, fn, entry, d, c.scope);
@@ -80,10 +80,10 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
 }
 
 /** Parameter variables (unnamed ones get a placeholder name). */
-function makeParams(c: Checker, d: FunctionDecl, types: readonly CType[]): VarSym[] {
+function makeParams(c: Checker, d: FunctionDecl, types: readonly CType[], refs: readonly boolean[]): VarSym[] {
   return types.map((t, i) => {
     const p = d.params[i]!;
-    return c.newVar(p.name ?? `__arg${i}`, t, 'auto', p.loc, null, true);
+    return c.newVar(p.name ?? `__arg${i}`, t, 'auto', p.loc, null, true, 0, refs[i] ?? false);
   });
 }
 
@@ -184,7 +184,7 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
     c.scope = scope;
     try {
       if (d.specs.launchBounds) made.launchBounds = launchBounds(c, d.specs.launchBounds);
-      made.params = makeParams(c, d, sig.params);
+      made.params = makeParams(c, d, sig.params, sig.refs);
       const inst: FuncEntry = { ...entry, params: sig.params, refParams: sig.refs, ret: sig.ret, template: null, fn: made };
       checkFunctionBody(c, made, inst, d, scope);
     } finally {

@@ -257,7 +257,7 @@ function refVar(c: Checker, d: VarDecl, t: CType): IStmt[] {
   if (!initE) fail(d.loc, `declaration of reference variable '${d.name}' requires an initializer`);
   const op = expr(c, initE);
   const ptr: CType = { kind: 'pointer', to: t };
-  const v = c.newVar(d.name, ptr, 'auto', d.loc);
+  const v = c.newVar(d.name, ptr, 'auto', d.loc, null, false, 0, true);
   let addr: IExpr;
   if (op.lv) {
     if (!isScalar(unqual(op.type)) && op.type.kind !== 'struct' && op.type.kind !== 'array') fail(d.loc, 'unsupported reference target');

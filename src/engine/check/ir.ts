@@ -48,6 +48,8 @@ export interface VarSym {
   readonly isParam: boolean;
   /** An alignment the declaration asks for (`__align__(16)`, `alignas(16)`), 0 when none: the variable is placed at the stricter of it and its type's. */
   readonly align: number;
+  /** A C++ reference: the variable (of pointer type) holds its referent's address. */
+  readonly ref: boolean;
 }
 
 /** Arithmetic and bitwise operators; both operands already have the node's type (shifts: the right operand is converted to the left's promoted type too). */

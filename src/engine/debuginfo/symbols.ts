@@ -19,6 +19,8 @@ export interface VarInfo {
   readonly reg: boolean;
   /** Byte offset from the frame pointer for a variable in local (or host stack) memory. */
   readonly offset: number | null;
+  /** A C++ reference: `type` is a pointer, and the variable holds its referent's address (absent: not one; traces before it say nothing). */
+  readonly ref?: true;
 }
 
 /** A function: where it is, where it runs, its variables in enter-event order, and its statement lines. */
@@ -67,7 +69,7 @@ export function debugInfo(program: IProgram, layout: ProgramLayout): DebugInfo {
       file: f.loc.file,
       line: f.loc.line,
       ret: types.write(f.ret),
-      vars: frame.map(({ v, reg, offset }) => ({ name: v.name, type: types.write(v.type), param: v.isParam, line: v.loc.line, col: v.loc.col, reg: reg !== null, offset })),
+      vars: frame.map(({ v, reg, offset }) => ({ name: v.name, type: types.write(v.type), param: v.isParam, line: v.loc.line, col: v.loc.col, reg: reg !== null, offset, ...(v.ref ? { ref: true as const } : {}) })),
       stmts: statementLocs(f),
       assigns: statementAssigns(f, frame.map((x) => (x.reg !== null ? x.v : null))),
     };

@@ -39,7 +39,7 @@ print r
 reverse-step
 info args
 print r
-print *r
+print &r
 reverse-finish
 print r
 next

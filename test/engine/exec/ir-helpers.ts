@@ -4,7 +4,7 @@ import { intType, pointerTo, voidType, type CType } from '../../../src/engine/ch
 /** Small constructors for hand-built IR in tests. */
 export const L = { file: 't.cu', line: 1, col: 1 };
 let nid = 1;
-export const v = (name: string, type: CType = intType, storage: VarSym['storage'] = 'auto', isParam = false): VarSym => ({ id: nid++, name, type, storage, loc: L, init: null, isParam, align: 0 });
+export const v = (name: string, type: CType = intType, storage: VarSym['storage'] = 'auto', isParam = false): VarSym => ({ id: nid++, name, type, storage, loc: L, init: null, isParam, align: 0, ref: false });
 export const c = (value: number, type: CType = intType): IExpr => ({ k: 'const', value, type, loc: L });
 export const rd = (x: VarSym): IExpr => ({ k: 'var', v: x, type: x.type, loc: L });
 export const tid: IExpr = { k: 'builtin', name: 'threadIdx.x', type: intType, loc: L };
