@@ -48,7 +48,7 @@ export const WARP_OPS = [
 ] as const;
 
 /** Replay cost between checkpoints, in statement rows (sink.ts applyCost): a checkpoint is taken before the statement that reaches it. */
-export const CHECKPOINT_EVENTS = 131072;
+export const CHECKPOINT_EVENTS = 98304;
 
 /** Output streams as stored in output.stream. */
 export const STREAMS = { stdout: 1, stderr: 2 } as const;

@@ -17,14 +17,24 @@ import { popcount } from './bits.js';
 type Table = RowOp[0];
 
 /**
- * What applying effect row j costs a reader moving forward, in statement rows: checkpoints are
- * spaced by it, so a jump's replay from the checkpoint before it stays short. A warp's register
- * or store row writes up to 32 lanes and costs about one more statement per 16 of them.
+ * What applying effect row j costs a reader moving forward, in device statement rows: checkpoints
+ * are spaced by it, so a jump's replay from the checkpoint before it stays short. A warp's
+ * register or store row writes up to 32 lanes and costs about one more statement per 16 of them.
+ * A device activation's first rows make its warp's register storage in the state: its enter row
+ * stands for that. The host thread's rows replay in half the time of a warp's (a lane each).
  */
 function applyCost(fx: EffectColumns, j: number): number {
   const k = fx.kind[j]!;
+  if (fx.launch[j] === 0) return HOST_ROW_COST;
+  if (k === EFFECT.enter) return ENTER_COST;
   return k === EFFECT.register || k === EFFECT.store ? 1 + (popcount(fx.neu[2 * j]!) >> 4) : 1;
 }
+
+/** A host statement or effect row's replay cost, in device statement rows (measured: a host interval replayed in a fifth of a kernel's). */
+const HOST_ROW_COST = 0.5;
+
+/** A device enter row's cost: the allocation of its activation's registers in the replayed state. */
+const ENTER_COST = 24;
 
 /** Stores batches into an open trace file (created by TraceWriter.create with its schema and meta). */
 export class TraceSink {
@@ -118,7 +128,7 @@ export class TraceSink {
       for (; j < fx.n && fx.step[j]! < s; j++) this.sinceCheckpoint += applyCost(fx, j), state.applyEffect(fx, j, this.blobOf);
       if (this.sinceCheckpoint >= this.checkpointEvents) this.checkpoint();
       state.applyStep(steps, i, s);
-      this.sinceCheckpoint++;
+      this.sinceCheckpoint += steps.launch[i] === 0 ? HOST_ROW_COST : 1;
     }
     for (; j < fx.n; j++) this.sinceCheckpoint += applyCost(fx, j), state.applyEffect(fx, j, this.blobOf);
   }
