@@ -33,6 +33,14 @@ function pinnedBase(ctx: RuntimeContext, p: number): number | null {
   return a?.space === 'pinned' ? a.base : null;
 }
 
+/** cudaMalloc's work, shared with cudaMallocAsync: stores the new allocation's address at `out` (null for zero bytes). */
+export function mallocDevice(ctx: RuntimeContext, out: number, size: number): number {
+  const p = size === 0 ? 0 : ctx.memory.allocGlobal(size);
+  if (p === null) return cudaErrorMemoryAllocation;
+  ctx.memory.store(out, ptrType, p);
+  return cudaSuccess;
+}
+
 /** The allocation and symbol built-ins, given the device-side state they act on. */
 export function memoryApi(dev: DeviceState): Readonly<Record<string, HostBuiltin>> {
   // cudaHostGetFlags per pinned allocation. Under UVA every page-locked allocation is mapped,
@@ -47,14 +55,7 @@ export function memoryApi(dev: DeviceState): Readonly<Record<string, HostBuiltin
   return {
     ...pitchedApi(dev),
     ...managedApi(),
-    cudaMalloc: (ctx, args) =>
-      api(ctx, () => {
-        const size = num(args, 1);
-        const p = size === 0 ? 0 : ctx.memory.allocGlobal(size);
-        if (p === null) return cudaErrorMemoryAllocation;
-        ctx.memory.store(num(args, 0), ptrType, p);
-        return cudaSuccess;
-      }),
+    cudaMalloc: (ctx, args) => api(ctx, () => mallocDevice(ctx, num(args, 0), num(args, 1))),
     cudaMallocManaged: (ctx, args) =>
       api(ctx, () => {
         const [size, flags] = [num(args, 1), num(args, 2)];

@@ -1,6 +1,7 @@
 import type { ResumableBuiltin } from './context.js';
 import type { Streams } from './streams.js';
-import { apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaSuccess, num, ptrType } from './api-common.js';
+import { apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num } from './api-common.js';
+import { mallocDevice } from './memory-api.js';
 
 /*
  * Stream-ordered allocation from the device's default memory pool. cudaMallocAsync hands out
@@ -17,12 +18,8 @@ export function poolApi(streams: Streams): Readonly<Record<string, ResumableBuil
     cudaMallocAsync: (ctx, args) =>
       apiGen(ctx, function* () {
         if (!streams.get(num(args, 2))) return cudaErrorInvalidResourceHandle;
-        const size = num(args, 1);
-        // A zero-byte request succeeds with a null pointer.
-        const p = size === 0 ? 0 : ctx.memory.allocGlobal(size);
-        if (p === null) return cudaErrorMemoryAllocation;
-        ctx.memory.store(num(args, 0), ptrType, p);
-        return cudaSuccess;
+        // A zero-byte request succeeds with a null pointer, as cudaMalloc's does.
+        return mallocDevice(ctx, num(args, 0), num(args, 1));
       }),
     cudaFreeAsync: (ctx, args) =>
       apiGen(ctx, function* () {
