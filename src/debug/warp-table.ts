@@ -1,5 +1,5 @@
 import type { DebugSession } from './session.js';
-import { showPlace, type Focus, type StateContext } from './eval-context.js';
+import { showSymbol, type Focus, type StateContext } from './eval-context.js';
 import { inScope } from './scopes.js';
 import { warpLaneMasks } from './lane-snapshot.js';
 import { laneState, type LaneRow, type LaneState, type LaunchLayout, type WarpTable } from '../protocol/views.js';
@@ -33,7 +33,7 @@ function variablesInScope(s: DebugSession, ctx: StateContext): { name: string; j
 function valueText(ctx: StateContext, fn: number, j: number): string {
   if (ctx.frame()?.fn.id !== fn) return '';
   const sym = ctx.variable(j);
-  return sym ? showPlace(ctx, sym.place, sym.type) : '<optimized out>';
+  return sym ? showSymbol(ctx, sym) : '<optimized out>';
 }
 
 /** The focused warp's table at the stop; null when the focus is not a thread of the running launch. */
