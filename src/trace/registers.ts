@@ -43,6 +43,9 @@ interface Track {
 /** Receives a register variable's lanes whose values changed (bit i = lane i; their values are in `lanes`): fnVar is fn << 16 | variable index. */
 export type RegisterSink = (W: WarpCtx, fnVar: number, changed: number, lanes: Lanes) => void;
 
+/** The `last` of an activation whose registers were all just compared: until its first statement runs, nothing can have changed. */
+const COMPARED: StatementSite = { loc: { file: '', line: 0, col: 0 }, id: -1, assigns: new Int32Array(0) };
+
 /** Follows the activations and register values of every warp of a run. */
 export class RegisterTracker {
   private readonly tracks = new Map<WarpCtx, Track>();
@@ -104,6 +107,7 @@ export class RegisterTracker {
     t.frames.push(f);
     // Parameters arrive with values, and reused lane arrays hold an earlier activation's: both differ from the shadow.
     this.diff(W, f);
+    f.last = COMPARED;
   }
 
   /** The innermost activation on W returns. */
