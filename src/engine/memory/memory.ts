@@ -87,14 +87,32 @@ export class Memory implements MemoryView {
     return b.base;
   }
 
-  /** cudaFree: false when `addr` is not the start of a live allocation. */
-  freeGlobal(addr: number): boolean {
+  /**
+   * cudaFree: false when `addr` is not the start of a live allocation. `pooled` (cudaFreeAsync):
+   * the memory pool keeps the pages mapped until the next synchronization (releasePool), so a
+   * late access reads and writes them without a fault, as on the GPU.
+   */
+  freeGlobal(addr: number, pooled = false): boolean {
     const b = this.gAlloc.remove(addr);
     if (!b) return false;
     const first = Math.floor((b.base - GLOBAL_BASE) / CHUNK_BYTES);
     const last = Math.floor((b.base - GLOBAL_BASE + Math.max(b.size, 1) - 1) / CHUNK_BYTES);
-    for (let c = first; c <= last; c++) if (--this.gChunk[c]! === 0) this.mappedBytes -= CHUNK_BYTES;
+    if (pooled) this.pooled.push([first, last]);
+    else this.unmapChunks(first, last);
     return true;
+  }
+
+  /** Chunk ranges of allocations freed into the memory pool and still mapped. */
+  private pooled: [number, number][] = [];
+
+  /** A synchronizing call: the pool gives back the pages of what was freed into it (the default release threshold, 0). */
+  releasePool(): void {
+    for (const [first, last] of this.pooled) this.unmapChunks(first, last);
+    this.pooled = [];
+  }
+
+  private unmapChunks(first: number, last: number): void {
+    for (let c = first; c <= last; c++) if (--this.gChunk[c]! === 0) this.mappedBytes -= CHUNK_BYTES;
   }
 
   /** Bytes of device memory mapped by live allocations (for cudaMemGetInfo). */

@@ -9,7 +9,8 @@ import type { AllocationInfo } from '../memory/index.js';
 /** The memory operations the runtime needs (the executor's Memory provides them). */
 export interface RuntimeMemory {
   allocGlobal(size: number, managed?: boolean): number | null;
-  freeGlobal(addr: number): boolean;
+  freeGlobal(addr: number, pooled?: boolean): boolean;
+  releasePool(): void;
   allocHost(size: number, align?: number, pinned?: boolean): number;
   freeHost(addr: number): boolean;
   /** The device or heap allocation holding `addr`, with its kind. */

@@ -30,7 +30,7 @@ export function poolApi(streams: Streams): Readonly<Record<string, ResumableBuil
         const a = ctx.memory.allocation(p);
         if (a?.space !== 'global' || a.base !== p) return cudaErrorInvalidValue;
         yield* streams.submit(s, { kind: 'free', bytes: a.size }, 'cudaFreeAsync', function* () {
-          ctx.memory.freeGlobal(p);
+          ctx.memory.freeGlobal(p, true);
           return 0;
         });
         return cudaSuccess;

@@ -26,6 +26,8 @@ const cudaStreamNonBlocking = 1;
 
 /** The host has waited for the device: print device printf output, surface a kernel fault. */
 function synced(ctx: RuntimeContext): number {
+  // The default memory pool releases what cudaFreeAsync gave it at a synchronization.
+  ctx.memory.releasePool();
   return sync(ctx);
 }
 
