@@ -116,8 +116,9 @@ export class Checker {
     this.errors.push({ severity: 'error', message, loc }, ...notes.map((n): Diagnostic => ({ severity: 'note', message: n, loc })));
   }
 
-  /** Creates a variable; locals are recorded in the current function's frame list. */
-  newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, init: Uint8Array | null = null, isParam = false, align = 0, ref = false): VarSym {
+  /** Creates a variable (`more`: VarSym's init bytes, parameter flag, requested alignment, reference flag); locals are recorded in the current function's frame list. */
+  newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, more: { readonly init?: Uint8Array | null; readonly isParam?: boolean; readonly align?: number; readonly ref?: boolean } = {}): VarSym {
+    const { init = null, isParam = false, align = 0, ref = false } = more;
     const v: VarSym = { id: this.nextVar++, name, type, storage, loc, init, isParam, align, ref };
     if (storage === 'auto' && !isParam && this.fn) this.fn.fn.locals.push(v);
     else if (storage !== 'auto') this.globals.push(v);

@@ -5,7 +5,7 @@ import type { CType, StructInfo } from './types.js';
 import { intType, longType, typeName, uintType, ulongType, ullongType } from './types.js';
 import { convertValue, evalConst, isInteger, unqual } from './check-conv.js';
 import type { Checker, Namespace } from './check-ctx.js';
-import { rexpr } from './check-expr.js';
+import { intConstant, rexpr } from './check-expr.js';
 import { completeArray, staticBytes } from './check-init.js';
 import { declareFunction } from './check-func.js';
 import { layoutStruct } from './layout.js';
@@ -111,7 +111,7 @@ function globalVar(c: Checker, d: VarDecl): void {
   if (old && !(old.k === 'var' && old.v.init === null && !d.init && old.v.storage === storage)) fail(d.loc, `redefinition of '${d.name}'`);
   if (old) return; // tentative definitions of the same variable
   const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc);
-  const v = c.newVar(d.name, t, storage, d.loc, init, false, requestedAlign(c, d.specs.align));
+  const v = c.newVar(d.name, t, storage, d.loc, { init, align: requestedAlign(c, d.specs.align) });
   let constValue: number | bigint | undefined;
   if (t.isConst && isInteger(t) && t.kind === 'int') {
     const b = init ?? new Uint8Array(8);
@@ -152,8 +152,7 @@ export function defineTag(c: Checker, def: StructDef | EnumDef, isEnum: boolean)
 export function requestedAlign(c: Checker, requests: readonly Expr[] | undefined): number {
   let align = 0;
   for (const x of requests ?? []) {
-    const e = rexpr(c, x);
-    const v = isInteger(e.type) ? evalConst(e) : null;
+    const v = intConstant(c, x);
     if (v === null) fail(x.loc, "'aligned' attribute requires an integer constant");
     const n = Number(v);
     if (n < 0 || (n & (n - 1)) !== 0 || n > 1 << 28) fail(x.loc, 'requested alignment is not a power of 2');
@@ -171,9 +170,8 @@ function defineEnum(c: Checker, def: EnumDef): CType {
   let next = 0n;
   for (const it of def.items) {
     if (it.value) {
-      const e = rexpr(c, it.value);
-      const v = evalConst(e);
-      if (v === null || !isInteger(e.type)) fail(it.value.loc, 'expression is not an integral constant expression');
+      const v = intConstant(c, it.value);
+      if (v === null) fail(it.value.loc, 'expression is not an integral constant expression');
       next = BigInt(v);
     }
     values.push(next);

@@ -4,6 +4,7 @@ import type { Expr } from '../front/ast.js';
 import type { IExpr, Target } from './ir.js';
 import type { CType } from './types.js';
 import { boolType, charType, doubleType, floatType, intType, longType, nullptrType, sizeOf, alignOf, sizeType, typeName, uintType, voidType } from './types.js';
+import type { Value } from './check-conv.js';
 import { evalConst, floatLiteral, intLiteralType, isArith, isInteger, normalize, promote, unqual, usualArith } from './check-conv.js';
 import type { Checker } from './check-ctx.js';
 import { mkConst } from './check-ctx.js';
@@ -25,6 +26,12 @@ import { cgInfo } from './cg-types.js';
 /** Checks an expression and converts it to an rvalue. */
 export function rexpr(c: Checker, e: Expr): IExpr {
   return rv(c, expr(c, e));
+}
+
+/** The value of `e` when it is an integer constant expression, else null. */
+export function intConstant(c: Checker, e: Expr): Value | null {
+  const x = rexpr(c, e);
+  return isInteger(x.type) ? evalConst(x) : null;
 }
 
 /** Checks an expression, keeping lvalues as places. */
@@ -122,7 +129,7 @@ export function stringLiteral(c: Checker, text: string, loc: SourceLoc): Operand
   const bytes = new Uint8Array(text.length + 1);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
   const t: CType = { kind: 'array', of: { ...charType, isConst: true }, length: bytes.length };
-  const v = c.newVar(`.str${c.nextVar}`, t, 'literal', loc, bytes);
+  const v = c.newVar(`.str${c.nextVar}`, t, 'literal', loc, { init: bytes });
   return memLv(c, { k: 'varAddr', v, type: { kind: 'pointer', to: t }, loc }, t, loc);
 }
 
@@ -322,8 +329,7 @@ function offsetOf(c: Checker, e: Extract<Expr, { kind: 'offsetof' }>): number {
       t = unqual(f.type);
     } else {
       if (t.kind !== 'array') fail(step.loc, `subscripted value is not an array`);
-      const i = rexpr(c, step);
-      const v = isInteger(i.type) ? evalConst(i) : null;
+      const v = intConstant(c, step);
       if (v === null) unsupported(step.loc, 'offsetof with an index that is not a constant');
       offset += Number(v) * sizeOf(t.of);
       t = unqual(t.of);

@@ -5,9 +5,9 @@ import type { ExecSpace, VarSym } from './ir.js';
 import type { CType } from './types.js';
 import { sameType, typeName, voidType } from './types.js';
 import type { Value } from './check-conv.js';
-import { evalConst, isInteger, normalize, unqual } from './check-conv.js';
+import { normalize, unqual } from './check-conv.js';
 import type { Checker, FuncEntry, MutFn, Scope, Sym } from './check-ctx.js';
-import { rexpr } from './check-expr.js';
+import { intConstant, rexpr } from './check-expr.js';
 import { checkFunctionBody } from './check-stmt.js';
 
 /*
@@ -83,7 +83,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
 function makeParams(c: Checker, d: FunctionDecl, types: readonly CType[], refs: readonly boolean[]): VarSym[] {
   return types.map((t, i) => {
     const p = d.params[i]!;
-    return c.newVar(p.name ?? `__arg${i}`, t, 'auto', p.loc, null, true, 0, refs[i] ?? false);
+    return c.newVar(p.name ?? `__arg${i}`, t, 'auto', p.loc, { isParam: true, ref: refs[i] ?? false });
   });
 }
 
@@ -130,9 +130,8 @@ export function deduce(c: Checker, entry: FuncEntry, targs: readonly TemplateArg
 function valueArg(c: Checker, a: TemplateArg, loc: SourceLoc): Value {
   const e = a.kind === 'expr' ? a.expr : a.type.kind === 'named' ? ({ kind: 'ident', name: a.type.name, loc: a.type.loc } as const) : null;
   if (!e) fail(loc, 'template argument for non-type template parameter must be an expression');
-  const x = rexpr(c, e);
-  const v = evalConst(x);
-  if (v === null || !isInteger(x.type)) fail(e.loc, 'non-type template argument is not a constant expression');
+  const v = intConstant(c, e);
+  if (v === null) fail(e.loc, 'non-type template argument is not a constant expression');
   return v;
 }
 
@@ -197,8 +196,7 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
 /** `__launch_bounds__(maxThreads, minBlocks)`: integer constant arguments (template parameters bound in scope). */
 function launchBounds(c: Checker, args: readonly Expr[]): { maxThreads: number; minBlocks: number } {
   const v = args.map((a) => {
-    const e = rexpr(c, a);
-    const x = isInteger(e.type) ? evalConst(e) : null;
+    const x = intConstant(c, a);
     if (x === null) fail(a.loc, "'__launch_bounds__' attribute requires an integer constant");
     return Number(x);
   });

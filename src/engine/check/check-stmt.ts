@@ -200,16 +200,16 @@ function localVar(c: Checker, d: VarDecl): IStmt[] {
   const align = requestedAlign(c, d.specs.align);
   if (storage === 'shared' || storage === 'dynamicShared') {
     if (d.init) fail(d.loc, `initializer not allowed for __shared__ variable`);
-    const v = c.newVar(d.name, t, storage, d.loc, null, false, align);
+    const v = c.newVar(d.name, t, storage, d.loc, { align });
     c.declare(d.name, { k: 'var', v, ref: false }, d.loc);
     return [];
   }
   if (storage !== 'auto') {
-    const v = c.newVar(d.name, t, storage, d.loc, staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc), false, align);
+    const v = c.newVar(d.name, t, storage, d.loc, { init: staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc), align });
     c.declare(d.name, { k: 'var', v, ref: false, ...constOf(t, v.init) }, d.loc);
     return [];
   }
-  const v = c.newVar(d.name, t, 'auto', d.loc, null, false, align);
+  const v = c.newVar(d.name, t, 'auto', d.loc, { align });
   c.declare(d.name, { k: 'var', v, ref: false }, d.loc);
   const out = localInit(c, v, d.init, d.initStyle, d.parenArgs, d.loc);
   // `const int N = 16;` is a constant expression in C++: later uses fold to the value.
@@ -240,7 +240,7 @@ function autoVar(c: Checker, d: VarDecl, storage: VarStorage): IStmt[] {
   let t = unqual(val.type);
   if (t.kind === 'nullptr') t = { kind: 'pointer', to: { kind: 'void' } };
   if (d.type.kind === 'auto' && d.type.isConst) t = { ...t, isConst: true } as CType;
-  const v = c.newVar(d.name, t, 'auto', d.loc, null, false, requestedAlign(c, d.specs.align));
+  const v = c.newVar(d.name, t, 'auto', d.loc, { align: requestedAlign(c, d.specs.align) });
   c.declare(d.name, { k: 'var', v, ref: false }, d.loc);
   if (t.kind === 'struct') {
     return [
@@ -257,7 +257,7 @@ function refVar(c: Checker, d: VarDecl, t: CType): IStmt[] {
   if (!initE) fail(d.loc, `declaration of reference variable '${d.name}' requires an initializer`);
   const op = expr(c, initE);
   const ptr: CType = { kind: 'pointer', to: t };
-  const v = c.newVar(d.name, ptr, 'auto', d.loc, null, false, 0, true);
+  const v = c.newVar(d.name, ptr, 'auto', d.loc, { ref: true });
   let addr: IExpr;
   if (op.lv) {
     if (!isScalar(unqual(op.type)) && op.type.kind !== 'struct' && op.type.kind !== 'array') fail(d.loc, 'unsupported reference target');
