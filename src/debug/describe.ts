@@ -4,7 +4,7 @@ import type { LaunchRow } from '../trace/reader.js';
 import { showSymbol, type Focus, type StateContext } from './eval-context.js';
 import type { ProgramView } from './program-view.js';
 import { formatValue } from './expr/index.js';
-import { isCharType } from './expr/ctypes.js';
+import { enumeratorName, isCharType } from './expr/ctypes.js';
 
 /*
  * cuda-gdb's wording for where the debugger is: focus messages, frame headers, source lines.
@@ -48,7 +48,7 @@ function argText(t: CType, bytes: Uint8Array | string): string {
       const v = t.bits === 64 ? (t.signed ? dv.getBigInt64(0, true) : dv.getBigUint64(0, true))
         : BigInt(t.bits === 32 ? (t.signed ? dv.getInt32(0, true) : dv.getUint32(0, true)) : t.bits === 16 ? (t.signed ? dv.getInt16(0, true) : dv.getUint16(0, true)) : t.signed ? dv.getInt8(0) : dv.getUint8(0));
       // An enum argument shows its enumerator, as in gdb's frame lines.
-      return t.enumerators?.find((e) => e.value === v)?.name ?? v.toString();
+      return enumeratorName(t, v) ?? v.toString();
     }
     default: return '...';
   }

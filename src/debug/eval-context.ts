@@ -5,7 +5,7 @@ import { SPACE_CODE } from '../trace/schema.js';
 import type { AddressSpace, EvalContext, Place, Symbol } from './expr/context.js';
 import { formatValue } from './expr/index.js';
 import { referentText } from './expr/format.js';
-import { readBig } from './expr/value.js';
+import { referentPlace } from './expr/names.js';
 import type { MachineState, RegValue, WarpState } from '../trace/state.js';
 import { inScope, innerFirst, type Pos, type Scope } from './scopes.js';
 import type { ProgramView } from './program-view.js';
@@ -206,18 +206,17 @@ export class StateContext implements EvalContext {
   }
 }
 
-/** The value of an object of type `type` at `place`, as print shows it, in context `ctx`. */
 /** A variable's value as `info locals` and frame lines show it; a reference as `@0x7ffe0010: 5`, as gdb shows one. */
 export function showSymbol(ctx: StateContext, sym: Symbol): string {
   if (!sym.ref || sym.type.kind !== 'pointer') return showPlace(ctx, sym.place, sym.type);
-  const p = ctx.read(sym.place, 8);
-  if (typeof p === 'string') return `<${p}>`;
-  const place: Place = { kind: 'memory', space: 'generic', address: Number(readBig(sym.type, p)) };
+  const place = referentPlace(sym, ctx);
+  if (typeof place === 'string') return `<${place}>`;
   const r = ctx.read(place, sizeOf(sym.type.to));
   if (typeof r === 'string') return `<${r}>`;
   return referentText({ type: sym.type.to, bytes: r, place, space: 'generic' }, null, ctx);
 }
 
+/** The value of an object of type `type` at `place`, as print shows it, in context `ctx`. */
 export function showPlace(ctx: StateContext, place: Place, type: CType): string {
   const r = ctx.read(place, sizeOf(type));
   if (typeof r === 'string') return `<${r}>`;

@@ -120,6 +120,11 @@ export function isArithmeticOrPointer(t: CType): boolean {
   return t.kind === 'int' || t.kind === 'bool' || t.kind === 'float' || t.kind === 'pointer' || t.kind === 'nullptr';
 }
 
+/** The enumerator of enum type `t` whose value is `v`, as gdb prints it; undefined for another type or a value no enumerator has. */
+export function enumeratorName(t: CType, v: bigint): string | undefined {
+  return t.kind === 'int' ? t.enumerators?.find((e) => e.value === v)?.name : undefined;
+}
+
 /** True for the char types (int8_t and uint8_t are their typedefs), which gdb prints as characters (`65 'A'`, strings for arrays and pointers); a 1-byte enum prints as a number. */
 export function isCharType(t: CType): boolean {
   return t.kind === 'int' && t.bits === 8 && t.name.endsWith('char');

@@ -3,7 +3,7 @@ import type { CType } from '../../engine/check/types.js';
 import { sizeOf } from '../../engine/check/types.js';
 import type { Evaluated } from './value.js';
 import { addressNumber, readBig } from './value.js';
-import { isCharType, refTypeText, typeText } from './ctypes.js';
+import { enumeratorName, isCharType, refTypeText, typeText } from './ctypes.js';
 import { charLiteral, printMax, printString, printStringAt, repeatThreshold } from './chars.js';
 import { formatFloatBytes } from './floatfmt.js';
 import type { PrintFormat } from './scalar-format.js';
@@ -89,8 +89,8 @@ class Printer {
       case 'int': {
         const v = readBig(t, bytes, off);
         // An enum value prints as its enumerator, as gdb does; one no enumerator has prints as a number.
-        const named = t.enumerators?.find((e) => e.value === v);
-        if (named) return named.name;
+        const named = enumeratorName(t, v);
+        if (named !== undefined) return named;
         return isCharType(t) ? `${v} ${charLiteral(Number(BigInt.asUintN(8, v)))}` : v.toString();
       }
       default:

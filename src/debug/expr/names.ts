@@ -1,4 +1,4 @@
-import type { EvalContext } from './context.js';
+import type { EvalContext, Place, Symbol } from './context.js';
 import type { Expr } from './ast.js';
 import type { Lazy } from './value.js';
 import { at, bigBytes, fail, intValue, known, readBig } from './value.js';
@@ -28,10 +28,10 @@ const builtinTypes = new Map([
 export function lookupName(name: string, ctx: EvalContext): Lazy | null {
   const sym = ctx.lookup(name);
   if (sym?.ref && sym.type.kind === 'pointer') {
-    // A reference names the object it refers to: its variable holds that object's address.
-    const r = ctx.read(sym.place, 8);
-    if (typeof r === 'string') fail(r);
-    return { ...at(sym.type.to, { kind: 'memory', space: 'generic', address: Number(readBig(sym.type, r)) }), ref: true };
+    // A reference names the object it refers to.
+    const place = referentPlace(sym, ctx);
+    if (typeof place === 'string') fail(place);
+    return { ...at(sym.type.to, place), ref: true };
   }
   if (sym) return at(sym.type, sym.place);
   const type = builtinTypes.get(name);
@@ -48,6 +48,12 @@ export function lookupName(name: string, ctx: EvalContext): Lazy | null {
   const en = ctx.enumerator?.(name);
   if (en) return intValue(en.type, en.value);
   return null;
+}
+
+/** Where a reference variable's object is: the address its variable holds; a string says why it cannot be read. */
+export function referentPlace(sym: Symbol, ctx: EvalContext): Place | string {
+  const r = ctx.read(sym.place, 8);
+  return typeof r === 'string' ? r : { kind: 'memory', space: 'generic', address: Number(readBig(sym.type, r)) };
 }
 
 /** The value a name denotes, or gdb's "No symbol" error. */

@@ -132,12 +132,12 @@ export class FnCompiler extends ExprCompiler {
     return !this.host && this.isGen ? 'if (++S.n > S.max && RT.stepOver(S)) yield 2;' : 'if (++S.n > S.max) RT.stepOver(S);';
   }
 
-  /** A statement's head: counts it and, in instrumented code, tells the observer (only while `observed`, a JS condition, holds). */
-  private head(loc: IStmt['loc'], out: string[], observed = 'true'): void {
+  /** A statement's head: counts it and, in instrumented code, tells the observer (only while `observed`, a JS condition, holds; null: always). */
+  private head(loc: IStmt['loc'], out: string[], observed: string | null = null): void {
     const k = this.T.locIndex(loc);
     this.traffic.loc = k;
     out.push(`if (++S.n > S.max) RT.stepOver(S); ${this.host ? '' : 'S.t += A === -1 ? 32 : PC(A); '}W.loc = LOC[${k}];`);
-    const when = observed === 'true' ? 'O !== null' : `O !== null && ${observed}`;
+    const when = observed === null ? 'O !== null' : `O !== null && ${observed}`;
     // A suspension point only where the observer may ask for one: each yield makes the generator's code larger and slower to optimize.
     if (this.T.suspend) out.push(`if (${when}) { RT.cw = W; if (O.statement(W, A, LOC[${k}], ${k})) yield RT.stepSuspend(LOC[${k}]); }`);
     else if (this.T.instrument) out.push(`if (${when}) { RT.cw = W; O.statement(W, A, LOC[${k}], ${k}); }`);
@@ -267,7 +267,7 @@ export class FnCompiler extends ExprCompiler {
       const cond: string[] = [];
       // After the first iteration the condition runs straight after the step, at the same place: the two are one
       // step of the trace, as gdb stops once per iteration at a for loop's line (the step's hook covers both).
-      this.head(s.loc, cond, s.step && s.testFirst ? first : 'true');
+      this.head(s.loc, cond, s.step && s.testFirst ? first : null);
       const v = this.runPre(s.cond, cond);
       cond.push(`let ${c} = 0;`, this.lanes(`if (${truthy(s.cond.type, v)}) ${c} |= 1 << l;`));
       this.diverge(s.loc, `(A & ${c}) !== 0 && (A & ~${c}) !== 0 ? 2 : 0`, 'A', cond);
