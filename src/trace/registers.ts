@@ -137,7 +137,11 @@ export class RegisterTracker {
 
   /** A launch ended (or faulted mid-call): device warps have no activations left. */
   endLaunch(): void {
-    for (const [W, t] of this.tracks) if (!W.host) t.frames.length = 0;
+    // A launch's warp contexts never run again (the next launch makes its own): their tracks and shadows go with them,
+    // or a program of many launches would hold every launch's shadows to the end of the recording.
+    for (const W of this.tracks.keys()) if (!W.host) this.tracks.delete(W);
+    this.lastW = null;
+    this.lastT = undefined;
   }
 
   /** The registers the frame's last statement may have assigned; null for all of them. */

@@ -20,6 +20,17 @@ export const SPACES = ['host', 'global', 'shared', 'local', 'constant'] as const
 /** A space's code in the effects' space column. */
 export const SPACE_CODE: Readonly<Record<(typeof SPACES)[number], number>> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };
 
+/** SPACE_CODE of an access's space name (a switch, not a lookup: it runs for every lane's load and store). */
+export function spaceCode(space: string): number {
+  switch (space) {
+    case 'global': return 1;
+    case 'shared': return 2;
+    case 'local': return 3;
+    case 'constant': return 4;
+    default: return 0;
+  }
+}
+
 /** What an effect row is (the effects' kind column). */
 export const EFFECT = {
   /** A lane's load: address and size (no value). */

@@ -1,6 +1,3 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import type { ExecutionListener, ApiCallEvent, LaunchEvent, TimelineOp } from '../engine/runtime/listener.js';
 import type { WarpMaskEvent } from '../engine/compile/warp-diag.js';
 import type { Diagnostic } from '../engine/front/diag.js';
@@ -9,13 +6,15 @@ import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
-import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, FORMAT_NAME, FORMAT_VERSION, SCHEMA, SPACE_CODE, STREAMS } from './schema.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS, spaceCode } from './schema.js';
+import { createTraceFile, json, type TraceHeader } from './trace-file.js';
 import { BarrierColumns, CHUNK_VALUES, EffectColumns, StepColumns } from './codec.js';
 import { putLoadLane, putRegisterLanes, putStoreLane } from './lane-values.js';
 import { RegisterTracker, type Lanes, type StatementSite } from './registers.js';
 import type { RowOp } from './batch.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
 import { faultSiteRow } from './fault-sites.js';
+import { PendingLoads } from './load-rows.js';
 
 /*
  * Records a run into a .trace file. It is the run's ExecutionListener; the CLI also hands it
@@ -25,27 +24,7 @@ import { faultSiteRow } from './fault-sites.js';
  * This side only fills columns: it runs inside the program's own time.
  */
 
-/** Strings for JSON: bigints keep their exactness as "123n". */
-const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 const scalarText = (v: Scalar | undefined): string | null => (v === undefined ? null : typeof v === 'bigint' ? `${v}n` : String(v));
-/** SPACES index of an access's space name (a switch: this runs for every lane's load and store). */
-function spaceCode(space: string): number {
-  switch (space) {
-    case 'global': return 1;
-    case 'shared': return 2;
-    case 'local': return 3;
-    case 'constant': return 4;
-    default: return 0;
-  }
-}
-
-/** What the trace says about the run before it starts (meta rows). */
-export interface TraceHeader {
-  readonly program: string;
-  readonly argv: readonly string[];
-  readonly device: string;
-  readonly options: Readonly<Record<string, unknown>>;
-}
 
 /** A trace being written: feed it to execute() as the 'record' command's listener. */
 export class TraceWriter implements ExecutionListener {
@@ -57,7 +36,10 @@ export class TraceWriter implements ExecutionListener {
   /** Number of warp statements recorded so far: the step the next statement gets. */
   private step = 0;
   private firstStep = 0;
-  private effectSeq = 0;
+  /** Effect rows in the batches sent so far: the sequence number of the open chunk's first row. */
+  private sentEffects = 0;
+  /** Device loads not yet in the effect columns (load-rows.ts). */
+  private readonly loads = new PendingLoads();
   private launchId = 0;
   private launchCount = 0;
   private launchGrid: Dim3 = { x: 1, y: 1, z: 1 };
@@ -86,22 +68,7 @@ export class TraceWriter implements ExecutionListener {
    */
   static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean } = {}): TraceWriter | string {
     try {
-      mkdirSync(dirname(path), { recursive: true });
-      // A new file: whatever a previous trace at this path held (and its WAL) goes.
-      for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
-      const db = new Database(path);
-      // Large pages: a chunk is a blob of a few hundred KB, which small pages would split into long overflow chains.
-      db.pragma('page_size = 65536');
-      // WAL: the main file is always a consistent database and each commit is atomic, so a killed run keeps every committed chunk.
-      db.pragma('journal_mode = WAL');
-      db.exec(SCHEMA);
-      const meta: [string, string][] = [
-        ['format', FORMAT_NAME], ['format_version', String(FORMAT_VERSION)], ['program', header.program], ['argv', json(header.argv)],
-        ['device', header.device], ['options', json(header.options)], ['created', new Date().toISOString()], ['complete', '0'],
-      ];
-      const put = db.prepare('INSERT OR REPLACE INTO meta VALUES (?, ?)');
-      db.transaction(() => meta.forEach(([k, v]) => put.run(k, v)))();
-      db.close();
+      createTraceFile(path, header);
       // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
       return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker), opts.pauses ?? true);
     } catch (e) {
@@ -139,10 +106,17 @@ export class TraceWriter implements ExecutionListener {
 
   /** Sends what was recorded since the last commit as one batch (the sink commits it as one transaction). */
   private commit(last = false): void {
+    if (this.loads.n !== 0) this.drainLoads();
+    this.send(last);
+  }
+
+  /** commit() with the pending loads left pending (drainLoads makes room with it). */
+  private send(last = false): void {
     const { steps, fx, bar } = this;
+    this.sentEffects += fx.n;
     this.sink.send({
       firstStep: this.firstStep, steps: steps.buffer, stepCount: steps.n,
-      firstSeq: this.effectSeq - fx.n, effects: fx.buffer, effectCount: fx.n, valueCount: fx.nv,
+      firstSeq: this.sentEffects - fx.n, effects: fx.buffer, effectCount: fx.n, valueCount: fx.nv,
       barriers: bar.buffer, barrierCount: bar.n, rows: this.rows, last,
     });
     if (this.sink.transfers) {
@@ -190,11 +164,26 @@ export class TraceWriter implements ExecutionListener {
   }
 
   private pushed(): void {
-    this.effectSeq++;
     if (++this.fx.n === CHUNK_EVENTS) this.commit();
   }
 
+  /** Room for one more load row: the open columns, sent first when full. */
+  private readonly loadRoom = (): EffectColumns => {
+    if (this.fx.n >= CHUNK_EVENTS || this.fx.nv + 32 > CHUNK_VALUES) this.send();
+    return this.fx;
+  };
+
+  /** Writes the pending device loads as rows: before any other effect row, so the effects keep their order. */
+  private drainLoads(): void {
+    this.loads.drain(this.loadRoom);
+    // The open store row is no longer the last: the next lane starts a row of its own.
+    this.open = -1;
+    // The caller writes a row next: a chunk the drain filled goes now.
+    if (this.fx.n >= CHUNK_EVENTS) this.send();
+  }
+
   statement(warp: WarpCtx, mask: number, loc: SourceLoc, index: number): boolean {
+    if (this.loads.n !== 0) this.drainLoads();
     // The warp's previous statement's register assignments come first, under that statement's step.
     const site = this.byIndex[index] ?? (this.byIndex[index] = this.sites.get(loc) ?? this.site(loc));
     const depth = this.regs.statement(warp, site);
@@ -223,6 +212,14 @@ export class TraceWriter implements ExecutionListener {
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void {
     const k = kind === 'load' ? EFFECT.load : EFFECT.store;
     const sp = spaceCode(space);
+    if (k === EFFECT.load && !warp.host && this.launchId !== 0) {
+      const step = this.step - 1;
+      if (this.loads.join(warp, step, sp, bytes, lane, address)) return;
+      if (this.loads.full) this.drainLoads();
+      this.loads.open(warp, step, this.launchId, this.blockOf(warp), sp, bytes, lane, address);
+      return;
+    }
+    if (this.loads.n !== 0) this.drainLoads();
     let f = this.fx;
     let i = this.open;
     // A warp instruction's lanes come in rising order with nothing between them: they share one row.
@@ -246,6 +243,7 @@ export class TraceWriter implements ExecutionListener {
 
   /** A runtime write (cudaMemcpy, memset, static data, a struct copy): Memory.onWrite. */
   memoryWrite(address: number, before: Uint8Array, after: Uint8Array, lane: number): void {
+    if (this.loads.n !== 0) this.drainLoads();
     const id = ++this.blobCount;
     this.rows.push(['blob', id, before.slice(), after.slice()]);
     // Bulk writes have no space of their own: the address map says which.
@@ -262,6 +260,7 @@ export class TraceWriter implements ExecutionListener {
 
   /** One row for a register variable's changed lanes; their values go to the chunk's value column. */
   private register(W: WarpCtx, fnVar: number, changed: number, lanes: Lanes): void {
+    if (this.loads.n !== 0) this.drainLoads();
     if (this.fx.nv + 32 > CHUNK_VALUES) this.commit();
     const i = this.effect(EFFECT.register, W, 0);
     const f = this.fx;
@@ -273,6 +272,7 @@ export class TraceWriter implements ExecutionListener {
   }
 
   enter(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void {
+    if (this.loads.n !== 0) this.drainLoads();
     const device = !warp.host && this.launchId !== 0;
     const i = this.effect(EFFECT.enter, warp, 0);
     const f = this.fx;
@@ -284,6 +284,7 @@ export class TraceWriter implements ExecutionListener {
   }
 
   leave(warp: WarpCtx, rv?: Float64Array | bigint[] | null): void {
+    if (this.loads.n !== 0) this.drainLoads();
     const fn = this.regs.topFn(warp);
     this.regs.leave(warp);
     // The returned value, as a register of the function under RETURN_VALUE, so `finish` can say what it was.
@@ -294,6 +295,7 @@ export class TraceWriter implements ExecutionListener {
   }
 
   warpOp(warp: WarpCtx, op: string, mask: number): void {
+    if (this.loads.n !== 0) this.drainLoads();
     const i = this.effect(EFFECT.op, warp, 0);
     const f = this.fx;
     f.address[i] = (WARP_OPS as readonly string[]).indexOf(op);
@@ -303,6 +305,7 @@ export class TraceWriter implements ExecutionListener {
   }
 
   turnEnd(warp: WarpCtx): void {
+    if (this.loads.n !== 0) this.drainLoads();
     this.regs.flush(warp);
   }
 
@@ -333,6 +336,7 @@ export class TraceWriter implements ExecutionListener {
   }
 
   launch(e: LaunchEvent): void {
+    if (this.loads.n !== 0) this.drainLoads();
     if (e.phase === 'end') {
       this.rows.push(['launchEnd', this.step, e.outcome === undefined ? null : String(e.outcome), this.launchId]);
       // Nothing runs after a fault in the launch: its faulting statement is the last one recorded.
@@ -388,8 +392,9 @@ export class TraceWriter implements ExecutionListener {
   /** Commits everything, marks the trace complete with the run's exit status and waits until the file is closed. */
   finish(status: number): void {
     if (this.closed) return;
+    if (this.loads.n !== 0) this.drainLoads();
     if (this.current) this.regs.flush(this.current);
-    this.rows.push(['meta', 'exit_status', String(status)], ['meta', 'steps', String(this.step)], ['meta', 'effects', String(this.effectSeq)], ['meta', 'complete', '1']);
+    this.rows.push(['meta', 'exit_status', String(status)], ['meta', 'steps', String(this.step)], ['meta', 'effects', String(this.sentEffects + this.fx.n)], ['meta', 'complete', '1']);
     this.closed = true;
     this.commit(true);
     this.sink.drain();

@@ -34,6 +34,26 @@ describe('effect chunks', () => {
       t.close();
     });
 
+    it(`keeps every load lane across chunk boundaries, a warp instruction to a row (${name})`, () => {
+      const t = recordFile('test/trace/programs/many_loads.cu', { worker: w });
+      expect(t.effectChunks.length).toBeGreaterThan(1);
+      const launch = t.launches()[0]!;
+      let lanes = 0;
+      let rows = 0;
+      for (let c = 0; c < t.effectChunks.length; c++) {
+        const d = t.effectChunk(c);
+        for (let i = 0; i < d.count; i++) {
+          if (d.kind[i] !== EFFECT.load || d.launch[i] !== launch.launch_id) continue;
+          rows++;
+          for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) lanes++;
+        }
+      }
+      // 64 x 256 threads x 60 iterations of two loads, in 64 x 8 warps x 60 x 2 full rows.
+      expect(lanes).toBe(64 * 256 * 60 * 2);
+      expect(rows).toBe(64 * 8 * 60 * 2);
+      t.close();
+    });
+
     it(`keeps a store that ends a chunk (${name})`, () => {
       const t = recordFile('test/trace/programs/host_stores.cu', { worker: w });
       let lanes = 0;

@@ -22,8 +22,8 @@ describe('trace sink', () => {
   for (const file of ['examples/avgfilter.cu', 'test/conformance/seeds/cg_reduce_sum.cu', 'test/trace/programs/host_stores.cu']) {
     it(`${file}: a worker thread and the writer's own thread store the same trace`, () => {
       // Small checkpoint spacing, so checkpoints (full and delta) fall inside many batches.
-      const a = recordFile(file, { checkpointEvents: 500, worker });
-      const b = recordFile(file, { checkpointEvents: 500, worker: null });
+      const a = recordFile(file, { checkpointEvents: 300, worker });
+      const b = recordFile(file, { checkpointEvents: 300, worker: null });
       expect(a.count('checkpoints')).toBeGreaterThan(3);
       expect(contents(a)).toBe(contents(b));
       a.close();
@@ -34,8 +34,8 @@ describe('trace sink', () => {
   // The worker of a finished recording stores the process's next one (sink-channel.ts keeps it).
   it('stores recording after recording from one worker the same as in the writer thread', () => {
     for (const file of ['examples/hello.cu', 'examples/avgfilter.cu', 'examples/hello.cu']) {
-      const a = recordFile(file, { checkpointEvents: 500, worker });
-      const b = recordFile(file, { checkpointEvents: 500, worker: null });
+      const a = recordFile(file, { checkpointEvents: 300, worker });
+      const b = recordFile(file, { checkpointEvents: 300, worker: null });
       expect(contents(a)).toBe(contents(b));
       a.close();
       b.close();
@@ -49,8 +49,8 @@ describe('trace sink', () => {
     // The store opens the file at the first batch: one removed before then cannot be stored.
     rmSync(path);
     expect(() => w.finish(0)).toThrow();
-    const a = recordFile('examples/avgfilter.cu', { checkpointEvents: 500, worker });
-    const b = recordFile('examples/avgfilter.cu', { checkpointEvents: 500, worker: null });
+    const a = recordFile('examples/avgfilter.cu', { checkpointEvents: 300, worker });
+    const b = recordFile('examples/avgfilter.cu', { checkpointEvents: 300, worker: null });
     expect(contents(a)).toBe(contents(b));
     a.close();
     b.close();
