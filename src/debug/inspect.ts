@@ -212,7 +212,8 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       out.push({ step: st, writer, before: show(st), after: show(st + 1) });
     }
   }
-  return out.filter((w) => w.before !== w.after || w.writer.kind === 'device');
+  // A device store of the value already there is still a store; a register row may repeat what the trace holds (registers.ts).
+  return out.filter((w) => w.before !== w.after || (w.writer.kind === 'device' && !regKey));
 }
 
 /** Who a write was made by, as a line fragment. */

@@ -5,11 +5,16 @@ import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
 /*
  * Register variables for the trace. Compiled code keeps a function's scalar locals in lane
- * arrays and announces each activation's arrays (Observer.enter). The tracker keeps, per warp
- * and function, a shadow of what the trace says each register holds, and reports every lane
- * whose array value differs from it: at each statement of the warp (the previous statement's
- * assignments), when it calls, returns or ends its turn. The shadow starts at zero for every new
- * thread, as a replay's registers do, so replay and run agree on every value.
+ * arrays and announces each activation's arrays (Observer.enter). At each statement of a warp
+ * the tracker reports the values of the registers its previous statement assigns (debug
+ * information says which), on the lanes that ran it; again when the warp calls, returns or ends
+ * its turn, in case the statement finishes later (`x = __syncthreads_count(p)` assigns after the
+ * barrier). A report is a write, not a change: comparing each statement's registers with a copy
+ * of what the trace holds cost more than the rows it saved, that copy being a second register
+ * file to pull through the cache. A copy per warp and function (the shadow) is still kept for
+ * entries: a new activation's lane arrays hold its arguments and an earlier activation's values,
+ * and only the lanes that differ from the trace are reported. The shadow starts at zero for
+ * every new thread, as a replay's registers do, so replay and run agree on every value.
  */
 
 /** A register variable's 32 lane values, as compiled code keeps them. */
@@ -28,8 +33,10 @@ interface Frame {
   readonly fn: number;
   readonly regs: readonly (Lanes | null)[];
   readonly shadow: (Lanes | null)[];
-  /** The statement the activation ran last: only the registers it assigns can have changed (null: compare all). */
+  /** The statement the activation ran last: the registers it assigns are reported (null: all of them, on every lane of the warp). */
   last: StatementSite | null;
+  /** The lanes that ran `last` (the statement's active mask). */
+  mask: number;
 }
 
 interface Track {
@@ -40,10 +47,10 @@ interface Track {
   readonly shadows: Map<number, (Lanes | null)[]>;
 }
 
-/** Receives a register variable's lanes whose values changed (bit i = lane i; their values are in `lanes`): fnVar is fn << 16 | variable index. */
+/** Receives a register variable's lanes written (bit i = lane i; their values are in `lanes`): fnVar is fn << 16 | variable index. */
 export type RegisterSink = (W: WarpCtx, fnVar: number, changed: number, lanes: Lanes) => void;
 
-/** The `last` of an activation whose registers were all just compared: until its first statement runs, nothing can have changed. */
+/** The `last` of an activation whose registers were all just reported: until its first statement runs, nothing can have changed. */
 const COMPARED: StatementSite = { loc: { file: '', line: 0, col: 0 }, id: -1, assigns: new Int32Array(0) };
 
 /** Follows the activations and register values of every warp of a run. */
@@ -55,7 +62,12 @@ export class RegisterTracker {
   private lastW: WarpCtx | null = null;
   private lastT: Track | undefined = undefined;
 
-  constructor(private readonly sink: RegisterSink) {}
+  /**
+   * `exhaustive`: compare every register with the shadow after every statement and report the
+   * lanes that differ, as tracking without debug information would; the reference tests check
+   * the write sets against (every change it reports must be a write here, at the same step).
+   */
+  constructor(private readonly sink: RegisterSink, private readonly exhaustive = false) {}
 
   /** Learns which registers each statement may assign; without it every register of a frame is compared. */
   learn(info: DebugInfo): void {
@@ -67,14 +79,15 @@ export class RegisterTracker {
     return this.lastT;
   }
 
-  /** W runs the statement at `site`: reports what its previous statement assigned and returns W's activation count. */
-  statement(W: WarpCtx, site: StatementSite): number {
+  /** W runs the statement at `site` on the lanes of `mask`: reports what its previous statement assigned and returns W's activation count. */
+  statement(W: WarpCtx, site: StatementSite, mask: number): number {
     const t = this.get(W);
     if (!t) return 0;
     const f = t.frames[t.frames.length - 1];
     if (f) {
-      this.diff(W, f);
+      this.report(W, f);
       f.last = site;
+      f.mask = mask;
     }
     return t.frames.length;
   }
@@ -97,17 +110,18 @@ export class RegisterTracker {
   enter(W: WarpCtx, launch: number, block: number, fn: number, regs: readonly (Lanes | null)[]): void {
     const t = this.track(W, launch, block);
     const top = t.frames[t.frames.length - 1];
-    if (top) this.diff(W, top);
+    // What the caller's statement assigned before the call (`x = 1, f(x)`); it is reported again once the statement ends.
+    if (top) this.report(W, top);
     let shadow = t.shadows.get(fn);
     if (!shadow || shadow.length !== regs.length) {
       shadow = shadowsFor(regs);
       t.shadows.set(fn, shadow);
     }
-    const f: Frame = { fn, regs, shadow, last: null };
+    const f: Frame = { fn, regs, shadow, last: COMPARED, mask: 0 };
     t.frames.push(f);
     // Parameters arrive with values, and reused lane arrays hold an earlier activation's: both differ from the shadow.
-    this.diff(W, f);
-    f.last = COMPARED;
+    const lanes = W.host ? 1 : W.lanes;
+    for (let j = 0; j < regs.length; j++) this.diffVar(W, f, j, lanes);
   }
 
   /** The innermost activation on W returns. */
@@ -115,17 +129,24 @@ export class RegisterTracker {
     const t = this.get(W);
     const f = t?.frames.pop();
     if (!f) return;
-    this.diff(W, f);
-    // A recursion's caller has its own lane arrays but shares the shadow the callee just moved: compare all of them.
+    this.report(W, f);
+    // The trace now holds the activation's values: the next entry compares with them.
+    for (let j = 0; j < f.regs.length; j++) {
+      const r = f.regs[j];
+      const s = f.shadow[j];
+      if (r instanceof Float64Array) (s as Float64Array).set(r);
+      else if (r && s) for (let l = 0; l < 32; l++) s[l] = r[l]!;
+    }
+    // A recursion's caller has its own lane arrays, but the trace's registers of the function are the callee's: report all of them.
     const caller = t!.frames[t!.frames.length - 1];
     if (caller && caller.fn === f.fn) caller.last = null;
   }
 
-  /** Reports W's innermost activation's changed registers (before its next statement, or when its turn ends). */
+  /** Reports what W's innermost activation's last statement assigned so far (its turn ends, or the launch does). */
   flush(W: WarpCtx): void {
     const t = this.get(W);
     const f = t?.frames[t.frames.length - 1];
-    if (f) this.diff(W, f);
+    if (f) this.report(W, f);
   }
 
   /** The function of W's innermost activation, or null. */
@@ -144,29 +165,38 @@ export class RegisterTracker {
     this.lastT = undefined;
   }
 
-  /** The registers the frame's last statement may have assigned; null for all of them. */
-  private candidates(f: Frame): Int32Array | null {
-    const site = f.last;
-    if (site === null) return null;
-    // A location belongs to one function: the first activation to run it names it.
-    if (site.assigns === undefined) site.assigns = this.assigns.get(`${f.fn}:${site.loc.line}:${site.loc.col}`) ?? null;
-    return site.assigns;
-  }
-
-  private diff(W: WarpCtx, f: Frame): void {
-    const only = this.candidates(f);
-    if (only === null) {
-      for (let j = 0; j < f.regs.length; j++) this.diffVar(W, f, j);
+  /** Reports the registers the frame's last statement may have assigned, on the lanes that ran it (every register on every lane when `last` is null). */
+  private report(W: WarpCtx, f: Frame): void {
+    if (this.exhaustive) {
+      for (let j = 0; j < f.regs.length; j++) this.diffVar(W, f, j, W.host ? 1 : W.lanes);
       return;
     }
-    for (let k = 0; k < only.length; k++) this.diffVar(W, f, only[k]!);
+    const site = f.last;
+    if (site === null) {
+      const lanes = W.host ? 1 : W.lanes;
+      for (let j = 0; j < f.regs.length; j++) this.write(W, f, j, lanes);
+      return;
+    }
+    if (site === COMPARED) return;
+    const lanes = W.host ? 1 : f.mask & W.lanes;
+    if (lanes === 0) return;
+    // A location belongs to one function: the first activation to run it names it.
+    if (site.assigns === undefined) site.assigns = this.assigns.get(`${f.fn}:${site.loc.line}:${site.loc.col}`) ?? null;
+    const only = site.assigns;
+    if (only === null) for (let j = 0; j < f.regs.length; j++) this.write(W, f, j, lanes);
+    else for (let k = 0; k < only.length; k++) this.write(W, f, only[k]!, lanes);
   }
 
-  private diffVar(W: WarpCtx, f: Frame, j: number): void {
+  private write(W: WarpCtx, f: Frame, j: number, lanes: number): void {
+    const r = f.regs[j];
+    if (r) this.sink(W, (f.fn << 16) | j, lanes, r);
+  }
+
+  /** Reports the lanes of variable j that differ from the shadow (an activation's entry). */
+  private diffVar(W: WarpCtx, f: Frame, j: number, lanes: number): void {
     const r = f.regs[j];
     const s = f.shadow[j];
     if (!r || !s) return;
-    const lanes = W.host ? 1 : W.lanes;
     // One loop per element type: a loop reading both kinds of array runs several times slower.
     const changed = r instanceof Float64Array ? changedNumbers(r, s as Float64Array, lanes) : changedBigints(r, s as bigint[], lanes);
     if (changed !== 0) this.sink(W, (f.fn << 16) | j, changed, r);

@@ -57,20 +57,21 @@ export class TraceWriter implements ExecutionListener {
   pauseAt = Infinity;
 
   /** `suspends` (ExecutionListener): whether pauseAt may ever stop the run (TraceWriter.create's `pauses`). */
-  private constructor(private readonly sink: SinkChannel, readonly suspends: boolean) {
-    this.regs = new RegisterTracker((W, fnVar, changed, lanes) => this.register(W, fnVar, changed, lanes));
+  private constructor(private readonly sink: SinkChannel, readonly suspends: boolean, exhaustiveRegisters: boolean) {
+    this.regs = new RegisterTracker((W, fnVar, changed, lanes) => this.register(W, fnVar, changed, lanes), exhaustiveRegisters);
   }
 
   /**
    * Creates `path` (and its folder; replacing a file there) with the schema; an error message when that cannot be done.
    * `checkpointEvents` spaces checkpoints (tests use fewer); `worker` names the sink's worker script (null: store in this thread);
    * `pauses` false for a recording that runs to the end (no pauseAt): its program is compiled without suspension points.
+   * `exhaustiveRegisters`: RegisterTracker's reference mode (tests).
    */
-  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean } = {}): TraceWriter | string {
+  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean } = {}): TraceWriter | string {
     try {
       createTraceFile(path, header);
       // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
-      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker), opts.pauses ?? true);
+      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker), opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -186,7 +187,7 @@ export class TraceWriter implements ExecutionListener {
     if (this.loads.n !== 0) this.drainLoads();
     // The warp's previous statement's register assignments come first, under that statement's step.
     const site = this.byIndex[index] ?? (this.byIndex[index] = this.sites.get(loc) ?? this.site(loc));
-    const depth = this.regs.statement(warp, site);
+    const depth = this.regs.statement(warp, site, mask);
     if (this.steps.n === CHUNK_EVENTS) this.commit();
     const s = this.steps;
     const i = s.n;
