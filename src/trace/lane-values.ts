@@ -4,6 +4,7 @@ import type { EffectColumns } from './codec.js';
 import type { Lanes } from './registers.js';
 import { VALUE_TAG } from './schema.js';
 import { storeBits, bytesToBits } from './bits.js';
+import { ACCESS_VALUES } from '../engine/compile/runtime.js';
 
 /*
  * The values a lane row keeps in its chunk's value column (docs/trace-format.md): a load lane's
@@ -11,9 +12,9 @@ import { storeBits, bytesToBits } from './bits.js';
  * function writes at value index `at` and returns the index after what it wrote.
  */
 
-/** A load lane: its address. */
-export function putLoadLane(f: EffectColumns, at: number, address: number): number {
-  f.values[at] = address;
+/** A load lane: its address (in ACCESS_VALUES[0]). */
+export function putLoadLane(f: EffectColumns, at: number): number {
+  f.values[at] = ACCESS_VALUES[0]!;
   return at + 1;
 }
 
@@ -24,28 +25,76 @@ export function putStoreLane(f: EffectColumns, at: number, warp: WarpCtx, space:
   const bits = f.valuesU;
   bits[2 * at] = bits[2 * at + 1] = 0;
   if (old !== undefined) storeBits(c, old, bits, at);
-  else if (space === 'host' && code !== undefined) {
-    // Host stores come without the value they overwrite: the same checked read the store makes (it faults where the store will).
-    try {
-      storeBits(c, warp.memory.hostLoad(address, c), bits, at);
-    } catch {
-      // The store is about to fault: there was no old value.
-    }
-  } else {
-    // The engine did not read the old value (a slow-path store): read it, if the address is mapped.
-    try {
-      const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);
-      bits[2 * at] = lo;
-      bits[2 * at + 1] = hi;
-    } catch {
-      // The store is about to fault: there was no old value.
-    }
-  }
+  else oldBits(f, at, warp, space, address, bytes, code);
   at++;
   bits[2 * at] = bits[2 * at + 1] = 0;
   storeBits(c, value, bits, at);
   return at + 1;
 }
+
+/** putStoreLane for a lane whose address, value and (when `hasOld`) replaced value are numbers in ACCESS_VALUES (Observer.accessValues). */
+export function putStoreValues(f: EffectColumns, at: number, warp: WarpCtx, space: number, bytes: number, code: number, hasOld: boolean): number {
+  const address = ACCESS_VALUES[0]!;
+  f.values[at++] = address;
+  const bits = f.valuesU;
+  bits[2 * at] = bits[2 * at + 1] = 0;
+  if (hasOld) valueBits(code, 2, bits, at);
+  else oldBits(f, at, warp, space === 0 ? 'host' : '', address, bytes, code);
+  at++;
+  valueBits(code, 1, bits, at);
+  return at + 1;
+}
+
+/** The bits a store replaces, read from memory as value `at` of `f`, where the engine did not report them; left 0 when the store is about to fault. */
+function oldBits(f: EffectColumns, at: number, warp: WarpCtx, space: string, address: number, bytes: number, code: number | undefined): void {
+  const bits = f.valuesU;
+  try {
+    // Host stores come without the value they overwrite: the same checked read the store makes (it faults where the store will).
+    if (space === 'host' && code !== undefined) storeBits(code, warp.memory.hostLoad(address, code), bits, at);
+    else {
+      // A slow-path store: read the bytes, if the address is mapped.
+      const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);
+      bits[2 * at] = lo;
+      bits[2 * at + 1] = hi;
+    }
+  } catch {
+    // The store is about to fault: there was no old value.
+  }
+}
+
+/** The bits of ACCESS_VALUES[k] stored as `code` into value `i` of `out` (storeBits without passing the number: see Observer.accessValues). */
+function valueBits(code: number, k: number, out: Uint32Array, i: number): void {
+  const v = ACCESS_VALUES[k]!;
+  let lo = 0;
+  let hi = 0;
+  switch (code) {
+    case 6:
+      F32[0] = v;
+      lo = F32U[0]!;
+      break;
+    case 7:
+      lo = AVU[2 * k]!;
+      hi = AVU[2 * k + 1]!;
+      break;
+    case 10:
+      lo = v >>> 0;
+      hi = Math.floor(v / 4294967296) >>> 0;
+      break;
+    case 11:
+      lo = v !== 0 ? 1 : 0;
+      break;
+    default:
+      lo = v >>> 0;
+      hi = v < 0 ? 0xffffffff : Math.floor(v / 4294967296) >>> 0;
+  }
+  out[2 * i] = lo;
+  out[2 * i + 1] = hi;
+}
+
+const F32 = new Float32Array(1);
+const F32U = new Uint32Array(F32.buffer);
+/** ACCESS_VALUES as 32-bit words: a float64's exact bits. */
+const AVU = new Uint32Array(ACCESS_VALUES.buffer);
 
 /** Register row i's changed lanes: int32 two to a value when all are 32-bit integers, else float64 or int64 one to a value; sets the row's tag. */
 export function putRegisterLanes(f: EffectColumns, i: number, at: number, changed: number, lanes: Lanes): number {

@@ -1,6 +1,7 @@
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { EffectColumns } from './codec.js';
 import { EFFECT } from './schema.js';
+import { ACCESS_VALUES } from '../engine/compile/runtime.js';
 
 /*
  * Device loads waiting to become effect rows. The engine runs an expression lane by lane, so a
@@ -29,11 +30,11 @@ export class PendingLoads {
   private readonly mask = new Int32Array(SLOTS);
   private readonly addrs = new Float64Array(SLOTS * 32);
 
-  /** Adds `lane`'s load to a pending row it continues; false when none does (open() one). */
-  join(W: WarpCtx, step: number, space: number, size: number, lane: number, address: number): boolean {
+  /** Adds `lane`'s load (its address in ACCESS_VALUES[0], not an argument: see Observer.accessValues) to a pending row it continues; false when none does (open() one). */
+  join(W: WarpCtx, step: number, space: number, size: number, lane: number): boolean {
     for (let s = 0; s < this.n; s++) {
       if (this.warps[s] !== W || this.last[s]! >= lane || this.step[s] !== step || this.space[s] !== space || this.size[s] !== size) continue;
-      this.addrs[s * 32 + lane] = address;
+      this.addrs[s * 32 + lane] = ACCESS_VALUES[0]!;
       this.mask[s]! |= 1 << lane;
       this.last[s] = lane;
       return true;
@@ -46,8 +47,8 @@ export class PendingLoads {
     return this.n === SLOTS;
   }
 
-  /** A new pending row with `lane`'s load. */
-  open(W: WarpCtx, step: number, launch: number, block: number, space: number, size: number, lane: number, address: number): void {
+  /** A new pending row with `lane`'s load (its address in ACCESS_VALUES[0]). */
+  open(W: WarpCtx, step: number, launch: number, block: number, space: number, size: number, lane: number): void {
     const s = this.n++;
     this.warps[s] = W;
     this.step[s] = step;
@@ -58,7 +59,7 @@ export class PendingLoads {
     this.size[s] = size;
     this.last[s] = lane;
     this.mask[s] = 1 << lane;
-    this.addrs[s * 32 + lane] = address;
+    this.addrs[s * 32 + lane] = ACCESS_VALUES[0]!;
   }
 
   /**

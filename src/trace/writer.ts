@@ -9,7 +9,8 @@ import { spaceOfAddress } from '../engine/memory/layout.js';
 import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS, spaceCode } from './schema.js';
 import { createTraceFile, json, type TraceHeader } from './trace-file.js';
 import { BarrierColumns, CHUNK_VALUES, EffectColumns, StepColumns } from './codec.js';
-import { putLoadLane, putRegisterLanes, putStoreLane } from './lane-values.js';
+import { putLoadLane, putRegisterLanes, putStoreLane, putStoreValues } from './lane-values.js';
+import { ACCESS_VALUES } from '../engine/compile/runtime.js';
 import { RegisterTracker, type Lanes, type StatementSite } from './registers.js';
 import type { RowOp } from './batch.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
@@ -212,13 +213,30 @@ export class TraceWriter implements ExecutionListener {
 
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void {
     const k = kind === 'load' ? EFFECT.load : EFFECT.store;
-    const sp = spaceCode(space);
+    ACCESS_VALUES[0] = address;
+    if (this.laneRow(k, spaceCode(space), bytes, lane, warp)) return;
+    const f = this.fx;
+    f.nv = k === EFFECT.store ? putStoreLane(f, f.nv, warp, space, address, bytes, value, old, code) : putLoadLane(f, f.nv);
+  }
+
+  accessValues(store: boolean, space: number, bytes: number, lane: number, warp: WarpCtx, code: number, hasOld: boolean): void {
+    if (this.laneRow(store ? EFFECT.store : EFFECT.load, space, bytes, lane, warp)) return;
+    const f = this.fx;
+    f.nv = store ? putStoreValues(f, f.nv, warp, space, bytes, code, hasOld) : putLoadLane(f, f.nv);
+  }
+
+  /**
+   * Puts a lane's access (its address in ACCESS_VALUES[0]) in its row: a device load among the
+   * pending ones (true: nothing more to write), else the open row of its warp instruction or a
+   * new one, whose lane values the caller then writes at the columns' `nv`.
+   */
+  private laneRow(k: number, sp: number, bytes: number, lane: number, warp: WarpCtx): boolean {
     if (k === EFFECT.load && !warp.host && this.launchId !== 0) {
       const step = this.step - 1;
-      if (this.loads.join(warp, step, sp, bytes, lane, address)) return;
+      if (this.loads.join(warp, step, sp, bytes, lane)) return true;
       if (this.loads.full) this.drainLoads();
-      this.loads.open(warp, step, this.launchId, this.blockOf(warp), sp, bytes, lane, address);
-      return;
+      this.loads.open(warp, step, this.launchId, this.blockOf(warp), sp, bytes, lane);
+      return true;
     }
     if (this.loads.n !== 0) this.drainLoads();
     let f = this.fx;
@@ -229,7 +247,7 @@ export class TraceWriter implements ExecutionListener {
       if (f.n >= CHUNK_EVENTS - 1 || f.nv + 96 > CHUNK_VALUES) this.commit();
       f = this.fx;
       i = this.effect(k, warp, lane);
-      f.address[i] = address;
+      f.address[i] = ACCESS_VALUES[0]!;
       f.space[i] = sp;
       f.size[i] = bytes;
       f.neu[2 * i + 1] = f.nv;
@@ -239,7 +257,7 @@ export class TraceWriter implements ExecutionListener {
     }
     f.neu[2 * i] = (f.neu[2 * i]! | (1 << (warp.host ? 0 : lane))) >>> 0;
     this.openLane = lane;
-    f.nv = k === EFFECT.store ? putStoreLane(f, f.nv, warp, space, address, bytes, value, old, code) : putLoadLane(f, f.nv, address);
+    return false;
   }
 
   /** A runtime write (cudaMemcpy, memset, static data, a struct copy): Memory.onWrite. */

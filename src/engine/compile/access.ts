@@ -11,6 +11,8 @@ import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../memory/layo
 const VIEW = ['u8', 'i8', 'u16', 'i16', 'u32', 'i32', 'f32', 'f64', 'u64', 'i64', '', 'u8'];
 const SHIFT = [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 0];
 const SIZE = [1, 1, 2, 2, 4, 4, 4, 8, 8, 8, 8, 1];
+/** A space's index in SPACE_NAMES (runtime.ts), as obsLoad and obsStore take it. */
+const SPACE_INDEX: Readonly<Record<string, number>> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };
 
 function rd(code: number, r: string, o: string): string {
   if (code === 10) return `(${r}.u32[${o} >>> 2] + ${r}.u32[(${o} >>> 2) + 1] * 4294967296)`;
@@ -28,6 +30,7 @@ function wr(code: number, r: string, o: string, v: string): string {
 export function accessHelpers(instrument: boolean): string {
   const out: string[] = [
     `const GB = ${GLOBAL_BASE}, SB = ${SHARED_BASE}, LB = ${LOCAL_BASE}, CB = ${CONST_BASE};`,
+    'const OA = RT.av;',
     // population count of a lane mask (thread-statements of a warp-statement)
     // Device float arithmetic gives the canonical NaN (0x7fffffff for float, a negative one for
     // double) whatever NaN went in; JS arithmetic gives x86's negative NaN or propagates an input's.
@@ -45,9 +48,19 @@ export function accessHelpers(instrument: boolean): string {
     const lc = `o >= 0 && o + ${n} <= M.lStride${al}`;
     const k = `o >= 0 && o + ${n} <= 98304${al}`;
     const lo = `(o + l * M.lStride)`;
-    const obsL = (v: string, sp: string) => (instrument ? `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l, undefined, ${c}); ` : '');
-    // A store reports the value it overwrites where the address is in range (a debugger's old -> new); undefined on the slow path.
-    const obsS = (sp: string, old = 'undefined') => (instrument ? `RT.obsAccess('store', '${sp}', a, ${n}, v, l, ${old}, ${c}); ` : '');
+    // Number values go through OA, not as arguments: see Observer.accessValues. 64-bit integers are bigints, objects already.
+    const wide = c === 8 || c === 9;
+    const obsL = (v: string, sp: string): string => {
+      if (!instrument) return '';
+      if (wide) return `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l, undefined, ${c}); `;
+      return `OA[0] = a; OA[1] = ${v}; RT.obsLoad(${SPACE_INDEX[sp]}, ${n}, l, ${c}); `;
+    };
+    // A store reports the value it overwrites where the address is in range (a debugger's old -> new); none on the slow path.
+    const obsS = (sp: string, old?: string): string => {
+      if (!instrument) return '';
+      if (wide) return `RT.obsAccess('store', '${sp}', a, ${n}, v, l, ${old ?? 'undefined'}, ${c}); `;
+      return old === undefined ? `OA[0] = a; OA[1] = v; RT.obsStore(${SPACE_INDEX[sp]}, ${n}, l, ${c}, false); ` : `OA[0] = a; OA[1] = v; OA[2] = ${old}; RT.obsStore(${SPACE_INDEX[sp]}, ${n}, l, ${c}, true); `;
+    };
     // A guarded access the observer stops reads 0 (the launch is being stopped) or stores nothing.
     const zero = c === 8 || c === 9 ? '0n' : '0';
     const gl = (sp: string) => (instrument ? `if (O !== null && O.guard !== undefined && !RT.guard('load', '${sp}', a, ${n}, l)) return ${zero}; ` : '');
@@ -67,7 +80,12 @@ export function accessHelpers(instrument: boolean): string {
   }
   out.push(
     instrument
-      ? `const CSZ = [${SIZE.join(', ')}];\nfunction HL(a, c) { const v = M.hostLoad(a, c); RT.obsAccess('load', 'host', a, CSZ[c], v, 0, undefined, c); return v; }\nfunction HS(a, c, v) { const o = M.hostAt(a, c); if (o < 0) { RT.obsAccess('store', 'host', a, CSZ[c], v, 0, undefined, c); M.hostStore(a, c, v); return; } const R = M.rr; RT.obsAccess('store', 'host', a, CSZ[c], v, 0, M.readIn(R, o, c), c); M.writeIn(R, o, c, v); }`
+      ? [
+          `const CSZ = [${SIZE.join(', ')}];`,
+          "function HL(a, c) { const v = M.hostLoad(a, c); if (c === 8 || c === 9) RT.obsAccess('load', 'host', a, CSZ[c], v, 0, undefined, c); else { OA[0] = a; OA[1] = v; RT.obsLoad(0, CSZ[c], 0, c); } return v; }",
+          "function HS(a, c, v) { const o = M.hostAt(a, c); if (o < 0) { if (c === 8 || c === 9) RT.obsAccess('store', 'host', a, CSZ[c], v, 0, undefined, c); else { OA[0] = a; OA[1] = v; RT.obsStore(0, CSZ[c], 0, c, false); } M.hostStore(a, c, v); return; } " +
+            "const R = M.rr; if (c === 8 || c === 9) RT.obsAccess('store', 'host', a, CSZ[c], v, 0, M.readIn(R, o, c), c); else { OA[0] = a; OA[1] = v; OA[2] = M.readIn(R, o, c); RT.obsStore(0, CSZ[c], 0, c, true); } M.writeIn(R, o, c, v); }",
+        ].join('\n')
       : `function HL(a, c) { return M.hostLoad(a, c); }\nfunction HS(a, c, v) { M.hostStore(a, c, v); }`,
   );
   return out.join('\n');

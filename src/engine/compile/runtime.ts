@@ -18,6 +18,12 @@ import type { Diagnostic } from '../front/diag.js';
 import { warpMaskMessage, type WarpMaskEvent } from './warp-diag.js';
 import { TRAFFIC_SAMPLE_PERIOD, TrafficSites, type SiteTraffic } from '../exec/transactions.js';
 
+/** A memory access's address, value and replaced value, as generated code hands them to Observer.accessValues. */
+export const ACCESS_VALUES = new Float64Array(3);
+
+/** Memory spaces by the index obsLoad and obsStore take (the trace's space codes). */
+export const SPACE_NAMES = ['host', 'global', 'shared', 'local', 'constant'] as const;
+
 /**
  * Receives debugger events from instrumented code. Blocks of a grid interleave at barriers, so
  * events name their warp: `warp.bx/by/bz` is its block, `warp.id` its index in the block.
@@ -31,6 +37,13 @@ export interface Observer {
   statement(warp: WarpCtx, mask: number, loc: SourceLoc, site: number): boolean;
   /** One lane's memory access by `warp` (the host thread's WarpCtx for host code); a store names the value it replaces when the engine read it; `atomic`: the load or store half of an atomic. */
   access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number, atomic?: boolean): void;
+  /**
+   * access() of a lane whose values are numbers, left in ACCESS_VALUES (address, value, and the
+   * value replaced when `hasOld`); `space` is a SPACE_NAMES index. An observer that has it hears
+   * these accesses here instead: a number passed to a call the engine's kernel code does not
+   * inline is boxed on the heap, three per lane, which made most of a recording's garbage.
+   */
+  accessValues?(store: boolean, space: number, bytes: number, lane: number, warp: WarpCtx, code: number, hasOld: boolean, atomic: boolean): void;
   /**
    * One lane of device code is about to access memory (before the engine resolves the address, so
    * before any fault): false stops the access (a load reads 0, a store is dropped) as a sanitizer
@@ -189,6 +202,27 @@ export class RuntimeHelpers {
 
   obsAccess(kind: 'load' | 'store', space: string, a: number, n: number, v: Scalar, l: number, old?: Scalar, code?: number): void {
     if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw, old, code, this.ia !== 0);
+  }
+
+  /** The values generated code leaves for obsLoad and obsStore (its OA). */
+  readonly av = ACCESS_VALUES;
+
+  /** Lane l's load of a number: address and value in ACCESS_VALUES[0, 1]; `space` indexes SPACE_NAMES. */
+  obsLoad(space: number, n: number, l: number, code: number): void {
+    const o = this.observer;
+    const w = this.cw;
+    if (o === null || w === null) return;
+    if (o.accessValues !== undefined) o.accessValues(false, space, n, l, w, code, false, this.ia !== 0);
+    else o.access('load', SPACE_NAMES[space]!, ACCESS_VALUES[0]!, n, ACCESS_VALUES[1]!, l, w, undefined, code, this.ia !== 0);
+  }
+
+  /** Lane l's store of a number: address, value and (when `hasOld`) the value it replaces in ACCESS_VALUES[0, 1, 2]. */
+  obsStore(space: number, n: number, l: number, code: number, hasOld: boolean): void {
+    const o = this.observer;
+    const w = this.cw;
+    if (o === null || w === null) return;
+    if (o.accessValues !== undefined) o.accessValues(true, space, n, l, w, code, hasOld, this.ia !== 0);
+    else o.access('store', SPACE_NAMES[space]!, ACCESS_VALUES[0]!, n, ACCESS_VALUES[1]!, l, w, hasOld ? ACCESS_VALUES[2]! : undefined, code, this.ia !== 0);
   }
 
   /** 1 while an atomic's load and store run (instrumented code sets it around them), so observers can tell them from plain accesses. */
