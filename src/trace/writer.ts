@@ -6,16 +6,14 @@ import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
-import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS, spaceCode } from './schema.js';
+import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS } from './schema.js';
 import { createTraceFile, json, type TraceHeader } from './trace-file.js';
-import { BarrierColumns, CHUNK_VALUES, EffectColumns, StepColumns } from './codec.js';
-import { putLoadLane, putRegisterLanes, putStoreLane, putStoreValues } from './lane-values.js';
-import { ACCESS_VALUES } from '../engine/compile/runtime.js';
+import { CHUNK_VALUES } from './codec.js';
+import { putRegisterLanes } from './lane-values.js';
+import { TraceBatches } from './batches.js';
 import { RegisterTracker, type Lanes, type StatementSite } from './registers.js';
-import type { RowOp } from './batch.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
 import { faultSiteRow } from './fault-sites.js';
-import { PendingLoads } from './load-rows.js';
 
 /*
  * Records a run into a .trace file. It is the run's ExecutionListener; the CLI also hands it
@@ -28,24 +26,11 @@ import { PendingLoads } from './load-rows.js';
 const scalarText = (v: Scalar | undefined): string | null => (v === undefined ? null : typeof v === 'bigint' ? `${v}n` : String(v));
 
 /** A trace being written: feed it to execute() as the 'record' command's listener. */
-export class TraceWriter implements ExecutionListener {
-  private steps = new StepColumns();
-  private fx = new EffectColumns();
-  private bar = new BarrierColumns();
-  private rows: RowOp[] = [];
+export class TraceWriter extends TraceBatches implements ExecutionListener {
   private readonly regs: RegisterTracker;
-  /** Number of warp statements recorded so far: the step the next statement gets. */
-  private step = 0;
-  private firstStep = 0;
-  /** Effect rows in the batches sent so far: the sequence number of the open chunk's first row. */
-  private sentEffects = 0;
-  /** Device loads not yet in the effect columns (load-rows.ts). */
-  private readonly loads = new PendingLoads();
-  private launchId = 0;
   private launchCount = 0;
   private launchGrid: Dim3 = { x: 1, y: 1, z: 1 };
   private launchBlock: Dim3 = { x: 1, y: 1, z: 1 };
-  private pendingRows = 0;
   private blobCount = 0;
   /** The warp whose statement ran last: runtime writes without a warp of their own belong to it. */
   private current: WarpCtx | null = null;
@@ -53,12 +38,12 @@ export class TraceWriter implements ExecutionListener {
   /** The same sites by the engine's location index: an array read where the map costs a hash lookup per statement. */
   private readonly byIndex: StatementSite[] = [];
   private readonly fileIds = new Map<string, number>();
-  private closed = false;
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
   pauseAt = Infinity;
 
   /** `suspends` (ExecutionListener): whether pauseAt may ever stop the run (TraceWriter.create's `pauses`). */
-  private constructor(private readonly sink: SinkChannel, readonly suspends: boolean, exhaustiveRegisters: boolean) {
+  private constructor(sink: SinkChannel, readonly suspends: boolean, exhaustiveRegisters: boolean) {
+    super(sink);
     this.regs = new RegisterTracker((W, fnVar, changed, lanes) => this.register(W, fnVar, changed, lanes), exhaustiveRegisters);
   }
 
@@ -101,89 +86,6 @@ export class TraceWriter implements ExecutionListener {
     return id;
   }
 
-  /** Commits the open transaction once enough row events accumulated, as the chunks do. */
-  private counted(): void {
-    if (++this.pendingRows >= CHUNK_EVENTS) this.commit();
-  }
-
-  /** Sends what was recorded since the last commit as one batch (the sink commits it as one transaction). */
-  private commit(last = false): void {
-    if (this.loads.n !== 0) this.drainLoads();
-    this.send(last);
-  }
-
-  /** commit() with the pending loads left pending (drainLoads makes room with it). */
-  private send(last = false): void {
-    const { steps, fx, bar } = this;
-    this.sentEffects += fx.n;
-    this.sink.send({
-      firstStep: this.firstStep, steps: steps.buffer, stepCount: steps.n,
-      firstSeq: this.sentEffects - fx.n, effects: fx.buffer, effectCount: fx.n, valueCount: fx.nv,
-      barriers: bar.buffer, barrierCount: bar.n, rows: this.rows, last,
-    });
-    if (this.sink.transfers) {
-      const r = this.sink.recycled();
-      this.steps = new StepColumns(r?.steps);
-      this.fx = new EffectColumns(r?.effects);
-      this.bar = new BarrierColumns(r?.barriers);
-    } else steps.n = fx.n = fx.nv = bar.n = 0;
-    this.rows = [];
-    this.firstStep = this.step;
-    this.pendingRows = 0;
-    this.open = -1;
-  }
-
-  /** Commits everything recorded so far and waits until it is stored, so another connection (a live debugger's reader) sees it. */
-  sync(): void {
-    if (this.closed) return;
-    this.commit();
-    this.sink.drain();
-  }
-
-  private blockOf(w: WarpCtx): number {
-    return w.bx + w.gdx * (w.by + w.gdy * w.bz);
-  }
-
-  /** The next effect row, filled with the step and the thread; the caller sets the rest and calls pushed(). */
-  private effect(kind: number, W: WarpCtx | null, lane: number): number {
-    const f = this.fx;
-    const i = f.n;
-    // An effect belongs to the statement executing now, the last one recorded.
-    f.step[i] = this.step - 1;
-    f.kind[i] = kind;
-    const device = W !== null && !W.host && this.launchId !== 0;
-    f.launch[i] = device ? this.launchId : 0;
-    f.block[i] = device ? this.blockOf(W) : 0;
-    f.warp[i] = device ? W.id : 0;
-    f.lane[i] = device ? lane : 0;
-    f.tags[i] = 0;
-    f.size[i] = 0;
-    f.space[i] = 0;
-    f.address[i] = 0;
-    // Columns are reused: every row starts with no values.
-    f.neu[2 * i] = f.neu[2 * i + 1] = 0;
-    return i;
-  }
-
-  private pushed(): void {
-    if (++this.fx.n === CHUNK_EVENTS) this.commit();
-  }
-
-  /** Room for one more load row: the open columns, sent first when full. */
-  private readonly loadRoom = (): EffectColumns => {
-    if (this.fx.n >= CHUNK_EVENTS || this.fx.nv + 32 > CHUNK_VALUES) this.send();
-    return this.fx;
-  };
-
-  /** Writes the pending device loads as rows: before any other effect row, so the effects keep their order. */
-  private drainLoads(): void {
-    this.loads.drain(this.loadRoom);
-    // The open store row is no longer the last: the next lane starts a row of its own.
-    this.open = -1;
-    // The caller writes a row next: a chunk the drain filled goes now.
-    if (this.fx.n >= CHUNK_EVENTS) this.send();
-  }
-
   statement(warp: WarpCtx, mask: number, loc: SourceLoc, index: number): boolean {
     if (this.loads.n !== 0) this.drainLoads();
     // The warp's previous statement's register assignments come first, under that statement's step.
@@ -204,60 +106,6 @@ export class TraceWriter implements ExecutionListener {
     this.step++;
     s.n++;
     return this.step >= this.pauseAt;
-  }
-
-  /** The load or store row the warp's instruction is filling (index in the open columns), or -1. */
-  private open = -1;
-  private openWarp: WarpCtx | null = null;
-  private openLane = -1;
-
-  access(kind: 'load' | 'store', space: string, address: number, bytes: number, value: Scalar, lane: number, warp: WarpCtx, old?: Scalar, code?: number): void {
-    const k = kind === 'load' ? EFFECT.load : EFFECT.store;
-    ACCESS_VALUES[0] = address;
-    if (this.laneRow(k, spaceCode(space), bytes, lane, warp)) return;
-    const f = this.fx;
-    f.nv = k === EFFECT.store ? putStoreLane(f, f.nv, warp, space, address, bytes, value, old, code) : putLoadLane(f, f.nv);
-  }
-
-  accessValues(store: boolean, space: number, bytes: number, lane: number, warp: WarpCtx, code: number, hasOld: boolean): void {
-    if (this.laneRow(store ? EFFECT.store : EFFECT.load, space, bytes, lane, warp)) return;
-    const f = this.fx;
-    f.nv = store ? putStoreValues(f, f.nv, warp, space, bytes, code, hasOld) : putLoadLane(f, f.nv);
-  }
-
-  /**
-   * Puts a lane's access (its address in ACCESS_VALUES[0]) in its row: a device load among the
-   * pending ones (true: nothing more to write), else the open row of its warp instruction or a
-   * new one, whose lane values the caller then writes at the columns' `nv`.
-   */
-  private laneRow(k: number, sp: number, bytes: number, lane: number, warp: WarpCtx): boolean {
-    if (k === EFFECT.load && !warp.host && this.launchId !== 0) {
-      const step = this.step - 1;
-      if (this.loads.join(warp, step, sp, bytes, lane)) return true;
-      if (this.loads.full) this.drainLoads();
-      this.loads.open(warp, step, this.launchId, this.blockOf(warp), sp, bytes, lane);
-      return true;
-    }
-    if (this.loads.n !== 0) this.drainLoads();
-    let f = this.fx;
-    let i = this.open;
-    // A warp instruction's lanes come in rising order with nothing between them: they share one row.
-    if (i < 0 || i !== f.n - 1 || warp !== this.openWarp || lane <= this.openLane || f.kind[i] !== k || f.space[i] !== sp || f.size[i] !== bytes || f.step[i] !== this.step - 1) {
-      // The row stays open for the instruction's other lanes: its chunk must not be sent when it is pushed.
-      if (f.n >= CHUNK_EVENTS - 1 || f.nv + 96 > CHUNK_VALUES) this.commit();
-      f = this.fx;
-      i = this.effect(k, warp, lane);
-      f.address[i] = ACCESS_VALUES[0]!;
-      f.space[i] = sp;
-      f.size[i] = bytes;
-      f.neu[2 * i + 1] = f.nv;
-      this.pushed();
-      this.open = i;
-      this.openWarp = warp;
-    }
-    f.neu[2 * i] = (f.neu[2 * i]! | (1 << (warp.host ? 0 : lane))) >>> 0;
-    this.openLane = lane;
-    return false;
   }
 
   /** A runtime write (cudaMemcpy, memset, static data, a struct copy): Memory.onWrite. */
