@@ -12,9 +12,10 @@ import type { DebugInfo } from '../engine/debuginfo/symbols.js';
  * barrier). A report is a write, not a change: comparing each statement's registers with a copy
  * of what the trace holds cost more than the rows it saved, that copy being a second register
  * file to pull through the cache. A copy per warp and function (the shadow) is still kept for
- * entries: a new activation's lane arrays hold its arguments and an earlier activation's values,
- * and only the lanes that differ from the trace are reported. The shadow starts at zero for
- * every new thread, as a replay's registers do, so replay and run agree on every value.
+ * the entries of called functions: a new activation's lane arrays hold its arguments and an
+ * earlier activation's values, and only the lanes that differ from the trace are reported. The
+ * shadow starts at zero for every new thread, as a replay's registers do, so replay and run agree
+ * on every value; a kernel's or main's own activation, on new threads, reports its nonzero lanes.
  */
 
 /** A register variable's 32 lane values, as compiled code keeps them. */
@@ -32,7 +33,8 @@ export interface StatementSite {
 interface Frame {
   readonly fn: number;
   readonly regs: readonly (Lanes | null)[];
-  readonly shadow: (Lanes | null)[];
+  /** The trace's view of the function's registers on this warp (null for an outermost activation, which needs none). */
+  readonly shadow: (Lanes | null)[] | null;
   /** The statement the activation ran last: the registers it assigns are reported (null: all of them, on every lane of the warp). */
   last: StatementSite | null;
   /** The lanes that ran `last` (the statement's active mask). */
@@ -112,6 +114,18 @@ export class RegisterTracker {
     const top = t.frames[t.frames.length - 1];
     // What the caller's statement assigned before the call (`x = 1, f(x)`); it is reported again once the statement ends.
     if (top) this.report(W, top);
+    const lanes = W.host ? 1 : W.lanes;
+    if (!top && !this.exhaustive) {
+      // A kernel's or main's activation: its threads are new, and the trace holds their registers as zero. Nothing can
+      // call it again on them, so it needs no shadow (a third of the registers a launch allocated for recording).
+      t.frames.push({ fn, regs, shadow: null, last: COMPARED, mask: 0 });
+      for (let j = 0; j < regs.length; j++) {
+        const r = regs[j];
+        const set = r ? nonZero(r, lanes) : 0;
+        if (set !== 0) this.sink(W, (fn << 16) | j, set, r!);
+      }
+      return;
+    }
     let shadow = t.shadows.get(fn);
     if (!shadow || shadow.length !== regs.length) {
       shadow = shadowsFor(regs);
@@ -120,7 +134,6 @@ export class RegisterTracker {
     const f: Frame = { fn, regs, shadow, last: COMPARED, mask: 0 };
     t.frames.push(f);
     // Parameters arrive with values, and reused lane arrays hold an earlier activation's: both differ from the shadow.
-    const lanes = W.host ? 1 : W.lanes;
     for (let j = 0; j < regs.length; j++) this.diffVar(W, f, j, lanes);
   }
 
@@ -131,7 +144,7 @@ export class RegisterTracker {
     if (!f) return;
     this.report(W, f);
     // The trace now holds the activation's values: the next entry compares with them.
-    for (let j = 0; j < f.regs.length; j++) {
+    for (let j = 0; f.shadow !== null && j < f.regs.length; j++) {
       const r = f.regs[j];
       const s = f.shadow[j];
       if (r instanceof Float64Array) (s as Float64Array).set(r);
@@ -195,7 +208,7 @@ export class RegisterTracker {
   /** Reports the lanes of variable j that differ from the shadow (an activation's entry). */
   private diffVar(W: WarpCtx, f: Frame, j: number, lanes: number): void {
     const r = f.regs[j];
-    const s = f.shadow[j];
+    const s = f.shadow?.[j];
     if (!r || !s) return;
     // One loop per element type: a loop reading both kinds of array runs several times slower.
     const changed = r instanceof Float64Array ? changedNumbers(r, s as Float64Array, lanes) : changedBigints(r, s as bigint[], lanes);
@@ -208,6 +221,17 @@ function shadowsFor(regs: readonly (Lanes | null)[]): (Lanes | null)[] {
   const pool = lanePool(regs.flatMap((r) => (r === null ? [] : [r instanceof Float64Array ? 'f' : 'b'])).join(''));
   let i = 0;
   return regs.map((r) => (r === null ? null : pool[i++]!));
+}
+
+/** The lanes of `lanes` whose value in `r` is not zero (-0 is not). */
+function nonZero(r: Lanes, lanes: number): number {
+  let set = 0;
+  for (let m = lanes; m !== 0; m &= m - 1) {
+    const l = 31 - Math.clz32(m & -m);
+    const v = r[l]!;
+    if (typeof v === 'bigint' ? v !== 0n : v !== 0 || 1 / v < 0) set |= 1 << l;
+  }
+  return set;
 }
 
 /** The lanes of `lanes` whose value in `r` differs from the shadow `s` (-0 from 0, NaN equal to NaN), copied into `s`. */
