@@ -17,34 +17,44 @@ const f32u = new Uint32Array(f32.buffer);
 
 /** Writes the bits of `value` stored with access kind `code` (memory/layout.ts: U8..BOOL) into out[i*2], out[i*2+1]. */
 export function storeBits(code: number, value: number | bigint, out: Uint32Array, i: number): void {
+  if (typeof value !== 'bigint') {
+    f64[0] = value;
+    return storeNumberBits(code, f64, 0, out, i);
+  }
+  const v = BigInt.asUintN(64, value);
+  out[2 * i] = Number(v & 0xffffffffn);
+  out[2 * i + 1] = Number(v >> 32n);
+}
+
+/**
+ * storeBits of the number src[k]. It takes the number where it lies rather than as an argument:
+ * a number passed to a call that is not inlined is boxed on the heap, and a recording stores
+ * millions (Observer.accessValues).
+ */
+export function storeNumberBits(code: number, src: Float64Array, k: number, out: Uint32Array, i: number): void {
+  const value = src[k]!;
   let lo = 0;
   let hi = 0;
-  if (typeof value === 'bigint') {
-    const v = BigInt.asUintN(64, value);
-    lo = Number(v & 0xffffffffn);
-    hi = Number(v >> 32n);
-  } else {
-    switch (code) {
-      case 6: // F32
-        f32[0] = value;
-        lo = f32u[0]!;
-        break;
-      case 7: // F64
-        f64[0] = value;
-        lo = u32[0]!;
-        hi = u32[1]!;
-        break;
-      case 10: // a pointer held as a number
-        lo = value >>> 0;
-        hi = Math.floor(value / 4294967296) >>> 0;
-        break;
-      case 11: // BOOL
-        lo = value !== 0 ? 1 : 0;
-        break;
-      default:
-        lo = value >>> 0;
-        hi = value < 0 ? 0xffffffff : Math.floor(value / 4294967296) >>> 0;
-    }
+  switch (code) {
+    case 6: // F32
+      f32[0] = value;
+      lo = f32u[0]!;
+      break;
+    case 7: // F64
+      f64[0] = value;
+      lo = u32[0]!;
+      hi = u32[1]!;
+      break;
+    case 10: // a pointer held as a number
+      lo = value >>> 0;
+      hi = Math.floor(value / 4294967296) >>> 0;
+      break;
+    case 11: // BOOL
+      lo = value !== 0 ? 1 : 0;
+      break;
+    default:
+      lo = value >>> 0;
+      hi = value < 0 ? 0xffffffff : Math.floor(value / 4294967296) >>> 0;
   }
   out[2 * i] = lo;
   out[2 * i + 1] = hi;

@@ -3,7 +3,7 @@ import type { Scalar } from '../engine/exec/env.js';
 import type { EffectColumns } from './codec.js';
 import type { Lanes } from './registers.js';
 import { VALUE_TAG } from './schema.js';
-import { storeBits, bytesToBits } from './bits.js';
+import { storeBits, storeNumberBits, bytesToBits } from './bits.js';
 import { ACCESS_VALUES } from '../engine/compile/runtime.js';
 
 /*
@@ -38,10 +38,10 @@ export function putStoreValues(f: EffectColumns, at: number, warp: WarpCtx, spac
   f.values[at++] = address;
   const bits = f.valuesU;
   bits[2 * at] = bits[2 * at + 1] = 0;
-  if (hasOld) valueBits(code, 2, bits, at);
+  if (hasOld) storeNumberBits(code, ACCESS_VALUES, 2, bits, at);
   else oldBits(f, at, warp, space === 0 ? 'host' : '', address, bytes, code);
   at++;
-  valueBits(code, 1, bits, at);
+  storeNumberBits(code, ACCESS_VALUES, 1, bits, at);
   return at + 1;
 }
 
@@ -61,40 +61,6 @@ function oldBits(f: EffectColumns, at: number, warp: WarpCtx, space: string, add
     // The store is about to fault: there was no old value.
   }
 }
-
-/** The bits of ACCESS_VALUES[k] stored as `code` into value `i` of `out` (storeBits without passing the number: see Observer.accessValues). */
-function valueBits(code: number, k: number, out: Uint32Array, i: number): void {
-  const v = ACCESS_VALUES[k]!;
-  let lo = 0;
-  let hi = 0;
-  switch (code) {
-    case 6:
-      F32[0] = v;
-      lo = F32U[0]!;
-      break;
-    case 7:
-      lo = AVU[2 * k]!;
-      hi = AVU[2 * k + 1]!;
-      break;
-    case 10:
-      lo = v >>> 0;
-      hi = Math.floor(v / 4294967296) >>> 0;
-      break;
-    case 11:
-      lo = v !== 0 ? 1 : 0;
-      break;
-    default:
-      lo = v >>> 0;
-      hi = v < 0 ? 0xffffffff : Math.floor(v / 4294967296) >>> 0;
-  }
-  out[2 * i] = lo;
-  out[2 * i + 1] = hi;
-}
-
-const F32 = new Float32Array(1);
-const F32U = new Uint32Array(F32.buffer);
-/** ACCESS_VALUES as 32-bit words: a float64's exact bits. */
-const AVU = new Uint32Array(ACCESS_VALUES.buffer);
 
 /** Register row i's changed lanes: int32 two to a value when all are 32-bit integers, else float64 or int64 one to a value; sets the row's tag. */
 export function putRegisterLanes(f: EffectColumns, i: number, at: number, changed: number, lanes: Lanes): number {
