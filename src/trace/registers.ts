@@ -53,7 +53,7 @@ interface Track {
 export type RegisterSink = (W: WarpCtx, fnVar: number, changed: number, lanes: Lanes) => void;
 
 /** The `last` of an activation whose registers were all just reported: until its first statement runs, nothing can have changed. */
-const COMPARED: StatementSite = { loc: { file: '', line: 0, col: 0 }, id: -1, assigns: new Int32Array(0) };
+const REPORTED: StatementSite = { loc: { file: '', line: 0, col: 0 }, id: -1, assigns: new Int32Array(0) };
 
 /** Follows the activations and register values of every warp of a run. */
 export class RegisterTracker {
@@ -71,7 +71,7 @@ export class RegisterTracker {
    */
   constructor(private readonly sink: RegisterSink, private readonly exhaustive = false) {}
 
-  /** Learns which registers each statement may assign; without it every register of a frame is compared. */
+  /** Learns which registers each statement may assign; without it every register of a frame is written after every statement. */
   learn(info: DebugInfo): void {
     this.assigns = new Map(info.functions.flatMap((f) => f.assigns.map((a) => [`${f.id}:${a.line}:${a.col}`, Int32Array.from(a.vars)] as [string, Int32Array])));
   }
@@ -118,7 +118,7 @@ export class RegisterTracker {
     if (!top && !this.exhaustive) {
       // A kernel's or main's activation: its threads are new, and the trace holds their registers as zero. Nothing can
       // call it again on them, so it needs no shadow (a third of the registers a launch allocated for recording).
-      t.frames.push({ fn, regs, shadow: null, last: COMPARED, mask: 0 });
+      t.frames.push({ fn, regs, shadow: null, last: REPORTED, mask: 0 });
       for (let j = 0; j < regs.length; j++) {
         const r = regs[j];
         const set = r ? nonZero(r, lanes) : 0;
@@ -131,7 +131,7 @@ export class RegisterTracker {
       shadow = shadowsFor(regs);
       t.shadows.set(fn, shadow);
     }
-    const f: Frame = { fn, regs, shadow, last: COMPARED, mask: 0 };
+    const f: Frame = { fn, regs, shadow, last: REPORTED, mask: 0 };
     t.frames.push(f);
     // Parameters arrive with values, and reused lane arrays hold an earlier activation's: both differ from the shadow.
     for (let j = 0; j < regs.length; j++) this.diffVar(W, f, j, lanes);
@@ -190,7 +190,7 @@ export class RegisterTracker {
       for (let j = 0; j < f.regs.length; j++) this.write(W, f, j, lanes);
       return;
     }
-    if (site === COMPARED) return;
+    if (site === REPORTED) return;
     const lanes = W.host ? 1 : f.mask & W.lanes;
     if (lanes === 0) return;
     // A location belongs to one function: the first activation to run it names it.
