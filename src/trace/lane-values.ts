@@ -2,7 +2,7 @@ import type { WarpCtx } from '../engine/exec/warp.js';
 import type { Scalar } from '../engine/exec/env.js';
 import type { EffectColumns } from './codec.js';
 import type { Lanes } from './registers.js';
-import { VALUE_TAG } from './schema.js';
+import { SPACE_CODE, VALUE_TAG } from './schema.js';
 import { storeBits, storeNumberBits, bytesToBits } from './bits.js';
 import { ACCESS_VALUES } from '../engine/compile/runtime.js';
 
@@ -25,7 +25,7 @@ export function putStoreLane(f: EffectColumns, at: number, warp: WarpCtx, space:
   const bits = f.valuesU;
   bits[2 * at] = bits[2 * at + 1] = 0;
   if (old !== undefined) storeBits(c, old, bits, at);
-  else oldBits(f, at, warp, space, address, bytes, code);
+  else oldBits(f, at, warp, space === 'host', address, bytes, code);
   at++;
   bits[2 * at] = bits[2 * at + 1] = 0;
   storeBits(c, value, bits, at);
@@ -39,18 +39,18 @@ export function putStoreValues(f: EffectColumns, at: number, warp: WarpCtx, spac
   const bits = f.valuesU;
   bits[2 * at] = bits[2 * at + 1] = 0;
   if (hasOld) storeNumberBits(code, ACCESS_VALUES, 2, bits, at);
-  else oldBits(f, at, warp, space === 0 ? 'host' : '', address, bytes, code);
+  else oldBits(f, at, warp, space === SPACE_CODE.host, address, bytes, code);
   at++;
   storeNumberBits(code, ACCESS_VALUES, 1, bits, at);
   return at + 1;
 }
 
 /** The bits a store replaces, read from memory as value `at` of `f`, where the engine did not report them; left 0 when the store is about to fault. */
-function oldBits(f: EffectColumns, at: number, warp: WarpCtx, space: string, address: number, bytes: number, code: number | undefined): void {
+function oldBits(f: EffectColumns, at: number, warp: WarpCtx, host: boolean, address: number, bytes: number, code: number | undefined): void {
   const bits = f.valuesU;
   try {
     // Host stores come without the value they overwrite: the same checked read the store makes (it faults where the store will).
-    if (space === 'host' && code !== undefined) storeBits(code, warp.memory.hostLoad(address, code), bits, at);
+    if (host && code !== undefined) storeBits(code, warp.memory.hostLoad(address, code), bits, at);
     else {
       // A slow-path store: read the bytes, if the address is mapped.
       const [lo, hi] = bytesToBits(warp.memory.readBytes(address, bytes), 0, bytes);

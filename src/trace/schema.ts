@@ -5,6 +5,8 @@
  * else is one row per event so SQL can answer questions about it directly.
  */
 
+import { SPACE_NAMES } from '../engine/memory/layout.js';
+
 /** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
 export const FORMAT_VERSION = 6;
 
@@ -14,8 +16,8 @@ export const FORMAT_NAME = 'warpscope-trace';
 /** Events per chunk: the unit of a commit, so a killed recording loses at most this many. */
 export const CHUNK_EVENTS = 65536;
 
-/** Memory spaces as stored in the effects' space column. */
-export const SPACES = ['host', 'global', 'shared', 'local', 'constant'] as const;
+/** Memory spaces as stored in the effects' space column: the engine's order, in which instrumented code names them (Observer.accessValues). */
+export const SPACES = SPACE_NAMES;
 
 /** A space's code in the effects' space column. */
 export const SPACE_CODE: Readonly<Record<(typeof SPACES)[number], number>> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };

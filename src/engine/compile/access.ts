@@ -1,4 +1,4 @@
-import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../memory/layout.js';
+import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE, SPACE_NAMES, type AddressSpaceName } from '../memory/layout.js';
 
 /*
  * Source of the device memory helpers that generated code calls for every load and store:
@@ -11,8 +11,19 @@ import { CONST_BASE, GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../memory/layo
 const VIEW = ['u8', 'i8', 'u16', 'i16', 'u32', 'i32', 'f32', 'f64', 'u64', 'i64', '', 'u8'];
 const SHIFT = [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 0];
 const SIZE = [1, 1, 2, 2, 4, 4, 4, 8, 8, 8, 8, 1];
-/** A space's index in SPACE_NAMES (runtime.ts), as obsLoad and obsStore take it. */
-const SPACE_INDEX: Readonly<Record<string, number>> = { host: 0, global: 1, shared: 2, local: 3, constant: 4 };
+
+/**
+ * Generated code reporting a lane's access to the observer (RT.cw's warp): a number's address and
+ * values go through OA, not as arguments (see Observer.accessValues); 64-bit integers are bigints,
+ * objects already, and go to RT.obsAccess. `wide`: whether the access is a 64-bit integer's, or a
+ * JS condition deciding it; `old`: the replaced value's expression (undefined: not read).
+ */
+function observe(store: boolean, space: AddressSpaceName, n: string, value: string, lane: string, code: string, wide: boolean | string, old?: string): string {
+  const obj = `RT.obsAccess('${store ? 'store' : 'load'}', '${space}', a, ${n}, ${value}, ${lane}, ${old ?? 'undefined'}, ${code});`;
+  const num = `OA[0] = a; OA[1] = ${value}; ${old === undefined ? '' : `OA[2] = ${old}; `}RT.obsValues(${store}, ${SPACE_NAMES.indexOf(space)}, ${n}, ${lane}, ${code}, ${old !== undefined});`;
+  if (typeof wide === 'boolean') return `${wide ? obj : num} `;
+  return `if (${wide}) ${obj} else { ${num} } `;
+}
 
 function rd(code: number, r: string, o: string): string {
   if (code === 10) return `(${r}.u32[${o} >>> 2] + ${r}.u32[(${o} >>> 2) + 1] * 4294967296)`;
@@ -48,24 +59,15 @@ export function accessHelpers(instrument: boolean): string {
     const lc = `o >= 0 && o + ${n} <= M.lStride${al}`;
     const k = `o >= 0 && o + ${n} <= 98304${al}`;
     const lo = `(o + l * M.lStride)`;
-    // Number values go through OA, not as arguments: see Observer.accessValues. 64-bit integers are bigints, objects already.
     const wide = c === 8 || c === 9;
-    const obsL = (v: string, sp: string): string => {
-      if (!instrument) return '';
-      if (wide) return `RT.obsAccess('load', '${sp}', a, ${n}, ${v}, l, undefined, ${c}); `;
-      return `OA[0] = a; OA[1] = ${v}; RT.obsLoad(${SPACE_INDEX[sp]}, ${n}, l, ${c}); `;
-    };
+    const obsL = (v: string, sp: AddressSpaceName): string => (instrument ? observe(false, sp, `${n}`, v, 'l', `${c}`, wide) : '');
     // A store reports the value it overwrites where the address is in range (a debugger's old -> new); none on the slow path.
-    const obsS = (sp: string, old?: string): string => {
-      if (!instrument) return '';
-      if (wide) return `RT.obsAccess('store', '${sp}', a, ${n}, v, l, ${old ?? 'undefined'}, ${c}); `;
-      return old === undefined ? `OA[0] = a; OA[1] = v; RT.obsStore(${SPACE_INDEX[sp]}, ${n}, l, ${c}, false); ` : `OA[0] = a; OA[1] = v; OA[2] = ${old}; RT.obsStore(${SPACE_INDEX[sp]}, ${n}, l, ${c}, true); `;
-    };
+    const obsS = (sp: AddressSpaceName, old?: string): string => (instrument ? observe(true, sp, `${n}`, 'v', 'l', `${c}`, wide, old) : '');
     // A guarded access the observer stops reads 0 (the launch is being stopped) or stores nothing.
     const zero = c === 8 || c === 9 ? '0n' : '0';
     const gl = (sp: string) => (instrument ? `if (O !== null && O.guard !== undefined && !RT.guard('load', '${sp}', a, ${n}, l)) return ${zero}; ` : '');
     const gs = (sp: string) => (instrument ? `if (O !== null && O.guard !== undefined && !RT.guard('store', '${sp}', a, ${n}, l)) return; ` : '');
-    const ret = (v: string, sp: string) => (instrument ? `{ const r_ = ${v}; ${obsL('r_', sp)}return r_; }` : `return ${v};`);
+    const ret = (v: string, sp: AddressSpaceName) => (instrument ? `{ const r_ = ${v}; ${obsL('r_', sp)}return r_; }` : `return ${v};`);
     out.push(
       `function GL${c}(a, l) { ${gl('global')}const o = a - GB; if (${g}) ${ret(rd(c, 'M.global', 'o'), 'global')} ${ret(`M.devLoad(a, ${c}, l)`, 'global')} }`,
       `function SL${c}(a, l) { ${gl('shared')}const o = a - SB; if (${s}) ${ret(rd(c, 'M.shared', 'o'), 'shared')} ${ret(`M.devLoad(a, ${c}, l)`, 'shared')} }`,
@@ -82,9 +84,9 @@ export function accessHelpers(instrument: boolean): string {
     instrument
       ? [
           `const CSZ = [${SIZE.join(', ')}];`,
-          "function HL(a, c) { const v = M.hostLoad(a, c); if (c === 8 || c === 9) RT.obsAccess('load', 'host', a, CSZ[c], v, 0, undefined, c); else { OA[0] = a; OA[1] = v; RT.obsLoad(0, CSZ[c], 0, c); } return v; }",
-          "function HS(a, c, v) { const o = M.hostAt(a, c); if (o < 0) { if (c === 8 || c === 9) RT.obsAccess('store', 'host', a, CSZ[c], v, 0, undefined, c); else { OA[0] = a; OA[1] = v; RT.obsStore(0, CSZ[c], 0, c, false); } M.hostStore(a, c, v); return; } " +
-            "const R = M.rr; if (c === 8 || c === 9) RT.obsAccess('store', 'host', a, CSZ[c], v, 0, M.readIn(R, o, c), c); else { OA[0] = a; OA[1] = v; OA[2] = M.readIn(R, o, c); RT.obsStore(0, CSZ[c], 0, c, true); } M.writeIn(R, o, c, v); }",
+          `function HL(a, c) { const v = M.hostLoad(a, c); ${observe(false, 'host', 'CSZ[c]', 'v', '0', 'c', 'c === 8 || c === 9')}return v; }`,
+          `function HS(a, c, v) { const o = M.hostAt(a, c); if (o < 0) { ${observe(true, 'host', 'CSZ[c]', 'v', '0', 'c', 'c === 8 || c === 9')}M.hostStore(a, c, v); return; } ` +
+            `const R = M.rr; const old = M.readIn(R, o, c); ${observe(true, 'host', 'CSZ[c]', 'v', '0', 'c', 'c === 8 || c === 9', 'old')}M.writeIn(R, o, c, v); }`,
         ].join('\n')
       : `function HL(a, c) { return M.hostLoad(a, c); }\nfunction HS(a, c, v) { M.hostStore(a, c, v); }`,
   );

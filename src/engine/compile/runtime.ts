@@ -12,6 +12,7 @@ import { fmaDouble, fmaFloat } from '../lib/fma.js';
 import { formatDevicePrintf } from '../lib/printf.js';
 import { toPrintfArgs } from '../runtime/printf-args.js';
 import type { Memory } from '../memory/memory.js';
+import { SPACE_NAMES } from '../memory/layout.js';
 import type { Generated } from './generate.js';
 import * as ops from './rt.js';
 import type { Diagnostic } from '../front/diag.js';
@@ -20,9 +21,6 @@ import { TRAFFIC_SAMPLE_PERIOD, TrafficSites, type SiteTraffic } from '../exec/t
 
 /** A memory access's address, value and replaced value, as generated code hands them to Observer.accessValues. */
 export const ACCESS_VALUES = new Float64Array(3);
-
-/** Memory spaces by the index obsLoad and obsStore take (the trace's space codes). */
-export const SPACE_NAMES = ['host', 'global', 'shared', 'local', 'constant'] as const;
 
 /**
  * Receives debugger events from instrumented code. Blocks of a grid interleave at barriers, so
@@ -204,25 +202,16 @@ export class RuntimeHelpers {
     if (this.observer && this.cw) this.observer.access(kind, space, a, n, v, l, this.cw, old, code, this.ia !== 0);
   }
 
-  /** The values generated code leaves for obsLoad and obsStore (its OA). */
+  /** The values generated code leaves for obsValues (its OA). */
   readonly av = ACCESS_VALUES;
 
-  /** Lane l's load of a number: address and value in ACCESS_VALUES[0, 1]; `space` indexes SPACE_NAMES. */
-  obsLoad(space: number, n: number, l: number, code: number): void {
+  /** Lane l's load or store of a number: address, value and (a store's, when `hasOld`) the value it replaces in ACCESS_VALUES; `space` indexes SPACE_NAMES (memory/layout.ts). */
+  obsValues(store: boolean, space: number, n: number, l: number, code: number, hasOld: boolean): void {
     const o = this.observer;
     const w = this.cw;
     if (o === null || w === null) return;
-    if (o.accessValues !== undefined) o.accessValues(false, space, n, l, w, code, false, this.ia !== 0);
-    else o.access('load', SPACE_NAMES[space]!, ACCESS_VALUES[0]!, n, ACCESS_VALUES[1]!, l, w, undefined, code, this.ia !== 0);
-  }
-
-  /** Lane l's store of a number: address, value and (when `hasOld`) the value it replaces in ACCESS_VALUES[0, 1, 2]. */
-  obsStore(space: number, n: number, l: number, code: number, hasOld: boolean): void {
-    const o = this.observer;
-    const w = this.cw;
-    if (o === null || w === null) return;
-    if (o.accessValues !== undefined) o.accessValues(true, space, n, l, w, code, hasOld, this.ia !== 0);
-    else o.access('store', SPACE_NAMES[space]!, ACCESS_VALUES[0]!, n, ACCESS_VALUES[1]!, l, w, hasOld ? ACCESS_VALUES[2]! : undefined, code, this.ia !== 0);
+    if (o.accessValues !== undefined) o.accessValues(store, space, n, l, w, code, hasOld, this.ia !== 0);
+    else o.access(store ? 'store' : 'load', SPACE_NAMES[space]!, ACCESS_VALUES[0]!, n, ACCESS_VALUES[1]!, l, w, hasOld ? ACCESS_VALUES[2]! : undefined, code, this.ia !== 0);
   }
 
   /** 1 while an atomic's load and store run (instrumented code sets it around them), so observers can tell them from plain accesses. */

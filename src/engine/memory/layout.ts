@@ -27,8 +27,10 @@ export const SHARED_BASE = 0x7f4c36000000;
 export const SHARED_MAX = 232448; // 227 KiB opt-in maximum on an H100
 /** The generic-address window of per-thread local memory (each lane has its own bytes here). */
 export const LOCAL_BASE = 0x7f4c34000000;
+/** The memory spaces a generic address can fall in, in the order traces number them (instrumented code passes that number: Observer.accessValues). */
+export const SPACE_NAMES = ['host', 'global', 'shared', 'local', 'constant'] as const;
 /** The memory spaces a generic address can fall in (traces and the debugger name memory by them). */
-export type AddressSpaceName = 'host' | 'global' | 'shared' | 'local' | 'constant';
+export type AddressSpaceName = (typeof SPACE_NAMES)[number];
 
 /** The space a generic address falls in by the address map alone (the host stack lies above device memory). */
 export function spaceOfAddress(a: number): AddressSpaceName {
