@@ -152,8 +152,9 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
   for (let ix = 0; ix < W; ix++) {
     first[ix] = rows.length;
     for (const [k, lanes] of warps.get(keys[ix]!)!) {
-      const kind = classify(lanes);
-      const mask = classified;
+      // A row not written since a checkpoint stored it keeps that form: most of a full checkpoint's rows.
+      const kind = lanes.kind >= 0 ? lanes.kind : classify(lanes);
+      const mask = lanes.kind >= 0 ? lanes.mask : classified;
       kinds[rows.length] = kind;
       masks[rows.length] = mask;
       starts[rows.length] = bytes;
@@ -176,8 +177,11 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
   new Uint32Array(buf, L.start, n + 1).set(starts);
   const out = new Rows(buf, L.payload);
   for (let r = 0; r < n; r++) {
-    out.put(starts[r]!, kinds[r]!, masks[r]!, rows[r]!);
-    rows[r]!.dirty = false;
+    const lanes = rows[r]!;
+    out.put(starts[r]!, kinds[r]!, masks[r]!, lanes);
+    lanes.dirty = false;
+    lanes.kind = kinds[r]!;
+    lanes.mask = masks[r]!;
   }
   return new Uint8Array(buf);
 }

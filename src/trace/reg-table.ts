@@ -38,6 +38,9 @@ export interface RegLanes {
   readonly base: number;
   /** Written since the last checkpoint. */
   dirty: boolean;
+  /** The row kind (reg-rows.ts) and lane mask a checkpoint last stored it with; kind -1 once written since (a writer sets it with `dirty`). */
+  kind: number;
+  mask: number;
 }
 
 /** Lane l's tag. */
@@ -128,10 +131,10 @@ export class RegTable {
     const old = this.freeRows.pop();
     if (old) {
       old.slab.tag.fill(0, old.base, old.base + LANES_BYTES);
-      return { slab: old.slab, base: old.base, dirty: false };
+      return { slab: old.slab, base: old.base, dirty: false, kind: -1, mask: 0 };
     }
     if (this.slabNext === SLAB_ROWS) (this.slab = new RegSlab(new ArrayBuffer(SLAB_ROWS * LANES_BYTES))), (this.slabNext = 0);
-    return { slab: this.slab!, base: LANES_BYTES * this.slabNext++, dirty: false };
+    return { slab: this.slab!, base: LANES_BYTES * this.slabNext++, dirty: false, kind: -1, mask: 0 };
   }
 
   /** Every warp's variables (taking every held row first). */
@@ -154,7 +157,7 @@ export class RegTable {
       const copy = new Map<number, RegLanes>();
       for (const [x, lanes] of m) {
         slab.tag.set(lanes.slab.tag.subarray(lanes.base, lanes.base + LANES_BYTES), at);
-        copy.set(x, { slab, base: at, dirty: lanes.dirty });
+        copy.set(x, { slab, base: at, dirty: lanes.dirty, kind: -1, mask: 0 });
         at += LANES_BYTES;
       }
       c.maps.set(k, copy);

@@ -204,6 +204,7 @@ export class MachineState {
         else this.putLanes(e, at, mask, valueTag, lanes);
         if (!lanes.dirty) {
           lanes.dirty = true;
+          lanes.kind = -1;
           L.regsDirty.push(w, key);
         }
         return;

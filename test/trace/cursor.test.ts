@@ -60,6 +60,14 @@ describe('cursor', () => {
     expect(new Cursor(t).at(l.end_step! + 1).launch).toBeNull();
   });
 
+  it('agrees at every step where a register row changes form between checkpoints', () => {
+    const m = record('test/trace/programs/row_forms.cu', 40);
+    expect(m.count('checkpoints', 'full = 1')).toBeGreaterThan(3);
+    const plain = new Cursor(m, false);
+    const jumping = new Cursor(m);
+    for (let s = m.stepCount(); s >= 0; s -= 3) expect(snapshot(jumping.at(s))).toEqual(snapshot(plain.at(s)));
+  });
+
   it('agrees over many blocks whose warps retire, with device functions and shared tiles', () => {
     const m = record('examples/conv1d_tiled.cu', 200);
     const n = m.stepCount();
