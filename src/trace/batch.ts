@@ -41,4 +41,12 @@ export interface Batch {
   readonly rows: readonly RowOp[];
   /** The last batch: the store closes the file after it. */
   readonly last: boolean;
+  /** The step and effect chunks as the store would compress them, when the writer did so itself (the store was behind); else null. */
+  readonly encoded: EncodedChunks | null;
+}
+
+/** A batch's compressed step and effect chunks (null where it has no rows). */
+export interface EncodedChunks {
+  readonly steps: Uint8Array | null;
+  readonly effects: Uint8Array | null;
 }

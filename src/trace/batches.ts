@@ -3,6 +3,7 @@ import type { Scalar } from '../engine/exec/env.js';
 import { ACCESS_VALUES } from '../engine/compile/runtime.js';
 import { CHUNK_EVENTS, EFFECT, spaceCode } from './schema.js';
 import { BarrierColumns, CHUNK_VALUES, EffectColumns, StepColumns } from './codec.js';
+import { ChunkEncoder } from './chunk-encoder.js';
 import { putLoadLane, putStoreLane, putStoreValues } from './lane-values.js';
 import type { RowOp } from './batch.js';
 import type { SinkChannel } from './sink-channel.js';
@@ -33,6 +34,9 @@ export class TraceBatches {
   private pendingRows = 0;
   protected closed = false;
 
+  /** Compresses chunks in this thread while the store is behind. */
+  private readonly encoder = new ChunkEncoder();
+
   constructor(protected readonly sink: SinkChannel) {}
 
   /** Commits the open transaction once enough row events accumulated, as the chunks do. */
@@ -54,6 +58,7 @@ export class TraceBatches {
       firstStep: this.firstStep, steps: steps.buffer, stepCount: steps.n,
       firstSeq: this.sentEffects - fx.n, effects: fx.buffer, effectCount: fx.n, valueCount: fx.nv,
       barriers: bar.buffer, barrierCount: bar.n, rows: this.rows, last,
+      encoded: this.sink.behind() ? this.encoder.encode(steps, fx) : null,
     });
     if (this.sink.transfers) {
       const r = this.sink.recycled();

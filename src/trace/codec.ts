@@ -49,7 +49,7 @@ export class StepColumns {
 const EFFECT_BYTES = CHUNK_EVENTS * 38 + CHUNK_VALUES * 8;
 
 /** Where the values start after `n` rows of 38 bytes: aligned for a Float64Array. */
-const valuesAt = (n: number): number => Math.ceil((n * 38) / 8) * 8;
+export const valuesAt = (n: number): number => Math.ceil((n * 38) / 8) * 8;
 
 /** One chunk of effects (loads, stores, register values, frames), in the order they happened; one transferable buffer laid out as its encoding. */
 export class EffectColumns {

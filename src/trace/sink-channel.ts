@@ -21,6 +21,8 @@ export interface SinkChannel {
   drain(): void;
   /** Column buffers of a stored batch, handed back for reuse (null: none yet; allocate). */
   recycled(): Recycled | null;
+  /** Whether the store is behind by enough batches that the writer should compress the next one itself. */
+  behind(): boolean;
 }
 
 /** The buffers of a batch the sink is done with. */
@@ -37,6 +39,14 @@ export interface Recycled {
  */
 const MAX_IN_FLIGHT = 8;
 
+/**
+ * Batches behind at which the writer compresses a batch's chunks itself. The store falls behind
+ * in a large launch's checkpoints, and a writer that waits for it leaves a core idle (and a
+ * backlog to drain alone at the end); compressing is a quarter of the store's work that needs
+ * nothing but the batch.
+ */
+const ENCODE_BEHIND = 3;
+
 /** Without progress for this long, the worker is taken to be gone. */
 const STALL_MS = 120_000;
 
@@ -50,6 +60,9 @@ class InThread implements SinkChannel {
   drain(): void {}
   recycled(): null {
     return null;
+  }
+  behind(): boolean {
+    return false;
   }
 }
 
@@ -71,7 +84,11 @@ class InWorker implements SinkChannel {
   private failure: string | null = null;
   private ended = false;
 
-  constructor(private readonly worker: Worker, private readonly key: string, private readonly ctl: Int32Array, private readonly errors: MessagePort, private readonly spare: MessagePort) {}
+  constructor(private readonly worker: Worker, private readonly key: string, private readonly ctl: Int32Array, private readonly errors: MessagePort, private readonly spare: MessagePort, private readonly encodeBehind: number) {}
+
+  behind(): boolean {
+    return this.sent - Atomics.load(this.ctl, 0) >= this.encodeBehind;
+  }
 
   recycled(): Recycled | null {
     return (receiveMessageOnPort(this.spare)?.message as Recycled | undefined) ?? null;
@@ -79,7 +96,8 @@ class InWorker implements SinkChannel {
 
   send(b: Batch): void {
     this.check();
-    this.worker.postMessage(b, [b.steps, b.effects, b.barriers]);
+    const chunks = b.encoded ? [b.encoded.steps, b.encoded.effects].flatMap((c) => (c ? [c.buffer as ArrayBuffer] : [])) : [];
+    this.worker.postMessage(b, [b.steps, b.effects, b.barriers, ...chunks]);
     this.sent++;
     if (b.last) this.ended = true;
     this.waitFor(this.sent - MAX_IN_FLIGHT);
@@ -139,8 +157,12 @@ function takeWorker(worker: URL | string): { readonly w: Worker; readonly key: s
   return { w, key };
 }
 
-/** A channel to a sink storing into the trace at `path`: in a worker when `worker` (default: the built script, if any) names one. */
-export function openSink(path: string, checkpointEvents: number, worker: URL | string | null = builtWorker()): SinkChannel {
+/**
+ * A channel to a sink storing into the trace at `path`: in a worker when `worker` (default: the
+ * built script, if any) names one. `encodeBehind`: the batches behind at which the writer
+ * compresses chunks itself (tests pass 0: always).
+ */
+export function openSink(path: string, checkpointEvents: number, worker: URL | string | null = builtWorker(), encodeBehind = ENCODE_BEHIND): SinkChannel {
   if (worker === null) return new InThread(new TraceSink(path, checkpointEvents));
   const ctl = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
@@ -148,5 +170,5 @@ export function openSink(path: string, checkpointEvents: number, worker: URL | s
   const { w, key } = takeWorker(worker);
   const open: WorkerMessage = { open: { path, checkpointEvents, ctl, errors: port2, spare: spare.port2 } };
   w.postMessage(open, [port2, spare.port2]);
-  return new InWorker(w, key, ctl, port1, spare.port1);
+  return new InWorker(w, key, ctl, port1, spare.port1, encodeBehind);
 }

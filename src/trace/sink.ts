@@ -90,8 +90,9 @@ export class TraceSink {
     fx.n = b.effectCount;
     fx.nv = b.valueCount;
     this.apply(steps, fx, b.firstStep);
-    if (steps.n > 0) this.ins.stepChunk.run(b.firstStep, steps.n, encodeSteps(steps));
-    if (fx.n > 0) this.ins.effectChunk.run(b.firstSeq, fx.n, fx.step[0]!, fx.step[fx.n - 1]!, encodeEffects(fx));
+    // Compressing rewrites the columns in place: only after apply() read them.
+    if (steps.n > 0) this.ins.stepChunk.run(b.firstStep, steps.n, b.encoded?.steps ?? encodeSteps(steps));
+    if (fx.n > 0) this.ins.effectChunk.run(b.firstSeq, fx.n, fx.step[0]!, fx.step[fx.n - 1]!, b.encoded?.effects ?? encodeEffects(fx));
     this.blobs = new Map();
     this.db.exec('COMMIT');
     if (b.last) this.finish();

@@ -51,13 +51,13 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
    * Creates `path` (and its folder; replacing a file there) with the schema; an error message when that cannot be done.
    * `checkpointEvents` spaces checkpoints (tests use fewer); `worker` names the sink's worker script (null: store in this thread);
    * `pauses` false for a recording that runs to the end (no pauseAt): its program is compiled without suspension points.
-   * `exhaustiveRegisters`: RegisterTracker's reference mode (tests).
+   * `exhaustiveRegisters`: RegisterTracker's reference mode (tests). `encodeBehind`: openSink's (tests).
    */
-  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean } = {}): TraceWriter | string {
+  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean; readonly encodeBehind?: number } = {}): TraceWriter | string {
     try {
       createTraceFile(path, header);
       // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
-      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker), opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
+      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker, opts.encodeBehind), opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }

@@ -10,9 +10,9 @@ import { Trace } from '../../src/trace/reader.js';
 export const diskHost = { readFile: (p: string): string | null => { try { return readFileSync(p, 'latin1'); } catch { return null; } } };
 
 /** Records `file` into a fresh temporary trace (its output too) and opens it; `adjust` may change the writer first. */
-export function recordFile(file: string, opts: { readonly checkpointEvents?: number; readonly worker?: URL | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean; readonly adjust?: (w: TraceWriter) => void } = {}): Trace {
+export function recordFile(file: string, opts: { readonly checkpointEvents?: number; readonly worker?: URL | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean; readonly encodeBehind?: number; readonly adjust?: (w: TraceWriter) => void } = {}): Trace {
   const path = join(mkdtempSync(join(tmpdir(), 'ws-trace-')), 't.trace');
-  const w = TraceWriter.create(path, { program: file, argv: ['p'], device: 'h100', options: {} }, { checkpointEvents: opts.checkpointEvents, pauses: opts.pauses, exhaustiveRegisters: opts.exhaustiveRegisters, ...(opts.worker !== undefined ? { worker: opts.worker } : {}) });
+  const w = TraceWriter.create(path, { program: file, argv: ['p'], device: 'h100', options: {} }, { checkpointEvents: opts.checkpointEvents, pauses: opts.pauses, exhaustiveRegisters: opts.exhaustiveRegisters, encodeBehind: opts.encodeBehind, ...(opts.worker !== undefined ? { worker: opts.worker } : {}) });
   if (typeof w === 'string') throw new Error(w);
   opts.adjust?.(w);
   const status = execute({ kind: 'record', file, argv: ['p'], options: defaultRunOptions, listener: w }, diskHost, (e) => {

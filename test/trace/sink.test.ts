@@ -29,6 +29,15 @@ describe('trace sink', () => {
       a.close();
       b.close();
     });
+
+    // A writer whose store is behind compresses chunks itself (0: every batch), leaving its columns to the store.
+    it(`${file}: chunks the writer compresses itself store the same trace`, () => {
+      const a = recordFile(file, { checkpointEvents: 300, worker, encodeBehind: 0 });
+      const b = recordFile(file, { checkpointEvents: 300, worker: null });
+      expect(contents(a)).toBe(contents(b));
+      a.close();
+      b.close();
+    });
   }
 
   // The worker of a finished recording stores the process's next one (sink-channel.ts keeps it).
