@@ -137,6 +137,7 @@ function payloadBytes(kind: number, mask: number): number {
 
 /** Register rows as a packed section: `warps` maps a warp key to its variables' lanes by fnVar. */
 export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLanes>>): Uint8Array {
+  // Warps come in admission order, which is mostly ascending already (the sort is then a pass).
   const keys = [...warps.keys()].sort((a, b) => a - b);
   const W = keys.length;
   let n = 0;
@@ -144,24 +145,27 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
   const L = layout(W, n);
   const kinds = new Uint8Array(n);
   const masks = new Uint32Array(n);
-  const rows: RegLanes[] = [];
-  const fnVars: number[] = [];
+  const rows = new Array<RegLanes>(n);
+  const fnVars = new Float64Array(n);
   const first = new Uint32Array(W + 1);
   const starts = new Uint32Array(n + 1);
+  let r = 0;
   let bytes = 0;
+  // forEach, not for-of over entries: a full checkpoint visits every row of every resident warp, and each entry pair is an allocation.
+  const visit = (lanes: RegLanes, k: number): void => {
+    // A row not written since a checkpoint stored it keeps that form: most of a full checkpoint's rows.
+    const kind = lanes.kind >= 0 ? lanes.kind : classify(lanes);
+    const mask = lanes.kind >= 0 ? lanes.mask : classified;
+    kinds[r] = kind;
+    masks[r] = mask;
+    starts[r] = bytes;
+    bytes += payloadBytes(kind, mask);
+    rows[r] = lanes;
+    fnVars[r++] = k;
+  };
   for (let ix = 0; ix < W; ix++) {
-    first[ix] = rows.length;
-    for (const [k, lanes] of warps.get(keys[ix]!)!) {
-      // A row not written since a checkpoint stored it keeps that form: most of a full checkpoint's rows.
-      const kind = lanes.kind >= 0 ? lanes.kind : classify(lanes);
-      const mask = lanes.kind >= 0 ? lanes.mask : classified;
-      kinds[rows.length] = kind;
-      masks[rows.length] = mask;
-      starts[rows.length] = bytes;
-      bytes += payloadBytes(kind, mask);
-      rows.push(lanes);
-      fnVars.push(k);
-    }
+    first[ix] = r;
+    warps.get(keys[ix]!)!.forEach(visit);
   }
   first[W] = n;
   starts[n] = bytes;
@@ -176,12 +180,12 @@ export function encodeRows(warps: ReadonlyMap<number, ReadonlyMap<number, RegLan
   new Uint8Array(buf, L.kind, n).set(kinds);
   new Uint32Array(buf, L.start, n + 1).set(starts);
   const out = new Rows(buf, L.payload);
-  for (let r = 0; r < n; r++) {
-    const lanes = rows[r]!;
-    out.put(starts[r]!, kinds[r]!, masks[r]!, lanes);
+  for (let q = 0; q < n; q++) {
+    const lanes = rows[q]!;
+    out.put(starts[q]!, kinds[q]!, masks[q]!, lanes);
     lanes.dirty = false;
-    lanes.kind = kinds[r]!;
-    lanes.mask = masks[r]!;
+    lanes.kind = kinds[q]!;
+    lanes.mask = masks[q]!;
   }
   return new Uint8Array(buf);
 }
