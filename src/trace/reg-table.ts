@@ -76,14 +76,15 @@ export class RegTable {
 
   /**
    * The lanes of warp w's variable `key`, created (zero) when it has none. `overwrite`: the caller
-   * writes all 32 lanes, so a held row of it is dropped, not decoded (a converged warp's writes).
+   * writes all 32 lanes (a converged warp's writes), so a held row of it is dropped, not decoded,
+   * and new lanes are not zeroed.
    */
   lanes(w: number, key: number, overwrite: boolean): RegLanes {
     let m = this.maps.get(w);
     let lanes = m?.get(key);
     if (lanes) return lanes;
     if (!m) this.maps.set(w, (m = new Map()));
-    m.set(key, (lanes = this.alloc()));
+    m.set(key, (lanes = this.alloc(!overwrite)));
     if (this.held.length !== 0 && !this.complete.has(w)) this.takeRow(w, key, overwrite ? null : lanes);
     return lanes;
   }
@@ -126,11 +127,11 @@ export class RegTable {
     this.taken.push(taken);
   }
 
-  /** Empty lanes (every value and tag zero): a freed row, or the next row of a slab. */
-  alloc(): RegLanes {
+  /** Empty lanes (every value and tag zero, unless `zero` is false and the caller writes all of them): a freed row, or the next row of a slab. */
+  alloc(zero = true): RegLanes {
     const old = this.freeRows.pop();
     if (old) {
-      old.slab.tag.fill(0, old.base, old.base + LANES_BYTES);
+      if (zero) old.slab.tag.fill(0, old.base, old.base + LANES_BYTES);
       return { slab: old.slab, base: old.base, dirty: false, kind: -1, mask: 0 };
     }
     if (this.slabNext === SLAB_ROWS) (this.slab = new RegSlab(new ArrayBuffer(SLAB_ROWS * LANES_BYTES))), (this.slabNext = 0);
