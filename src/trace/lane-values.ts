@@ -2,7 +2,7 @@ import type { WarpCtx } from '../engine/exec/warp.js';
 import type { Scalar } from '../engine/exec/env.js';
 import type { EffectColumns } from './codec.js';
 import type { Lanes } from './registers.js';
-import { SPACE_CODE, VALUE_TAG } from './schema.js';
+import { SPACE_CODE, UNIFORM, VALUE_TAG } from './schema.js';
 import { storeBits, storeNumberBits, bytesToBits } from './bits.js';
 import { ACCESS_VALUES } from '../engine/compile/runtime.js';
 
@@ -62,7 +62,7 @@ function oldBits(f: EffectColumns, at: number, warp: WarpCtx, host: boolean, add
   }
 }
 
-/** Register row i's changed lanes: int32 two to a value when all are 32-bit integers, else float64 or int64 one to a value; sets the row's tag. */
+/** Register row i's changed lanes: int32 two to a value when all are 32-bit integers, else float64 or int64 one to a value, or one value for all when they hold one (UNIFORM); sets the row's tag. */
 export function putRegisterLanes(f: EffectColumns, i: number, at: number, changed: number, lanes: Lanes): number {
   if (!(lanes instanceof Float64Array)) {
     f.tags[i] = VALUE_TAG.bigint;
@@ -71,11 +71,16 @@ export function putRegisterLanes(f: EffectColumns, i: number, at: number, change
   }
   // A converged warp changes all 32 lanes: straight loops, no lane arithmetic.
   if ((changed | 0) === -1 && lanes.length === 32) return putAllLanes(f, i, at, lanes);
+  const v0 = lanes[31 - Math.clz32(changed & -changed)]!;
+  // One lane alone is not worth a tag bit: the host thread's rows are all one lane.
+  let same = (changed & (changed - 1)) !== 0 && v0 === v0;
   let ints = true;
-  for (let m = changed; m !== 0 && ints; m &= m - 1) {
+  for (let m = changed; m !== 0 && (ints || same); m &= m - 1) {
     const v = lanes[31 - Math.clz32(m & -m)]!;
-    ints = v === (v | 0) && (v !== 0 || 1 / v > 0);
+    if (ints) ints = v === (v | 0) && (v !== 0 || 1 / v > 0);
+    if (same) same = v === v0 && (v !== 0 || 1 / v === 1 / v0);
   }
+  if (same) return putUniform(f, i, at, v0, ints);
   if (!ints) {
     f.tags[i] = VALUE_TAG.number;
     for (let m = changed; m !== 0; m &= m - 1) f.values[at++] = lanes[31 - Math.clz32(m & -m)]!;
@@ -92,14 +97,16 @@ export function putRegisterLanes(f: EffectColumns, i: number, at: number, change
 
 /** putRegisterLanes for a row that changes all 32 lanes of a float64 lane array. */
 function putAllLanes(f: EffectColumns, i: number, at: number, lanes: Float64Array): number {
+  const v0 = lanes[0]!;
+  // NaN is never UNIFORM: its lanes keep their own bits.
+  let same = v0 === v0;
   let ints = true;
-  for (let l = 0; l < 32; l++) {
+  for (let l = 0; l < 32 && (ints || same); l++) {
     const v = lanes[l]!;
-    if (v !== (v | 0) || (v === 0 && 1 / v < 0)) {
-      ints = false;
-      break;
-    }
+    if (ints && (v !== (v | 0) || (v === 0 && 1 / v < 0))) ints = false;
+    if (same && (v !== v0 || (v === 0 && 1 / v !== 1 / v0))) same = false;
   }
+  if (same) return putUniform(f, i, at, v0, ints);
   if (!ints) {
     f.tags[i] = VALUE_TAG.number;
     f.values.set(lanes, at);
@@ -110,4 +117,17 @@ function putAllLanes(f: EffectColumns, i: number, at: number, lanes: Float64Arra
   const k = 2 * at;
   for (let l = 0; l < 32; l++) out[k + l] = lanes[l]!;
   return at + 16;
+}
+
+/** A row whose lanes all hold `v`: one value (an int32 and a zero word when `int`), tagged UNIFORM. */
+function putUniform(f: EffectColumns, i: number, at: number, v: number, int: boolean): number {
+  if (int) {
+    f.tags[i] = VALUE_TAG.int32 | UNIFORM;
+    f.valuesI32[2 * at] = v;
+    f.valuesI32[2 * at + 1] = 0;
+  } else {
+    f.tags[i] = VALUE_TAG.number | UNIFORM;
+    f.values[at] = v;
+  }
+  return at + 1;
 }

@@ -1,6 +1,6 @@
 import type { Trace, EffectRow } from './reader.js';
 import type { DecodedEffects } from './codec.js';
-import { EFFECT, SPACES, VALUE_TAG } from './schema.js';
+import { EFFECT, SPACES, UNIFORM, VALUE_TAG } from './schema.js';
 import { lowestLane } from './memory-rows.js';
 import { bitsToBytes, popcount } from './bits.js';
 
@@ -62,12 +62,16 @@ export function* laneEffects(t: Trace): Generator<LaneEffect> {
       } else if (kind === EFFECT.register) {
         const valueTag = d.tags[i]! & 3;
         const big = valueTag === VALUE_TAG.bigint;
+        // A UNIFORM row's lanes all read its one value.
+        const step = (d.tags[i]! & UNIFORM) !== 0 ? 0 : 1;
         let at = d.neu[2 * i + 1]!;
         let k = 2 * at;
         for (let m = d.neu[2 * i]!; m !== 0; m &= m - 1) {
           const lane = lowestLane(m);
           const key = `${row.launch}/${row.block}/${row.warp}/${lane}/${row.address}`;
-          const value = big ? d.valuesI[at++]! : valueTag === VALUE_TAG.int32 ? d.valuesI32[k++]! : d.values[at++]!;
+          const value = big ? d.valuesI[at]! : valueTag === VALUE_TAG.int32 ? d.valuesI32[k]! : d.values[at]!;
+          at += step;
+          k += step;
           yield { ...row, lane, old: held.get(key) ?? (big ? 0n : 0), value };
           held.set(key, value);
         }

@@ -8,7 +8,7 @@
 import { SPACE_NAMES } from '../engine/memory/layout.js';
 
 /** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
-export const FORMAT_VERSION = 6;
+export const FORMAT_VERSION = 7;
 
 /** The value of meta.format: tells a .trace from any other SQLite file. */
 export const FORMAT_NAME = 'warpscope-trace';
@@ -66,8 +66,11 @@ export const CHECKPOINT_EVENTS = 98304;
 /** Output streams as stored in output.stream. */
 export const STREAMS = { stdout: 1, stderr: 2 } as const;
 
-/** Tags of a register value (effects column `tags`, 2 bits each for old and new): float64 bits or int64. */
+/** Tags of a register row's values (effects column `tags`, its low 2 bits): float64 bits, int64, or float64 integers stored as int32. */
 export const VALUE_TAG = { none: 0, number: 1, bigint: 2, int32: 3 } as const;
+
+/** A register row's `tags` bit: every lane it writes takes one value, stored once (a loop counter, a parameter, a block's index). */
+export const UNIFORM = 4;
 
 /**
  * What the sanitizers a debugging session ran found (src/debug/sanitize): one row per finding,

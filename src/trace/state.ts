@@ -1,6 +1,6 @@
 import { Pages, PAGE_BYTES } from './pages.js';
 import type { EffectView, StepView } from './codec.js';
-import { EFFECT, VALUE_TAG } from './schema.js';
+import { EFFECT, UNIFORM, VALUE_TAG } from './schema.js';
 import { bitsToBytes } from './bits.js';
 import { RegTable, type RegLanes, type RegValue, laneValue } from './reg-table.js';
 import { WarpTable } from './warp-table.js';
@@ -17,11 +17,14 @@ export { RegSlab, LANES_BYTES, laneTag, laneValue, type RegLanes, type RegValue 
 const FULL = 0xffffffff;
 
 /** Writes a register row that names all 32 lanes: straight copies, the common case of a converged warp. */
-function putAllLanes(e: EffectView, at: number, valueTag: number, lanes: RegLanes): void {
+function putAllLanes(e: EffectView, at: number, valueTag: number, uniform: boolean, lanes: RegLanes): void {
   const { f, i: ints, tag } = lanes.slab;
   const v0 = lanes.base >> 3;
   const t0 = lanes.base + 256;
-  if (valueTag === VALUE_TAG.bigint) {
+  if (uniform) {
+    if (valueTag === VALUE_TAG.bigint) ints.fill(e.valuesI[at]!, v0, v0 + 32);
+    else f.fill(valueTag === VALUE_TAG.int32 ? e.valuesI32[2 * at]! : e.values[at]!, v0, v0 + 32);
+  } else if (valueTag === VALUE_TAG.bigint) {
     const src = e.valuesI;
     for (let l = 0; l < 32; l++) ints[v0 + l] = src[at + l]!;
   } else if (valueTag === VALUE_TAG.int32) {
@@ -180,6 +183,7 @@ export class MachineState {
       case EFFECT.register: {
         // One row per variable and statement: `neu` holds the lanes written and the index of their first value.
         const valueTag = e.tags[i]! & 3;
+        const uniform = (e.tags[i]! & UNIFORM) !== 0;
         const big = valueTag === VALUE_TAG.bigint;
         const key = e.address[i]!;
         const at = e.neu[2 * i + 1]!;
@@ -200,8 +204,8 @@ export class MachineState {
           this.lastKey = key;
           this.lastLaunch = L;
         }
-        if (mask === FULL) putAllLanes(e, at, valueTag, lanes);
-        else this.putLanes(e, at, mask, valueTag, lanes);
+        if (mask === FULL) putAllLanes(e, at, valueTag, uniform, lanes);
+        else this.putLanes(e, at, mask, valueTag, uniform, lanes);
         if (!lanes.dirty) {
           lanes.dirty = true;
           lanes.kind = -1;
@@ -225,18 +229,19 @@ export class MachineState {
   }
 
   /** Writes a register row's values into the lanes of `mask`. */
-  private putLanes(e: EffectView, at: number, mask: number, valueTag: number, lanes: RegLanes): void {
+  private putLanes(e: EffectView, at: number, mask: number, valueTag: number, uniform: boolean, lanes: RegLanes): void {
     const { f, i: ints, tag } = lanes.slab;
     const v0 = lanes.base >> 3;
     const t0 = lanes.base + 256;
     const big = valueTag === VALUE_TAG.bigint;
-    // int32 rows hold two lanes per value (k counts 32-bit words).
+    // int32 rows hold two lanes per value (k counts 32-bit words); a UNIFORM row's lanes all read its one value.
+    const step = uniform ? 0 : 1;
     let k = 2 * at;
     for (let m = mask; m !== 0; m &= m - 1) {
       const l = 31 - Math.clz32(m & -m);
-      if (big) (ints[v0 + l] = e.valuesI[at++]!), (tag[t0 + l] = 2);
-      else if (valueTag === VALUE_TAG.int32) (f[v0 + l] = e.valuesI32[k++]!), (tag[t0 + l] = 1);
-      else (f[v0 + l] = e.values[at++]!), (tag[t0 + l] = 1);
+      if (big) (ints[v0 + l] = e.valuesI[at]!), (tag[t0 + l] = 2), (at += step);
+      else if (valueTag === VALUE_TAG.int32) (f[v0 + l] = e.valuesI32[k]!), (tag[t0 + l] = 1), (k += step);
+      else (f[v0 + l] = e.values[at]!), (tag[t0 + l] = 1), (at += step);
     }
   }
 
