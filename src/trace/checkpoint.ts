@@ -1,16 +1,19 @@
 import { Pages } from './pages.js';
 import { MachineState, newLaunch, type LaunchState, type RegLanes, type RegValue, type WarpState } from './state.js';
 import { encodeRows, HeldRows } from './reg-rows.js';
-import { deflatePart, inflatePart, packSegments, pagesIn, pagesOut, segmentsOf, type Part } from './segments.js';
+import { deflatePart, inflatePart, packSegments, pagesIn, pagesOut, segmentsOf } from './segments.js';
+import { deferMemory, memoryParts, type GroupKeys, type SegmentCache } from './memory-groups.js';
+
+export type { SegmentCache } from './memory-groups.js';
 
 /*
- * Checkpoints: a MachineState as bytes, in four deflated segments (segments.ts). The first holds
- * a JSON header (which pages, the host's registers), then the launch's shared and local pages
- * in header order, its register rows and its warps; the others hold the host, global and
- * constant pages, which a reader inflates only when something touches that memory. A full
- * checkpoint holds everything; a delta holds the pages, register rows and warps written since
- * the checkpoint before it. Every section stays 8-byte aligned, so a reader's state takes views
- * of the inflated buffers, not copies.
+ * Checkpoints: a MachineState as bytes, in deflated segments (segments.ts). The first holds a
+ * JSON header (which pages, the host's registers), then the launch's shared and local pages in
+ * header order, its register rows and its warps; the others hold the host, global and constant
+ * pages in groups (memory-groups.ts), which a reader inflates only when something touches that
+ * memory. A full checkpoint holds everything; a delta holds the pages, register rows and warps
+ * written since the checkpoint before it. Every section stays 8-byte aligned, so a reader's
+ * state takes views of the inflated buffers, not copies.
  */
 
 type RegsJson = [number, number | string][];
@@ -20,9 +23,10 @@ interface Header {
   readonly full: boolean;
   readonly step: number;
   readonly effectSeq: number;
-  readonly host: PagesJson;
-  readonly global: PagesJson;
-  readonly constant: PagesJson;
+  /** Each memory's groups of pages, a segment each after the launch's (memory-groups.ts). */
+  readonly host: GroupKeys[];
+  readonly global: GroupKeys[];
+  readonly constant: GroupKeys[];
   readonly hostRegs: RegsJson;
   readonly hostWarp: WarpState;
   readonly launch: null | {
@@ -41,17 +45,6 @@ interface Header {
 const regsOut = (m: Map<number, RegValue>): RegsJson => [...m].map(([k, v]) => [k, typeof v === 'bigint' ? `${v}` : v]);
 const regsIn = (j: RegsJson): Map<number, RegValue> => new Map(j.map(([k, v]) => [k, typeof v === 'string' ? BigInt(v) : v]));
 
-/** The memory spaces stored in segments of their own, in segment order after the first. */
-const SPACES = ['host', 'global', 'constant'] as const;
-type Space = (typeof SPACES)[number];
-
-/**
- * A writer's last full segment of each memory space: a full checkpoint reuses it while that
- * memory has not been written since (a kernel leaves host memory alone, and deflating it again
- * at every full checkpoint cost as much as the rest).
- */
-export type SegmentCache = Map<Space, { readonly pages: Pages; readonly writes: number; readonly keys: PagesJson; readonly part: Part }>;
-
 /** The bytes of `s`: every page when `full`, else the pages written since the last call; clears the dirty marks. */
 export function serializeState(s: MachineState, full: boolean, cache: SegmentCache = new Map()): Buffer {
   const chunks: Uint8Array[] = [];
@@ -63,29 +56,15 @@ export function serializeState(s: MachineState, full: boolean, cache: SegmentCac
     p.dirty.clear();
     return keys;
   };
-  const memory = new Map<Space, { keys: PagesJson; part: Part }>();
-  for (const space of SPACES) {
-    const p = s[space];
-    const kept = cache.get(space);
-    if (full && kept && kept.pages === p && kept.writes === p.writes) memory.set(space, kept);
-    else {
-      const keys = written(p);
-      const out: Uint8Array[] = [];
-      pagesOut(p, keys, out);
-      const part = deflatePart(out);
-      memory.set(space, { keys, part });
-      if (full) cache.set(space, { pages: p, writes: p.writes, keys, part });
-    }
-    p.dirty.clear();
-  }
+  const memory = memoryParts(s, full, cache);
   const L = s.launch;
   const header: Header = {
     full,
     step: s.step,
     effectSeq: s.effectSeq,
-    host: memory.get('host')!.keys,
-    global: memory.get('global')!.keys,
-    constant: memory.get('constant')!.keys,
+    host: memory.keys.host,
+    global: memory.keys.global,
+    constant: memory.keys.constant,
     hostRegs: regsOut(s.hostRegs),
     hostWarp: s.hostWarp,
     launch: L && {
@@ -108,13 +87,13 @@ export function serializeState(s: MachineState, full: boolean, cache: SegmentCac
   const json = Buffer.from(text.padEnd(text.length + ((8 - ((4 + Buffer.byteLength(text)) % 8)) % 8)), 'utf8');
   const len = Buffer.alloc(4);
   len.writeUInt32LE(json.length, 0);
-  return packSegments([deflatePart([len, json, ...chunks]), ...SPACES.map((space) => memory.get(space)!.part)]);
+  return packSegments([deflatePart([len, json, ...chunks]), ...memory.parts]);
 }
 
 /** The state a checkpoint's bytes describe, built on `base` for a delta (null for a full one); null when damaged. A memory segment found damaged later throws when it is read. */
 export function deserializeState(blob: Uint8Array, base: MachineState | null): MachineState | null {
   const parts = segmentsOf(blob);
-  if (parts === null || parts.length !== 1 + SPACES.length) return null;
+  if (parts === null || parts.length < 1) return null;
   const raw = inflatePart(parts[0]!);
   if (raw === null || raw.length < 4) return null;
   try {
@@ -125,12 +104,8 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
     const s = h.full ? new MachineState() : base!;
     s.step = h.step;
     s.effectSeq = h.effectSeq;
-    SPACES.forEach((space, i) => {
-      const p = h.full ? new Pages() : s[space];
-      s[space] = p;
-      const keys = h[space];
-      if (keys.length > 0) p.defer(() => readMemory(parts[1 + i]!, keys, p, h.step));
-    });
+    if (h.full) (s.host = new Pages()), (s.global = new Pages()), (s.constant = new Pages());
+    if (deferMemory(s, h, parts, 1, h.step) !== parts.length) return null;
     s.hostRegs = regsIn(h.hostRegs);
     s.hostWarp = h.hostWarp;
     if (h.launch) {
@@ -165,18 +140,6 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
   } catch {
     return null;
   }
-}
-
-/** Installs a memory segment's pages into `p` (when first touched); throws when the segment is damaged. */
-function readMemory(part: Part, keys: PagesJson, p: Pages, step: number): void {
-  const raw = inflatePart(part);
-  let ok = false;
-  try {
-    ok = raw !== null && pagesIn(raw, 0, keys, p) === raw.length;
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw new Error(`the checkpoint at step ${step} is damaged`);
 }
 
 function allPages(s: MachineState): Pages[] {

@@ -31,6 +31,15 @@ function snapshot(s: MachineState): unknown {
   };
 }
 
+/** A memory's non-zero pages as text (whole 4 KiB pages: a checkpoint's may be short): cheap to compare for a large memory. */
+function memoryText(p: { pages: ReadonlyMap<number, Uint8Array> }): string {
+  return [...p.pages].filter(([, b]) => b.some((x) => x !== 0)).sort((a, b) => a[0] - b[0]).map(([k, b]) => {
+    const whole = Buffer.alloc(4096);
+    whole.set(b);
+    return `${k}:${whole.toString('base64')}`;
+  }).join('\n');
+}
+
 describe('cursor', () => {
   const t = record('examples/avgfilter.cu', 300);
 
@@ -66,6 +75,19 @@ describe('cursor', () => {
     const plain = new Cursor(m, false);
     const jumping = new Cursor(m);
     for (let s = m.stepCount(); s >= 0; s -= 3) expect(snapshot(jumping.at(s))).toEqual(snapshot(plain.at(s)));
+  });
+
+  it('agrees around every checkpoint where launches write a few pages of a large memory between full ones', () => {
+    const m = record('test/trace/programs/big_memory.cu', 60);
+    expect(m.count('checkpoints', 'full = 1')).toBeGreaterThan(3);
+    const plain = new Cursor(m, false);
+    const jumping = new Cursor(m);
+    // From the last checkpoint back: a memory's groups come from different full checkpoints.
+    for (const s of m.checkpointSteps().map((c) => c + 1).reverse()) {
+      const a = jumping.at(s);
+      const b = plain.at(s);
+      for (const space of ['host', 'global'] as const) expect(memoryText(a[space]), `${space} at step ${s}`).toBe(memoryText(b[space]));
+    }
   });
 
   it('agrees over many blocks whose warps retire, with device functions and shared tiles', () => {
