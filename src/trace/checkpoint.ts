@@ -49,7 +49,7 @@ const regsIn = (j: RegsJson): Map<number, RegValue> => new Map(j.map(([k, v]) =>
 export function serializeState(s: MachineState, full: boolean, cache: SegmentCache = new Map()): Buffer {
   const chunks: Uint8Array[] = [];
   // Every page when full, else those written since the last checkpoint (and still held).
-  const written = (p: Pages): PagesJson => (full ? [...p.pages.keys()] : [...p.dirty].filter((k) => p.pages.has(k)));
+  const written = (p: Pages): PagesJson => (full ? [...p.pages.keys()] : p.written());
   const launchPages = (p: Pages): PagesJson => {
     const keys = written(p);
     pagesOut(p, keys, chunks);

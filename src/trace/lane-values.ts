@@ -77,8 +77,8 @@ export function putRegisterLanes(f: EffectColumns, i: number, at: number, change
   let ints = true;
   for (let m = changed; m !== 0 && (ints || same); m &= m - 1) {
     const v = lanes[31 - Math.clz32(m & -m)]!;
-    if (ints) ints = v === (v | 0) && (v !== 0 || 1 / v > 0);
-    if (same) same = v === v0 && (v !== 0 || 1 / v === 1 / v0);
+    if (ints) ints = isInt32(v);
+    if (same) same = sameBits(v, v0);
   }
   if (same) return putUniform(f, i, at, v0, ints);
   if (!ints) {
@@ -103,8 +103,8 @@ function putAllLanes(f: EffectColumns, i: number, at: number, lanes: Float64Arra
   let ints = true;
   for (let l = 0; l < 32 && (ints || same); l++) {
     const v = lanes[l]!;
-    if (ints && (v !== (v | 0) || (v === 0 && 1 / v < 0))) ints = false;
-    if (same && (v !== v0 || (v === 0 && 1 / v !== 1 / v0))) same = false;
+    if (ints) ints = isInt32(v);
+    if (same) same = sameBits(v, v0);
   }
   if (same) return putUniform(f, i, at, v0, ints);
   if (!ints) {
@@ -118,6 +118,12 @@ function putAllLanes(f: EffectColumns, i: number, at: number, lanes: Float64Arra
   for (let l = 0; l < 32; l++) out[k + l] = lanes[l]!;
   return at + 16;
 }
+
+/** Whether a register number is a 32-bit integer, stored as int32 without loss (-0 is not). */
+const isInt32 = (v: number): boolean => v === (v | 0) && (v !== 0 || 1 / v > 0);
+
+/** Whether two non-NaN numbers have the same bits (-0 differs from 0). */
+const sameBits = (v: number, w: number): boolean => v === w && (v !== 0 || 1 / v === 1 / w);
 
 /** A row whose lanes all hold `v`: one value (an int32 and a zero word when `int`), tagged UNIFORM. */
 function putUniform(f: EffectColumns, i: number, at: number, v: number, int: boolean): number {

@@ -42,7 +42,7 @@ export function memoryParts(memories: Record<Memory, Pages>, full: boolean, cach
     let kept = cache.get(m);
     if (!kept || kept.pages !== p) cache.set(m, (kept = { pages: p, groups: new Map(), stale: new Set() }));
     for (const k of p.dirty) kept.stale.add(Math.floor(k / GROUP_PAGES));
-    const groups = full ? fullGroups(p, kept) : [group(p, [...p.dirty].filter((k) => p.pages.has(k)))];
+    const groups = full ? fullGroups(p, kept) : [group(p, p.written())];
     p.dirty.clear();
     for (const g of groups) keys[m].push(g.keys), parts.push(g.part);
   }

@@ -14,8 +14,6 @@ export class Pages {
   readonly dirty = new Set<number>();
   /** Checkpoints' pages not yet read, oldest first: a jump reads a memory's pages only when something touches that memory. */
   private pending: (() => void)[] | null = null;
-  /** Counts page() calls that took the long way (every first write after a checkpoint does): a writer sees whether a memory changed since it last stored it. */
-  writes = 0;
 
   /** The page written last and its number: consecutive writes mostly hit the same page. */
   private lastN = -1;
@@ -33,10 +31,14 @@ export class Pages {
       this.map.set(n, (p = whole));
     }
     this.dirty.add(n);
-    this.writes++;
     this.lastN = n;
     this.lastP = p;
     return p;
+  }
+
+  /** The pages written since the dirty marks were last cleared and still held (a delta checkpoint's). */
+  written(): number[] {
+    return [...this.dirty].filter((k) => this.pages.has(k));
   }
 
   /** Installs a page (a checkpoint's, perhaps short), replacing the one held. */
