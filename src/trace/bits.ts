@@ -62,6 +62,14 @@ export function storeNumberBits(code: number, src: Float64Array, k: number, out:
 
 /** Copies bytes [0, n) of little-endian bits (lo, hi) into `dst` at `at`. */
 export function bitsToBytes(lo: number, hi: number, n: number, dst: Uint8Array, at: number): void {
+  // A 4-byte store (int, float) is most stores: no loop.
+  if (n === 4) {
+    dst[at] = lo & 255;
+    dst[at + 1] = (lo >>> 8) & 255;
+    dst[at + 2] = (lo >>> 16) & 255;
+    dst[at + 3] = lo >>> 24;
+    return;
+  }
   for (let k = 0; k < n && k < 4; k++) dst[at + k] = (lo >>> (8 * k)) & 255;
   for (let k = 4; k < n; k++) dst[at + k] = (hi >>> (8 * (k - 4))) & 255;
 }

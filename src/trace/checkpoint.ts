@@ -28,7 +28,7 @@ interface Header {
   readonly global: GroupKeys[];
   readonly constant: GroupKeys[];
   readonly hostRegs: RegsJson;
-  readonly hostWarp: WarpState;
+  readonly hostWarp: Omit<WarpState, 'mark'>;
   readonly launch: null | {
     readonly id: number;
     readonly shared: [number, PagesJson][];
@@ -66,7 +66,7 @@ export function serializeState(s: MachineState, full: boolean, cache: SegmentCac
     global: memory.keys.global,
     constant: memory.keys.constant,
     hostRegs: regsOut(s.hostRegs),
-    hostWarp: s.hostWarp,
+    hostWarp: { step: s.hostWarp.step, mask: s.hostWarp.mask, loc: s.hostWarp.loc, exited: s.hostWarp.exited, frames: s.hostWarp.frames },
     launch: L && {
       id: L.id,
       shared: [...L.shared].map(([k, p]) => [k, launchPages(p)]),
@@ -81,6 +81,7 @@ export function serializeState(s: MachineState, full: boolean, cache: SegmentCac
     L.regsDirty.length = 0;
     L.regsGone.clear();
     L.warpsDirty.clear();
+    L.epoch++;
   }
   // Padded with spaces to a multiple of 8 bytes after the length word, so the sections after it stay aligned for zero-copy views.
   const text = JSON.stringify(header);
@@ -107,7 +108,8 @@ export function deserializeState(blob: Uint8Array, base: MachineState | null): M
     if (h.full) (s.host = new Pages()), (s.global = new Pages()), (s.constant = new Pages());
     if (deferMemory(s, h, parts, 1, h.step) !== parts.length) return null;
     s.hostRegs = regsIn(h.hostRegs);
-    s.hostWarp = h.hostWarp;
+    const hw = h.hostWarp;
+    s.hostWarp = { step: hw.step, mask: hw.mask, loc: hw.loc, exited: hw.exited, frames: hw.frames, mark: -1 };
     if (h.launch) {
       const j = h.launch;
       const old = !h.full && s.launch?.id === j.id ? s.launch : null;
@@ -165,6 +167,8 @@ export function cloneState(s: MachineState): MachineState {
     for (const [k, p] of L.shared) n.shared.set(k, p.clone());
     for (const [k, p] of L.local) n.local.set(k, p.clone());
     for (const [k, w] of L.warps) n.warps.set(k, cw(w));
+    // The copy's warpsDirty starts empty: no warp's mark is of its epoch.
+    n.epoch = L.epoch + 1;
     for (const [k, v] of L.live) n.live.set(k, v);
     c.launch = n;
   }

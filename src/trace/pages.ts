@@ -17,12 +17,15 @@ export class Pages {
 
   /** The page written last and its number: consecutive writes mostly hit the same page. */
   private lastN = -1;
+  /** lastN's first address (-Infinity with no page: no address is in its range). */
+  private lastBase = -Infinity;
   private lastP: Uint8Array | null = null;
 
   /** The page holding `addr`, created zeroed; the caller writes it, so it is marked dirty. */
   page(addr: number): Uint8Array {
+    // Tested by range before dividing: a float division and floor per store cost a replay more than the store.
+    if (addr >= this.lastBase && addr < this.lastBase + PAGE && this.lastP !== null && this.dirty.size > 0) return this.lastP;
     const n = Math.floor(addr / PAGE);
-    if (n === this.lastN && this.lastP !== null && this.dirty.size > 0) return this.lastP;
     if (this.pending !== null) this.load();
     let p = this.map.get(n);
     if (!p || p.length < PAGE) {
@@ -32,6 +35,7 @@ export class Pages {
     }
     this.dirty.add(n);
     this.lastN = n;
+    this.lastBase = n * PAGE;
     this.lastP = p;
     return p;
   }
@@ -46,7 +50,7 @@ export class Pages {
     if (this.pending !== null) this.load();
     this.map.set(n, bytes);
     // The next write to it takes the long way, which makes a short page whole.
-    if (n === this.lastN) (this.lastN = -1), (this.lastP = null);
+    if (n === this.lastN) (this.lastN = -1), (this.lastBase = -Infinity), (this.lastP = null);
   }
 
   /** Pages of a checkpoint that `load` installs (with put) the first time anything reads or writes this memory. */

@@ -67,6 +67,9 @@ export class RegTable {
   private slab: RegSlab | null = null;
   private slabNext = SLAB_ROWS;
   private readonly freeRows: RegLanes[] = [];
+  /** The warp lanes() found last and its variables (undefined when none). */
+  private lastW = -1;
+  private lastM: Map<number, RegLanes> | undefined = undefined;
 
   /** A warp's variables; undefined when it holds none. */
   get(w: number): Map<number, RegLanes> | undefined {
@@ -80,10 +83,14 @@ export class RegTable {
    * and new lanes are not zeroed.
    */
   lanes(w: number, key: number, overwrite: boolean): RegLanes {
-    let m = this.maps.get(w);
+    // A warp's statements come in runs: its variables' map is looked up once per run.
+    let m = w === this.lastW ? this.lastM : this.maps.get(w);
+    if (m !== undefined) (this.lastW = w), (this.lastM = m);
     let lanes = m?.get(key);
     if (lanes) return lanes;
     if (!m) this.maps.set(w, (m = new Map()));
+    this.lastW = w;
+    this.lastM = m;
     m.set(key, (lanes = this.alloc(!overwrite)));
     if (this.held.length !== 0 && !this.complete.has(w)) this.takeRow(w, key, overwrite ? null : lanes);
     return lanes;
@@ -91,6 +98,7 @@ export class RegTable {
 
   /** Removes a warp's variables (it retired; their lanes are reused, held rows dropped undecoded); returns whether it held any. */
   remove(w: number): boolean {
+    if (w === this.lastW) (this.lastW = -1), (this.lastM = undefined);
     const m = this.maps.get(w);
     let had = m !== undefined;
     if (m) {

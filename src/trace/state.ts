@@ -18,12 +18,15 @@ const FULL = 0xffffffff;
 
 /** Writes a register row that names all 32 lanes: straight copies, the common case of a converged warp. */
 function putAllLanes(e: EffectView, at: number, valueTag: number, uniform: boolean, lanes: RegLanes): void {
-  const { f, i: ints, tag } = lanes.slab;
+  const { f, i: ints, u32 } = lanes.slab;
   const v0 = lanes.base >> 3;
-  const t0 = lanes.base + 256;
+  // Loops, not fill(): a builtin call for 32 elements costs more than the stores (a replay makes one per row).
   if (uniform) {
     if (valueTag === VALUE_TAG.bigint) ints.fill(e.valuesI[at]!, v0, v0 + 32);
-    else f.fill(valueTag === VALUE_TAG.int32 ? e.valuesI32[2 * at]! : e.values[at]!, v0, v0 + 32);
+    else {
+      const v = valueTag === VALUE_TAG.int32 ? e.valuesI32[2 * at]! : e.values[at]!;
+      for (let l = 0; l < 32; l++) f[v0 + l] = v;
+    }
   } else if (valueTag === VALUE_TAG.bigint) {
     const src = e.valuesI;
     for (let l = 0; l < 32; l++) ints[v0 + l] = src[at + l]!;
@@ -35,7 +38,10 @@ function putAllLanes(e: EffectView, at: number, valueTag: number, uniform: boole
     const src = e.values;
     for (let l = 0; l < 32; l++) f[v0 + l] = src[at + l]!;
   }
-  tag.fill(valueTag === VALUE_TAG.bigint ? 2 : 1, t0, t0 + 32);
+  // The 32 tag bytes as 8 words (a row's tags start 8-byte aligned: base + 256).
+  const word = valueTag === VALUE_TAG.bigint ? 0x02020202 : 0x01010101;
+  const w0 = (lanes.base + 256) >> 2;
+  for (let k = 0; k < 8; k++) u32[w0 + k] = word;
 }
 
 /** One activation on a warp's call stack. */
@@ -52,6 +58,8 @@ export interface WarpState {
   loc: number;
   exited: number;
   frames: FrameState[];
+  /** The launch's epoch (LaunchState.epoch) when it last moved: its launch's warpsDirty holds it while they are equal. */
+  mark: number;
 }
 
 /** State that lives only while one launch runs: shared memory per block, local memory and registers per thread, warps. */
@@ -69,11 +77,13 @@ export interface LaunchState {
   readonly regsDirty: number[];
   readonly regsGone: Set<number>;
   readonly warpsDirty: Set<number>;
+  /** Counts the clearings of warpsDirty: a warp marked in an earlier epoch is marked again when it moves. */
+  epoch: number;
 }
 
 /** An empty per-launch state. */
 export function newLaunch(id: number, regs = new RegTable()): LaunchState {
-  return { id, shared: new Map(), local: new Map(), regs, warps: new WarpTable(), live: new Map(), regsDirty: [], regsGone: new Set(), warpsDirty: new Set() };
+  return { id, shared: new Map(), local: new Map(), regs, warps: new WarpTable(), live: new Map(), regsDirty: [], regsGone: new Set(), warpsDirty: new Set(), epoch: 0 };
 }
 
 /** A thread of a launch as one number: (block * 64 + warp) * 32 + lane. */
@@ -85,13 +95,22 @@ export const warpKey = (block: number, warp: number): number => block * 64 + war
 /** Bytes of a bulk write by blob id (the reader fetches them from the trace). */
 export type BlobSource = (id: number) => Uint8Array;
 
+/** A host register's value: `b` when it holds a 64-bit integer, else `n` (a number field a write updates in place). */
+interface HostReg {
+  n: number;
+  b: bigint | null;
+}
+
 /** The whole reconstructed machine. */
 export class MachineState {
   host = new Pages();
   global = new Pages();
   constant = new Pages();
-  hostRegs = new Map<number, RegValue>();
-  hostWarp: WarpState = { step: -1, mask: 1, loc: 0, exited: 0, frames: [] };
+  /** The host thread's registers by fnVar, each in a box a write updates in place (a map's set per host register row cost a replay a tenth of its time). */
+  private hostBoxes = new Map<number, HostReg>();
+  private lastHostKey = -1;
+  private lastHostReg: HostReg | null = null;
+  hostWarp: WarpState = { step: -1, mask: 1, loc: 0, exited: 0, frames: [], mark: -1 };
   launch: LaunchState | null = null;
   /** Statements applied: the state is the one before step `step` runs. */
   step = 0;
@@ -105,6 +124,21 @@ export class MachineState {
   private cachedKey = -1;
   private cachedLaunch: LaunchState | null = null;
   private cachedWarp: WarpState | null = null;
+  private cachedEpoch = -1;
+
+  /** The host thread's register values by fnVar: a copy. */
+  get hostRegs(): Map<number, RegValue> {
+    const out = new Map<number, RegValue>();
+    for (const [k, r] of this.hostBoxes) out.set(k, r.b ?? r.n);
+    return out;
+  }
+
+  /** Replaces the host thread's registers with those of `regs`. */
+  set hostRegs(regs: ReadonlyMap<number, RegValue>) {
+    this.hostBoxes = new Map([...regs].map(([k, v]): [number, HostReg] => [k, typeof v === 'bigint' ? { n: 0, b: v } : { n: v, b: null }]));
+    this.lastHostKey = -1;
+    this.lastHostReg = null;
+  }
 
   /** The memory of a space for a thread (shared per block, local per thread of the current launch). */
   pages(space: number, launch: number, block: number, warp: number, lane: number): Pages | null {
@@ -188,7 +222,12 @@ export class MachineState {
         const key = e.address[i]!;
         const at = e.neu[2 * i + 1]!;
         if (launch === 0) {
-          this.hostRegs.set(key, big ? e.valuesI[at]! : valueTag === VALUE_TAG.int32 ? e.valuesI32[2 * at]! : e.values[at]!);
+          let r = key === this.lastHostKey ? this.lastHostReg : this.hostBoxes.get(key);
+          if (!r) this.hostBoxes.set(key, (r = { n: 0, b: null }));
+          this.lastHostKey = key;
+          this.lastHostReg = r;
+          if (big) r.b = e.valuesI[at]!;
+          else (r.n = valueTag === VALUE_TAG.int32 ? e.valuesI32[2 * at]! : e.values[at]!), (r.b = null);
           return;
         }
         const L = this.launch;
@@ -265,19 +304,26 @@ export class MachineState {
     if (!this.launch || this.launch.id !== launch) this.launch = newLaunch(launch);
     const L = this.launch;
     const k = warpKey(block, warp);
-    // A warp runs many statements in a row. The set only empties at a checkpoint, after which the first call takes the long way and marks it again.
-    if (k === this.cachedKey && L === this.cachedLaunch && L.warpsDirty.size !== 0) return this.cachedWarp!;
-    L.warpsDirty.add(k);
-    const w = L.warps.get(k) ?? this.newWarp(block, k);
-    this.cachedKey = k;
-    this.cachedLaunch = L;
-    this.cachedWarp = w;
+    // A warp runs many statements in a row; it joins warpsDirty once per epoch (a set's add on every switch of warps cost a replay more than the rest of the step).
+    let w: WarpState;
+    if (k === this.cachedKey && L === this.cachedLaunch && L.epoch === this.cachedEpoch) w = this.cachedWarp!;
+    else {
+      w = L.warps.get(k) ?? this.newWarp(block, k);
+      this.cachedKey = k;
+      this.cachedLaunch = L;
+      this.cachedWarp = w;
+      this.cachedEpoch = L.epoch;
+    }
+    if (w.mark !== L.epoch) {
+      w.mark = L.epoch;
+      L.warpsDirty.add(k);
+    }
     return w;
   }
 
   private newWarp(block: number, k: number): WarpState {
     const L = this.launch!;
-    const w: WarpState = { step: -1, mask: 0, loc: 0, exited: 0, frames: [] };
+    const w: WarpState = { step: -1, mask: 0, loc: 0, exited: 0, frames: [], mark: -1 };
     L.warps.set(k, w);
     L.live.set(block, (L.live.get(block) ?? 0) + 1);
     return w;
@@ -285,7 +331,10 @@ export class MachineState {
 
   /** A register variable of a thread (fnVar = fn << 16 | index); undefined when never written. */
   register(launch: number, block: number, warp: number, lane: number, fnVar: number): RegValue | undefined {
-    if (launch === 0) return this.hostRegs.get(fnVar);
+    if (launch === 0) {
+      const r = this.hostBoxes.get(fnVar);
+      return r && (r.b ?? r.n);
+    }
     if (!this.launch || this.launch.id !== launch) return undefined;
     const lanes = this.launch.regs.get(warpKey(block, warp))?.get(fnVar);
     return lanes && laneValue(lanes, lane);
@@ -293,7 +342,7 @@ export class MachineState {
 
   /** Every register value a thread holds, by fnVar. */
   registersOf(launch: number, block: number, warp: number, lane: number): Map<number, RegValue> {
-    if (launch === 0) return new Map(this.hostRegs);
+    if (launch === 0) return this.hostRegs;
     const out = new Map<number, RegValue>();
     if (!this.launch || this.launch.id !== launch) return out;
     for (const [k, lanes] of this.launch.regs.get(warpKey(block, warp)) ?? []) {

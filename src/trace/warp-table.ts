@@ -89,7 +89,7 @@ export class WarpTable extends Map<number, WarpState> {
       const sec = this.held[s]!;
       const ix = find(sec.keys, k);
       if (ix < 0) continue;
-      const w: WarpState = { step: 0, mask: 0, loc: 0, exited: 0, frames: [] };
+      const w: WarpState = { step: 0, mask: 0, loc: 0, exited: 0, frames: [], mark: -1 };
       fill(w, sec.words, sec.starts[ix]!);
       super.set(k, w);
       return w;
@@ -105,7 +105,7 @@ export class WarpTable extends Map<number, WarpState> {
       for (let ix = 0; ix < sec.keys.length; ix++) {
         const k = sec.keys[ix]!;
         if (super.has(k)) continue;
-        const w: WarpState = { step: 0, mask: 0, loc: 0, exited: 0, frames: [] };
+        const w: WarpState = { step: 0, mask: 0, loc: 0, exited: 0, frames: [], mark: -1 };
         fill(w, sec.words, sec.starts[ix]!);
         super.set(k, w);
       }

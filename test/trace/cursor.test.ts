@@ -21,12 +21,13 @@ function snapshot(s: MachineState): unknown {
     step: s.step,
     host: pages(s.host), global: pages(s.global), constant: pages(s.constant),
     hostRegs: [...s.hostRegs].sort((a, b) => a[0] - b[0]).map(([k, v]) => [k, String(v)]),
-    hostWarp: s.hostWarp,
+    hostWarp: { ...s.hostWarp, mark: undefined },
     launch: L && {
       id: L.id,
       shared: [...L.shared].sort((a, b) => a[0] - b[0]).map(([k, p]) => [k, pages(p)]),
       regs: [...L.regs].sort((a, b) => a[0] - b[0]).map(([k, m]) => [k, [...m].sort((a, b) => a[0] - b[0]).map(([x, v]) => [x, [...v.slab.tag.subarray(v.base, v.base + 288)]])]),
-      warps: [...L.warps].sort((a, b) => a[0] - b[0]),
+      // A warp's mark is bookkeeping of the state's dirty set, not machine state.
+      warps: [...L.warps].sort((a, b) => a[0] - b[0]).map(([k, { step, mask, loc, exited, frames }]) => [k, { step, mask, loc, exited, frames }]),
     },
   };
 }
