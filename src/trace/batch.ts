@@ -41,6 +41,8 @@ export interface Batch {
   readonly rows: readonly RowOp[];
   /** The last batch: the store closes the file after it. */
   readonly last: boolean;
+  /** The store takes a checkpoint after this batch: it ends before a statement, once enough was recorded since the last one. */
+  readonly checkpoint: boolean;
   /** The step and effect chunks as the store would compress them, when the writer did so itself (the store was behind); else null. */
   readonly encoded: EncodedChunks | null;
 }

@@ -14,7 +14,27 @@ import { PendingLoads } from './load-rows.js';
  * columns, one batch per full chunk (or when enough table rows wait). Memory accesses come here
  * lane by lane, and a warp instruction's lanes become one effect row (device loads by way of the
  * pending rows of load-rows.ts). TraceWriter fills the rest of a trace on top of this.
+ *
+ * It also places the checkpoints: it counts what replaying the rows since the last one costs a
+ * reader and ends a batch, flagged, before the statement where that reaches checkpointEvents. The
+ * store takes the checkpoint after storing the batch, so every checkpoint starts a chunk: a jump
+ * from it inflates the rows it replays, not a chunk begun before it.
  */
+
+/*
+ * What replaying rows costs a reader moving forward, in device statement rows (the units of
+ * checkpointEvents): a device statement or effect row costs 1, a register or store row one more
+ * per 16 lanes it writes.
+ */
+
+/** A host statement or effect row's replay cost: the host thread's rows replay in half a warp's time (a lane each). */
+export const HOST_ROW_COST = 0.5;
+
+/** A device enter row's: the allocation of its activation's registers in the replayed state. */
+const ENTER_COST = 24;
+
+/** A device register or store lane's: a sixteenth of a row. */
+export const LANE_COST = 1 / 16;
 
 /** The batching half of a TraceWriter. */
 export class TraceBatches {
@@ -33,31 +53,35 @@ export class TraceBatches {
   protected launchId = 0;
   private pendingRows = 0;
   protected closed = false;
+  /** What replaying the rows recorded since the last checkpoint costs (in device statement rows). */
+  protected replayCost = 0;
 
   /** Compresses chunks in this thread while the store is behind. */
   private readonly encoder = new ChunkEncoder();
 
-  constructor(protected readonly sink: SinkChannel) {}
+  /** `checkpointEvents`: the replay cost (device statement rows) between checkpoints. */
+  constructor(protected readonly sink: SinkChannel, protected readonly checkpointEvents: number) {}
 
   /** Commits the open transaction once enough row events accumulated, as the chunks do. */
   protected counted(): void {
     if (++this.pendingRows >= CHUNK_EVENTS) this.commit();
   }
 
-  /** Sends what was recorded since the last commit as one batch (the sink commits it as one transaction). */
-  protected commit(last = false): void {
+  /** Sends what was recorded since the last commit as one batch (the sink commits it as one transaction); `checkpoint`: the store checkpoints after it. */
+  protected commit(last = false, checkpoint = false): void {
     if (this.loads.n !== 0) this.drainLoads();
-    this.send(last);
+    this.send(last, checkpoint);
+    if (checkpoint) this.replayCost = 0;
   }
 
   /** commit() with the pending loads left pending (drainLoads makes room with it). */
-  protected send(last = false): void {
+  protected send(last = false, checkpoint = false): void {
     const { steps, fx, bar } = this;
     this.sentEffects += fx.n;
     this.sink.send({
       firstStep: this.firstStep, steps: steps.buffer, stepCount: steps.n,
       firstSeq: this.sentEffects - fx.n, effects: fx.buffer, effectCount: fx.n, valueCount: fx.nv,
-      barriers: bar.buffer, barrierCount: bar.n, rows: this.rows, last,
+      barriers: bar.buffer, barrierCount: bar.n, rows: this.rows, last, checkpoint,
       encoded: this.sink.behind() ? this.encoder.encode(steps, fx) : null,
     });
     if (this.sink.transfers) {
@@ -91,6 +115,7 @@ export class TraceBatches {
     f.step[i] = this.step - 1;
     f.kind[i] = kind;
     const device = W !== null && !W.host && this.launchId !== 0;
+    this.replayCost += device ? (kind === EFFECT.enter ? ENTER_COST : 1) : HOST_ROW_COST;
     f.launch[i] = device ? this.launchId : 0;
     f.block[i] = device ? this.blockOf(W) : 0;
     f.warp[i] = device ? W.id : 0;
@@ -116,7 +141,7 @@ export class TraceBatches {
 
   /** Writes the pending device loads as rows: before any other effect row, so the effects keep their order. */
   protected drainLoads(): void {
-    this.loads.drain(this.loadRoom);
+    this.replayCost += this.loads.drain(this.loadRoom);
     // The open store row is no longer the last: the next lane starts a row of its own.
     this.open = -1;
     // The caller writes a row next: a chunk the drain filled goes now.
@@ -174,6 +199,7 @@ export class TraceBatches {
     }
     f.neu[2 * i] = (f.neu[2 * i]! | (1 << (warp.host ? 0 : lane))) >>> 0;
     this.openLane = lane;
+    if (!warp.host) this.replayCost += LANE_COST;
     return false;
   }
 }

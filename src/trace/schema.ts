@@ -60,7 +60,7 @@ export const WARP_OPS = [
   '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync',
 ] as const;
 
-/** Replay cost between checkpoints, in statement rows (sink.ts applyCost): a checkpoint is taken before the statement that reaches it. */
+/** Replay cost between checkpoints, in device statement rows (batches.ts counts it): a checkpoint is taken before the statement that reaches it. */
 export const CHECKPOINT_EVENTS = 98304;
 
 /** Output streams as stored in output.stream. */

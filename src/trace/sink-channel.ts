@@ -67,7 +67,7 @@ class InThread implements SinkChannel {
 }
 
 /** What a recording's worker hears: a new recording to store, or the next batch of the current one. */
-export type WorkerMessage = { readonly open: { readonly path: string; readonly checkpointEvents: number; readonly ctl: Int32Array; readonly errors: MessagePort; readonly spare: MessagePort } } | Batch;
+export type WorkerMessage = { readonly open: { readonly path: string; readonly ctl: Int32Array; readonly errors: MessagePort; readonly spare: MessagePort } } | Batch;
 
 /**
  * An idle worker per script, kept for the process's next recording: a new one costs a thread,
@@ -162,13 +162,13 @@ function takeWorker(worker: URL | string): { readonly w: Worker; readonly key: s
  * built script, if any) names one. `encodeBehind`: the batches behind at which the writer
  * compresses chunks itself (tests pass 0: always).
  */
-export function openSink(path: string, checkpointEvents: number, worker: URL | string | null = builtWorker(), encodeBehind = ENCODE_BEHIND): SinkChannel {
-  if (worker === null) return new InThread(new TraceSink(path, checkpointEvents));
+export function openSink(path: string, worker: URL | string | null = builtWorker(), encodeBehind = ENCODE_BEHIND): SinkChannel {
+  if (worker === null) return new InThread(new TraceSink(path));
   const ctl = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   const spare = new MessageChannel();
   const { w, key } = takeWorker(worker);
-  const open: WorkerMessage = { open: { path, checkpointEvents, ctl, errors: port2, spare: spare.port2 } };
+  const open: WorkerMessage = { open: { path, ctl, errors: port2, spare: spare.port2 } };
   w.postMessage(open, [port2, spare.port2]);
   return new InWorker(w, key, ctl, port1, spare.port1, encodeBehind);
 }

@@ -15,7 +15,6 @@ import type { WorkerMessage } from './sink-channel.js';
 
 interface Recording {
   readonly path: string;
-  readonly checkpointEvents: number;
   readonly ctl: Int32Array;
   readonly errors: MessagePort;
   readonly spare: MessagePort;
@@ -28,7 +27,7 @@ let rec: Recording | null = null;
 function store(r: Recording, b: Batch): void {
   if (!r.failed) {
     try {
-      r.sink ??= new TraceSink(r.path, r.checkpointEvents);
+      r.sink ??= new TraceSink(r.path);
       r.sink.handle(b);
       // The writer reuses the columns: fresh ones of this size cost it a zeroed allocation and garbage.
       if (!b.last) r.spare.postMessage({ steps: b.steps, effects: b.effects, barriers: b.barriers }, [b.steps, b.effects, b.barriers]);

@@ -4,37 +4,16 @@ import { BarrierColumns, EffectColumns, StepColumns, deflate, encodeBarriers, en
 import type { Batch, RowOp } from './batch.js';
 import { MachineState } from './state.js';
 import { serializeState, type SegmentCache } from './checkpoint.js';
-import { EFFECT } from './schema.js';
-import { popcount } from './bits.js';
 
 /*
  * The storing side of a recording: takes the batches a TraceWriter makes, in order, and
- * writes each as one transaction: its chunks and rows, and the checkpoints that fall in it.
- * It keeps the machine state the batches describe to take those checkpoints. It runs in a
- * worker thread beside the program (sink-worker.ts) or, without one, in the writer's thread.
+ * writes each as one transaction: its chunks and rows, and a checkpoint after it when the
+ * writer asks (Batch.checkpoint). It keeps the machine state the batches describe to take
+ * those checkpoints. It runs in a worker thread beside the program (sink-worker.ts) or,
+ * without one, in the writer's thread.
  */
 
 type Table = RowOp[0];
-
-/**
- * What applying effect row j costs a reader moving forward, in device statement rows: checkpoints
- * are spaced by it, so a jump's replay from the checkpoint before it stays short. A warp's
- * register or store row writes up to 32 lanes and costs about one more statement per 16 of them.
- * A device activation's first rows make its warp's register storage in the state: its enter row
- * stands for that. The host thread's rows replay in half the time of a warp's (a lane each).
- */
-function applyCost(fx: EffectColumns, j: number): number {
-  const k = fx.kind[j]!;
-  if (fx.launch[j] === 0) return HOST_ROW_COST;
-  if (k === EFFECT.enter) return ENTER_COST;
-  return k === EFFECT.register || k === EFFECT.store ? 1 + (popcount(fx.neu[2 * j]!) >> 4) : 1;
-}
-
-/** A host statement or effect row's replay cost, in device statement rows (measured: a host interval replayed in a fifth of a kernel's). */
-const HOST_ROW_COST = 0.5;
-
-/** A device enter row's cost: the allocation of its activation's registers in the replayed state. */
-const ENTER_COST = 24;
 
 /** Stores batches into an open trace file (created by TraceWriter.create with its schema and meta). */
 export class TraceSink {
@@ -43,15 +22,14 @@ export class TraceSink {
   /** Barrier rows stored so far: the next chunk's first sequence number. */
   private barrierSeq = 0;
   private readonly state = new MachineState();
-  private sinceCheckpoint = 0;
   private lastFullBytes = -1;
   private deltaBytes = 0;
   private readonly segments: SegmentCache = new Map();
   private blobs = new Map<number, Uint8Array>();
   private readonly blobOf = (id: number): Uint8Array => this.blobs.get(id) ?? new Uint8Array(0);
 
-  /** Opens the trace at `path`; `checkpointEvents` spaces the checkpoints (statement and effect rows). */
-  constructor(path: string, private readonly checkpointEvents: number) {
+  /** Opens the trace at `path`. */
+  constructor(path: string) {
     const db = (this.db = new Database(path, { fileMustExist: true }));
     db.pragma('journal_mode = WAL');
     // No fsync while recording: a killed recorder loses nothing the OS holds (WAL keeps the file whole), and the
@@ -90,6 +68,8 @@ export class TraceSink {
     fx.n = b.effectCount;
     fx.nv = b.valueCount;
     this.apply(steps, fx, b.firstStep);
+    // The writer ends a batch before the statement where a checkpoint is due (batches.ts).
+    if (b.checkpoint) this.checkpoint();
     // Compressing rewrites the columns in place: only after apply() read them.
     if (steps.n > 0) this.ins.stepChunk.run(b.firstStep, steps.n, b.encoded?.steps ?? encodeSteps(steps));
     if (fx.n > 0) this.ins.effectChunk.run(b.firstSeq, fx.n, fx.step[0]!, fx.step[fx.n - 1]!, b.encoded?.effects ?? encodeEffects(fx));
@@ -119,19 +99,17 @@ export class TraceSink {
     this.barrierSeq += n;
   }
 
-  /** Moves the state over the batch in recording order, checkpointing before statements once enough happened since the last. */
+  /** Moves the state over the batch in recording order. */
   private apply(steps: StepColumns, fx: EffectColumns, firstStep: number): void {
     const state = this.state;
     let j = 0;
     for (let i = 0; i < steps.n; i++) {
       const s = firstStep + i;
       // Effects name the statement executing when they happened: those before step s came before it.
-      for (; j < fx.n && fx.step[j]! < s; j++) this.sinceCheckpoint += applyCost(fx, j), state.applyEffect(fx, j, this.blobOf);
-      if (this.sinceCheckpoint >= this.checkpointEvents) this.checkpoint();
+      for (; j < fx.n && fx.step[j]! < s; j++) state.applyEffect(fx, j, this.blobOf);
       state.applyStep(steps, i, s);
-      this.sinceCheckpoint += steps.launch[i] === 0 ? HOST_ROW_COST : 1;
     }
-    for (; j < fx.n; j++) this.sinceCheckpoint += applyCost(fx, j), state.applyEffect(fx, j, this.blobOf);
+    for (; j < fx.n; j++) state.applyEffect(fx, j, this.blobOf);
   }
 
   private checkpoint(): void {
@@ -141,6 +119,5 @@ export class TraceSink {
     if (full) (this.lastFullBytes = data.length), (this.deltaBytes = 0);
     else this.deltaBytes += data.length;
     this.ins.checkpoint.run(this.state.step, this.state.effectSeq, full ? 1 : 0, data);
-    this.sinceCheckpoint = 0;
   }
 }

@@ -10,7 +10,8 @@ import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_
 import { createTraceFile, json, type TraceHeader } from './trace-file.js';
 import { CHUNK_VALUES } from './codec.js';
 import { putRegisterLanes } from './lane-values.js';
-import { TraceBatches } from './batches.js';
+import { HOST_ROW_COST, LANE_COST, TraceBatches } from './batches.js';
+import { popcount } from './bits.js';
 import { RegisterTracker, type Lanes, type StatementSite } from './registers.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
 import { faultSiteRow } from './fault-sites.js';
@@ -42,8 +43,8 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
   pauseAt = Infinity;
 
   /** `suspends` (ExecutionListener): whether pauseAt may ever stop the run (TraceWriter.create's `pauses`). */
-  private constructor(sink: SinkChannel, readonly suspends: boolean, exhaustiveRegisters: boolean) {
-    super(sink);
+  private constructor(sink: SinkChannel, checkpointEvents: number, readonly suspends: boolean, exhaustiveRegisters: boolean) {
+    super(sink, checkpointEvents);
     this.regs = new RegisterTracker((W, fnVar, changed, lanes) => this.register(W, fnVar, changed, lanes), exhaustiveRegisters);
   }
 
@@ -57,7 +58,7 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     try {
       createTraceFile(path, header);
       // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
-      return new TraceWriter(openSink(path, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.worker, opts.encodeBehind), opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
+      return new TraceWriter(openSink(path, opts.worker, opts.encodeBehind), opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -91,10 +92,13 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     // The warp's previous statement's register assignments come first, under that statement's step.
     const site = this.byIndex[index] ?? (this.byIndex[index] = this.sites.get(loc) ?? this.site(loc));
     const depth = this.regs.statement(warp, site, mask);
-    if (this.steps.n === CHUNK_EVENTS) this.commit();
+    // Everything before this statement is recorded: a checkpoint may go here.
+    const checkpoint = this.replayCost >= this.checkpointEvents;
+    if (this.steps.n === CHUNK_EVENTS || checkpoint) this.commit(false, checkpoint);
     const s = this.steps;
     const i = s.n;
     const device = !warp.host && this.launchId !== 0;
+    this.replayCost += device ? 1 : HOST_ROW_COST;
     s.launch[i] = device ? this.launchId : 0;
     s.block[i] = device ? this.blockOf(warp) : 0;
     s.warp[i] = device ? warp.id : 0;
@@ -135,6 +139,7 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     f.neu[2 * i] = changed >>> 0;
     f.neu[2 * i + 1] = f.nv;
     f.nv = putRegisterLanes(f, i, f.nv, changed, lanes);
+    if (!W.host) this.replayCost += popcount(changed) * LANE_COST;
     this.pushed();
   }
 

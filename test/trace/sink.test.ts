@@ -21,7 +21,7 @@ describe('trace sink', () => {
   // host_stores.cu fills many chunks with one-lane register rows, whose int32 values leave half a value to pad.
   for (const file of ['examples/avgfilter.cu', 'test/conformance/seeds/cg_reduce_sum.cu', 'test/trace/programs/host_stores.cu']) {
     it(`${file}: a worker thread and the writer's own thread store the same trace`, () => {
-      // Small checkpoint spacing, so checkpoints (full and delta) fall inside many batches.
+      // Small checkpoint spacing, so many batches end in checkpoints (full and delta).
       const a = recordFile(file, { checkpointEvents: 300, worker });
       const b = recordFile(file, { checkpointEvents: 300, worker: null });
       expect(a.count('checkpoints')).toBeGreaterThan(3);
@@ -39,6 +39,20 @@ describe('trace sink', () => {
       b.close();
     });
   }
+
+  // A jump inflates the chunks from its checkpoint on: none may begin before it and hold its rows too.
+  it('starts a step chunk and an effect chunk at every checkpoint', () => {
+    const t = recordFile('test/conformance/seeds/cg_reduce_sum.cu', { checkpointEvents: 300, worker });
+    const cps = t.db.prepare('SELECT step, effect_seq AS seq FROM checkpoints').all() as { step: number; seq: number }[];
+    const stepStarts = new Set(t.stepChunks.map((c) => c.first));
+    const effectStarts = new Set(t.effectChunks.map((c) => c.first));
+    expect(cps.length).toBeGreaterThan(10);
+    for (const c of cps) {
+      if (c.step < t.stepCount()) expect(stepStarts.has(c.step), `step chunk at ${c.step}`).toBe(true);
+      if (c.seq < t.effectCount()) expect(effectStarts.has(c.seq), `effect chunk at ${c.seq}`).toBe(true);
+    }
+    t.close();
+  });
 
   // The worker of a finished recording stores the process's next one (sink-channel.ts keeps it).
   it('stores recording after recording from one worker the same as in the writer thread', () => {
