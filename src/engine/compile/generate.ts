@@ -108,7 +108,7 @@ export function generate(prog: IProgram, flags: { readonly fmad: boolean; readon
     const versions = fn.space === 'hostDevice' ? [false, true] : [fn.space === 'host'];
     for (const host of versions) {
       const name = T.fnName(fn, host);
-      const c = new FnCompiler(fn, host, T, facts.get(fn)!.addressTaken);
+      const c = new FnCompiler(fn, host, T, facts.get(fn)!);
       parts.push(c.compile(name, gen(fn, host)));
       if (!frames.has(fn.id)) frames.set(fn.id, c.frameLayout());
       names.push(name);

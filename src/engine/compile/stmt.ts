@@ -2,6 +2,7 @@ import type { IExpr, IFunction, IStmt, VarSym } from '../check/ir.js';
 import { isScalar, isWide, sizeOf } from '../check/types.js';
 import { alignOfVar } from '../check/layout.js';
 import type { ProgramTables } from './context.js';
+import type { FnFacts } from './analyze.js';
 import { ExprCompiler } from './expr.js';
 import { literal, truthy } from './ops.js';
 
@@ -30,8 +31,15 @@ export interface FrameVar {
 export class FnCompiler extends ExprCompiler {
   private ctx: Ctx = { brk: null, cont: null };
 
-  constructor(fn: IFunction, host: boolean, T: ProgramTables, private readonly addressTaken: ReadonlySet<unknown>) {
+  private readonly addressTaken: ReadonlySet<VarSym>;
+  /** The function has a return statement: R (its returned lanes) may be nonzero. */
+  private readonly returns: boolean;
+
+  constructor(fn: IFunction, host: boolean, T: ProgramTables, facts: Pick<FnFacts, 'addressTaken' | 'returns'>) {
     super(fn, host, T);
+    this.addressTaken = facts.addressTaken;
+    this.returns = facts.returns;
+    const addressTaken = facts.addressTaken;
     for (const [i, p] of fn.params.entries()) {
       if (isScalar(p.type) && !addressTaken.has(p)) this.regs.set(p, `p${i}`);
       else this.slot(p);
@@ -120,8 +128,14 @@ export class FnCompiler extends ExprCompiler {
   }
 
   /** Mask of lanes that left the current construct's flow. */
-  private gone(): string {
-    return ['R', this.ctx.brk, this.ctx.cont].filter((x) => x).join(' | ');
+  /**
+   * `A = sv` less the lanes that left (returned, and `extra`: broke or continued). A function without a
+   * return statement leaves R out: a mask operation that runs first at the function's end has no type
+   * feedback when V8 optimizes the function mid-run, and each warp reaching it deoptimized that code.
+   */
+  private rejoin(sv: string, ...extra: (string | null)[]): string {
+    const gone = [this.returns ? 'R' : null, ...extra].filter((x) => x);
+    return gone.length === 0 ? `A = ${sv};` : `A = ${sv} & ~(${gone.join(' | ')});`;
   }
 
   /**
@@ -205,7 +219,7 @@ export class FnCompiler extends ExprCompiler {
           this.stmt(s.else, out);
           out.push('}');
         }
-        out.push(`A = ${sv} & ~(${this.gone()});`);
+        out.push(this.rejoin(sv, this.ctx.brk, this.ctx.cont));
         return;
       }
       case 'loop':
@@ -261,7 +275,7 @@ export class FnCompiler extends ExprCompiler {
     out.push('{');
     if (s.init) this.stmt(s.init, out);
     const sv = this.id('s'), B = this.id('B'), C = this.id('C'), first = this.id('f');
-    out.push(`const ${sv} = A; let ${B} = 0, ${C} = 0;`, `for (let ${first} = true; ; ${first} = false) {`, this.backEdge(), `A = ${sv} & ~(${B} | R); if (A === 0) break;`);
+    out.push(`const ${sv} = A; let ${B} = 0, ${C} = 0;`, `for (let ${first} = true; ; ${first} = false) {`, this.backEdge(), `${this.rejoin(sv, B)} if (A === 0) break;`);
     if (s.cond) {
       const c = this.id('c');
       const cond: string[] = [];
@@ -279,13 +293,13 @@ export class FnCompiler extends ExprCompiler {
     out.push(`${C} = 0;`);
     this.stmt(s.body, out);
     this.ctx = saved;
-    out.push(`A = ${sv} & ~(${B} | R); if (A === 0) break;`);
+    out.push(`${this.rejoin(sv, B)} if (A === 0) break;`);
     if (s.step) {
       this.head(s.loc, out);
       const v = this.runPre(discarded(s.step), out);
       if (!/^t\d+\[l\]$/.test(v)) out.push(this.lanes(`${v};`));
     }
-    out.push('}', `A = ${sv} & ~R;`, '}');
+    out.push('}', this.rejoin(sv), '}');
   }
 
   private switchStmt(s: IStmt & { k: 'switch' }, out: string[]): void {
@@ -316,7 +330,7 @@ export class FnCompiler extends ExprCompiler {
       out.push('}');
     });
     this.ctx = saved;
-    out.push(`A = ${sv} & ~(${this.gone()});`);
+    out.push(this.rejoin(sv, this.ctx.brk, this.ctx.cont));
   }
 }
 
