@@ -32,6 +32,16 @@ export class FnCompiler extends ExprCompiler {
   private ctx: Ctx = { brk: null, cont: null };
 
   private readonly addressTaken: ReadonlySet<VarSym>;
+  /**
+   * The function body's last statement: what runs after it reads no active mask, so it does not
+   * rejoin the lanes it split (the same V8 deoptimization as rejoin() explains, for functions that return).
+   */
+  private tail: IStmt | null = null;
+  /** The function is a kernel: each warp runs it as a generator the grid drives (exec/grid.ts). */
+  private get kernel(): boolean {
+    return this.fn.space === 'global' && !this.host;
+  }
+
   /** The function has a return statement: R (its returned lanes) may be nonzero. */
   private readonly returns: boolean;
 
@@ -77,6 +87,7 @@ export class FnCompiler extends ExprCompiler {
       const addr = this.addrOf(p);
       body.push(this.lanes(isScalar(p.type) ? this.store(addr, p.type, 'local', `p${i}[l]`) : `M.copyLane(${addr}, p${i}[l], ${sizeOf(p.type)}, l, ${this.host ? 1 : 0});`));
     }
+    this.tail = this.fn.body?.body.at(-1) ?? null;
     if (this.fn.body) this.stmts(this.fn.body.body, body);
     else body.push(`RT.undefinedFunction(${JSON.stringify(this.fn.name)});`);
     const frame = Math.ceil(this.frameSize / 16) * 16;
@@ -93,7 +104,9 @@ export class FnCompiler extends ExprCompiler {
       ...this.declLines(),
       this.T.instrument ? `if (O !== null && O.enter !== undefined) O.enter(W, ${this.fn.id}, FP, [${regs}]);` : '',
       ...body,
-      this.T.instrument ? `if (O !== null && O.leave !== undefined) O.leave(W${isScalar(this.fn.ret) ? ', RV' : ''});` : '',
+      // A kernel's warp leaves when its generator finishes, and the grid says so (grid.ts): an operation here runs first when
+      // the first warp finishes, after V8 optimized the kernel, and every warp reaching it deoptimized that code again.
+      this.T.instrument && !this.kernel ? `if (O !== null && O.leave !== undefined) O.leave(W${isScalar(this.fn.ret) ? ', RV' : ''});` : '',
       frame ? (aligned ? 'W.sp = SP_;' : 'W.sp = FP;') : '',
       '}',
     ].join('\n');
@@ -219,7 +232,7 @@ export class FnCompiler extends ExprCompiler {
           this.stmt(s.else, out);
           out.push('}');
         }
-        out.push(this.rejoin(sv, this.ctx.brk, this.ctx.cont));
+        if (s !== this.tail) out.push(this.rejoin(sv, this.ctx.brk, this.ctx.cont));
         return;
       }
       case 'loop':
@@ -299,7 +312,7 @@ export class FnCompiler extends ExprCompiler {
       const v = this.runPre(discarded(s.step), out);
       if (!/^t\d+\[l\]$/.test(v)) out.push(this.lanes(`${v};`));
     }
-    out.push('}', this.rejoin(sv), '}');
+    out.push('}', s !== this.tail ? this.rejoin(sv) : '', '}');
   }
 
   private switchStmt(s: IStmt & { k: 'switch' }, out: string[]): void {
@@ -330,7 +343,7 @@ export class FnCompiler extends ExprCompiler {
       out.push('}');
     });
     this.ctx = saved;
-    out.push(this.rejoin(sv, this.ctx.brk, this.ctx.cont));
+    if (s !== this.tail) out.push(this.rejoin(sv, this.ctx.brk, this.ctx.cont));
   }
 }
 

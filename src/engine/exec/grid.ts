@@ -175,6 +175,8 @@ function slotCount(L: Launch, env: DeviceEnv): number {
 function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementSwitch | null): Resumable<LaunchOutcome> {
   const { M, nw, sharedSize } = L;
   const obs = env.observer?.barrier ? env.observer : null;
+  // A warp whose kernel returned leaves its activation (instrumented kernels do not say so themselves: stmt.ts).
+  const leaves = env.observer?.leave ? env.observer : null;
   const ends = env.observer?.turnEnd ? env.observer : null;
   // A slot takes the next block when the round reaches it empty, so a block that ends in its
   // first turn hands its state straight to the next one: barrier-free grids run block after block
@@ -210,6 +212,7 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
               const r = g.next();
               if (r.done) {
                 gens[w] = null;
+                leaves?.leave?.(cur);
                 break;
               }
               if (typeof r.value === 'number') {
@@ -271,6 +274,8 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
 function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementSwitch, seed: number): Resumable<LaunchOutcome> {
   const { M, nw, sharedSize } = L;
   const obs = env.observer?.barrier ? env.observer : null;
+  // A warp whose kernel returned leaves its activation (instrumented kernels do not say so themselves: stmt.ts).
+  const leaves = env.observer?.leave ? env.observer : null;
   const ends = env.observer?.turnEnd ? env.observer : null;
   const rng = mulberry32(seed);
   const slots = new Array<ResidentBlock | null>(slotCount(L, env)).fill(null);
@@ -308,6 +313,7 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
         if (r.done) {
           B.gens[w] = null;
           left = true;
+          leaves?.leave?.(cur);
           break;
         }
         if (typeof r.value === 'number') {
