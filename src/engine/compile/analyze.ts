@@ -11,13 +11,11 @@ export interface FnFacts {
   launches: boolean;
   /** It has a return statement (else no lane leaves before the end, and generated code leaves out the returned lanes' mask). */
   returns: boolean;
-  /** It has a loop. */
-  loops: boolean;
 }
 
 /** Walks a function's IR and collects calls, address-taken variables, __shared__ uses, barriers and launches. */
 export function analyze(fn: IFunction): FnFacts {
-  const f: FnFacts = { calls: new Set(), addressTaken: new Set(), shared: new Set(), barrier: false, launches: false, returns: false, loops: false };
+  const f: FnFacts = { calls: new Set(), addressTaken: new Set(), shared: new Set(), barrier: false, launches: false, returns: false };
   const v = (x: VarSym): void => {
     if (x.storage === 'shared' || x.storage === 'dynamicShared') f.shared.add(x);
   };
@@ -51,7 +49,7 @@ export function analyze(fn: IFunction): FnFacts {
       case 'init': v(s.v); if (s.value) ex(s.value); s.stores.forEach((x) => ex(x.value)); return;
       case 'block': s.body.forEach(st); return;
       case 'if': ex(s.cond); st(s.then); if (s.else) st(s.else); return;
-      case 'loop': f.loops = true; if (s.init) st(s.init); if (s.cond) ex(s.cond); if (s.step) ex(s.step); st(s.body); return;
+      case 'loop': if (s.init) st(s.init); if (s.cond) ex(s.cond); if (s.step) ex(s.step); st(s.body); return;
       case 'switch': ex(s.cond); s.body.forEach(st); return;
       case 'return': f.returns = true; if (s.value) ex(s.value); return;
       default: return;

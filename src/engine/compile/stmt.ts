@@ -45,14 +45,10 @@ export class FnCompiler extends ExprCompiler {
   /** The function has a return statement: R (its returned lanes) may be nonzero. */
   private readonly returns: boolean;
 
-  /** Device code with a loop runs inside a loop of one pass (compile() says why). */
-  private readonly wrapped: boolean;
-
-  constructor(fn: IFunction, host: boolean, T: ProgramTables, facts: Pick<FnFacts, 'addressTaken' | 'returns' | 'loops'>) {
+  constructor(fn: IFunction, host: boolean, T: ProgramTables, facts: Pick<FnFacts, 'addressTaken' | 'returns'>) {
     super(fn, host, T);
     this.addressTaken = facts.addressTaken;
     this.returns = facts.returns;
-    this.wrapped = !host && facts.loops;
     const addressTaken = facts.addressTaken;
     for (const [i, p] of fn.params.entries()) {
       if (isScalar(p.type) && !addressTaken.has(p)) this.regs.set(p, `p${i}`);
@@ -107,16 +103,10 @@ export class FnCompiler extends ExprCompiler {
       frame ? `${fp} W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : fp,
       ...this.declLines(),
       this.T.instrument ? `if (O !== null && O.enter !== undefined) O.enter(W, ${this.fn.id}, FP, [${regs}]);` : '',
-      // V8 keeps on-stack-replacement code that deoptimizes outside the outermost loop around the loop it was
-      // compiled for, and enters it again: a kernel optimized while its warps wait at a barrier in a loop, whose
-      // code after the loop had not run yet, deoptimized there once for every warp (thousands per launch). Inside
-      // a loop of one pass, every deoptimization is within the outermost loop, which discards that code.
-      this.wrapped ? 'for (let once_ = 1; once_ !== 0; once_ = 0) {' : '',
       ...body,
       // A kernel's warp leaves when its generator finishes, and the grid says so (grid.ts): an operation here runs first when
       // the first warp finishes, after V8 optimized the kernel, and every warp reaching it deoptimized that code again.
       this.T.instrument && !this.kernel ? `if (O !== null && O.leave !== undefined) O.leave(W${isScalar(this.fn.ret) ? ', RV' : ''});` : '',
-      this.wrapped ? '}' : '',
       frame ? (aligned ? 'W.sp = SP_;' : 'W.sp = FP;') : '',
       '}',
     ].join('\n');
