@@ -158,7 +158,8 @@ export function cloneState(s: MachineState): MachineState {
   c.host = s.host.clone();
   c.global = s.global.clone();
   c.constant = s.constant.clone();
-  c.hostRegs = new Map(s.hostRegs);
+  // The getter hands out a copy.
+  c.hostRegs = s.hostRegs;
   const cw = (w: WarpState): WarpState => ({ ...w, frames: [...w.frames] });
   c.hostWarp = cw(s.hostWarp);
   const L = s.launch;

@@ -15,9 +15,7 @@ export class Pages {
   /** Checkpoints' pages not yet read, oldest first: a jump reads a memory's pages only when something touches that memory. */
   private pending: (() => void)[] | null = null;
 
-  /** The page written last and its number: consecutive writes mostly hit the same page. */
-  private lastN = -1;
-  /** lastN's first address (-Infinity with no page: no address is in its range). */
+  /** The page written last and its first address (-Infinity with none: no address is in its range): consecutive writes mostly hit the same page. */
   private lastBase = -Infinity;
   private lastP: Uint8Array | null = null;
 
@@ -34,7 +32,6 @@ export class Pages {
       this.map.set(n, (p = whole));
     }
     this.dirty.add(n);
-    this.lastN = n;
     this.lastBase = n * PAGE;
     this.lastP = p;
     return p;
@@ -50,7 +47,7 @@ export class Pages {
     if (this.pending !== null) this.load();
     this.map.set(n, bytes);
     // The next write to it takes the long way, which makes a short page whole.
-    if (n === this.lastN) (this.lastN = -1), (this.lastBase = -Infinity), (this.lastP = null);
+    if (n * PAGE === this.lastBase) (this.lastBase = -Infinity), (this.lastP = null);
   }
 
   /** Pages of a checkpoint that `load` installs (with put) the first time anything reads or writes this memory. */

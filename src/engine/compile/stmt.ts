@@ -31,7 +31,8 @@ export interface FrameVar {
 export class FnCompiler extends ExprCompiler {
   private ctx: Ctx = { brk: null, cont: null };
 
-  private readonly addressTaken: ReadonlySet<VarSym>;
+  /** The function has a return statement: R (its returned lanes) may be nonzero. */
+  private readonly returns: boolean;
   /**
    * The function body's last statement: what runs after it reads no active mask, so it does not
    * rejoin the lanes it split (the same V8 deoptimization as rejoin() explains, for functions that return).
@@ -42,12 +43,8 @@ export class FnCompiler extends ExprCompiler {
     return this.fn.space === 'global' && !this.host;
   }
 
-  /** The function has a return statement: R (its returned lanes) may be nonzero. */
-  private readonly returns: boolean;
-
   constructor(fn: IFunction, host: boolean, T: ProgramTables, facts: Pick<FnFacts, 'addressTaken' | 'returns'>) {
     super(fn, host, T);
-    this.addressTaken = facts.addressTaken;
     this.returns = facts.returns;
     const addressTaken = facts.addressTaken;
     for (const [i, p] of fn.params.entries()) {
@@ -140,7 +137,6 @@ export class FnCompiler extends ExprCompiler {
     return [`const P_ = W.pool[${slot}] ?? (W.pool[${slot}] = RT.lanePool('${spec}'));`, `const ${names.map((n, i) => `${n} = P_[${i}]`).join(', ')};`, ...rest];
   }
 
-  /** Mask of lanes that left the current construct's flow. */
   /**
    * `A = sv` less the lanes that left (returned, and `extra`: broke or continued). A function without a
    * return statement leaves R out: a mask operation that runs first at the function's end has no type
