@@ -106,6 +106,8 @@ class InWorker implements SinkChannel {
   drain(): void {
     this.waitFor(this.sent);
     if (!this.ended) return;
+    // Column buffers handed back after the last send wait on the spare port, which keeps them as long as it is open (8 MB a batch).
+    this.closePorts();
     // Every batch of the recording is stored and its file closed: the worker may serve the next one.
     if (!idle.has(this.key)) idle.set(this.key, this.worker);
     else void this.worker.terminate();
@@ -127,8 +129,15 @@ class InWorker implements SinkChannel {
       this.failure = String(receiveMessageOnPort(this.errors)?.message ?? 'the trace writer thread failed');
       // A worker whose store failed drops the recording's later batches and serves no other recording.
       void this.worker.terminate();
+      this.closePorts();
     }
     if (this.failure !== null) throw new Error(this.failure);
+  }
+
+  /** Closes this side of the recording's ports: an open port keeps whatever reaches it. */
+  private closePorts(): void {
+    this.spare.close();
+    this.errors.close();
   }
 }
 

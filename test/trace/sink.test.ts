@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { contents, recordFile } from './record.js';
 import { TraceWriter } from '../../src/trace/writer.js';
 
@@ -63,6 +65,22 @@ describe('trace sink', () => {
       a.close();
       b.close();
     }
+  });
+
+  // A window's host or `warpscope serve` records again and again in one process.
+  it('keeps no column buffers of finished recordings', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const held = (): number => {
+      gc();
+      return process.memoryUsage().arrayBuffers;
+    };
+    // Short checkpoint spacing: many batches, so the worker hands many column buffers back.
+    recordFile('examples/avgfilter.cu', { checkpointEvents: 300, worker }).close();
+    const before = held();
+    for (let i = 0; i < 4; i++) recordFile('examples/avgfilter.cu', { checkpointEvents: 300, worker }).close();
+    // A batch's columns take about 8 MB: four recordings may not keep more than one batch's more.
+    expect((held() - before) / 1e6).toBeLessThan(10);
   });
 
   it('reports a recording whose store failed, and stores the next one whole', () => {
