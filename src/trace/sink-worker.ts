@@ -27,12 +27,12 @@ interface Recording {
 let rec: Recording | null = null;
 
 /**
- * Lowers this thread's scheduling priority below the recording's (nice 10 more). On Linux a thread is a task of
- * its own (/proc/thread-self names it) with its own nice value. The recording thread runs the
- * program, and V8 compiles its code on helper threads; on a 2-core machine all three compete,
- * and at one priority the store slowed the program and delayed its optimized code: recordings of
- * reduce_1m took 4-11% longer (medians of 24, alternating builds). The store catches up whenever
- * the recording waits for it. Elsewhere the thread keeps the process's priority.
+ * Lowers this thread's scheduling priority below the recording's (nice 10 more). On Linux a
+ * thread is a task of its own (/proc/thread-self names it) with its own nice value. The recording
+ * thread runs the program, and V8 compiles its code on helper threads; on a 2-core machine all
+ * three compete, and at one priority the store slowed the program and delayed its optimized
+ * code: recordings of reduce_1m took 4-14% longer (medians of 18-24 alternating recordings). The
+ * store catches up whenever the recording waits for it. Elsewhere nothing changes.
  */
 function yieldToRecording(): void {
   try {
