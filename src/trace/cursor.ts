@@ -11,6 +11,8 @@ import { cloneState, deserializeState } from './checkpoint.js';
 /** The machine state of a trace at a movable step. */
 export class Cursor {
   private cur = new MachineState();
+  /** The cut the current state stands at (null: a statement's start). */
+  private cutAt: number | null = null;
   private readonly checkpoints = new Map<number, MachineState>();
   /** Checkpoints rebuilt once: a second visit keeps a pristine copy, so visits after it only clone. */
   private readonly visited = new Set<number>();
@@ -18,22 +20,33 @@ export class Cursor {
   /** `useCheckpoints` false rebuilds every state from the first step (tests compare the two). */
   constructor(private readonly trace: Trace, private readonly useCheckpoints = true) {}
 
-  /** The state before step `step` runs (statements [0, step) and their effects applied). */
-  at(step: number): MachineState {
+  /**
+   * The state before step `step` runs (statements [0, step) and their effects applied); with
+   * `cut`, the state inside statement step - 1 once effects [0, cut) are applied, as a return
+   * leaves a caller in the middle of the statement that called (finish stops there).
+   */
+  at(step: number, cut: number | null = null): MachineState {
     const s = Math.max(0, Math.min(step, this.trace.stepCount()));
+    const c = cut === null || s === 0 ? null : cut;
     // A new state has not yet taken the effects made before the first statement (static data, main's activation).
-    if (s === this.cur.step && (s > 0 || this.cur.effectSeq > 0 || this.trace.effectCount() === 0)) return this.cur;
-    const cp = this.useCheckpoints ? this.trace.checkpointBefore(s) : null;
-    const fromCheckpoint = cp !== null && (s < this.cur.step || cp > this.cur.step);
+    if (s === this.cur.step && c === this.cutAt && (s > 0 || this.cur.effectSeq > 0 || this.trace.effectCount() === 0)) return this.cur;
+    // A cut stands inside statement s - 1: the state is built from its start.
+    const base = c === null ? s : s - 1;
+    const cp = this.useCheckpoints ? this.trace.checkpointBefore(base) : null;
+    // Forward from the current state only where it has taken no effect the target has not.
+    const behind = s < this.cur.step || (c !== null && this.cur.effectSeq > c);
+    const fromCheckpoint = cp !== null && (behind || cp > this.cur.step);
     if (fromCheckpoint) this.cur = this.restore(cp);
-    else if (s < this.cur.step) this.cur = new MachineState();
-    this.advance(this.cur, s);
+    else if (behind) this.cur = new MachineState();
+    this.advance(this.cur, s, c ?? Infinity);
+    this.cutAt = c;
     return this.cur;
   }
 
   /** Forgets the current state (a live recording grew: keep none of a partial view). */
   reset(): void {
     this.cur = new MachineState();
+    this.cutAt = null;
   }
 
   /** The state of the checkpoint at `step` (a full one plus the deltas after it), as a copy the caller may move. */
@@ -61,23 +74,23 @@ export class Cursor {
     return built;
   }
 
-  /** Applies statements [state.step, to) and every effect made before step `to`, in recording order. */
-  private advance(state: MachineState, to: number): void {
+  /** Applies statements [state.step, to) and every effect made before step `to` (before effect number `cut` at most), in recording order. */
+  private advance(state: MachineState, to: number, cut: number): void {
     const t = this.trace;
-    const blob = (id: number): Uint8Array => t.blob(id).neu;
     const steps = new StepWalk(t, state);
     let seq = state.effectSeq;
-    const total = t.effectCount();
+    const total = Math.min(t.effectCount(), cut);
     while (seq < total) {
       const at = t.locateEffect(seq)!;
       const d = t.effectChunk(at.chunk);
+      const end = Math.min(d.count, at.row + total - seq);
       let i = at.row;
-      for (; i < d.count; i++) {
+      for (; i < end; i++) {
         const es = d.step[i]!;
         if (es >= to) break;
         // An effect of step es comes after that statement.
         if (es >= state.step) steps.to(es + 1);
-        state.applyEffect(d, i, blob);
+        state.applyEffect(d, i, t.blobBytes);
       }
       seq = at.first + i;
       if (i < d.count) break;

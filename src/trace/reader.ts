@@ -301,6 +301,9 @@ export class Trace {
     return laneEffects(this);
   }
 
+  /** A bulk write's new bytes by blob id: one function per trace, so the replay code of every cursor sees one call target. */
+  readonly blobBytes = (id: number): Uint8Array => this.blob(id).neu;
+
   /** A bulk write's bytes before and after. */
   blob(id: number): { old: Uint8Array; neu: Uint8Array } {
     const r = this.db.prepare('SELECT old, new FROM blobs WHERE blob_id = ?').get(id) as { old: Buffer; new: Buffer } | undefined;

@@ -3,6 +3,7 @@ import type { Trace } from '../../src/trace/reader.js';
 import { recordFile } from './record.js';
 import { Cursor } from '../../src/trace/cursor.js';
 import { laneValue, type MachineState } from '../../src/trace/state.js';
+import { EFFECT } from '../../src/trace/schema.js';
 
 /*
  * Time travel must land on the same machine state whichever way it gets there: from the first
@@ -99,6 +100,34 @@ describe('cursor', () => {
     for (let k = 1; k <= 12; k++) {
       const s = Math.floor((n * k * 7919) / 12 / 7919) - (k % 3);
       expect(snapshot(jumping.at(s))).toEqual(snapshot(plain.at(s)));
+    }
+  });
+
+  it('stands inside a statement after a return, from anywhere, as replaying from the first step does', () => {
+    const m = record('test/conformance/rules/language_features.cu', 120);
+    const leaves: { step: number; seq: number }[] = [];
+    for (let c = 0; c < m.effectChunks.length; c++) {
+      const d = m.effectChunk(c);
+      for (let i = 0; i < d.count; i++) if (d.kind[i] === EFFECT.leave && d.launch[i] !== 0) leaves.push({ step: d.step[i]!, seq: m.effectChunks[c]!.first + i });
+    }
+    expect(leaves.length).toBeGreaterThan(10);
+    const plain = new Cursor(m, false);
+    const jumping = new Cursor(m);
+    const picks = [leaves[leaves.length - 1]!, leaves[0]!, leaves[leaves.length >> 1]!, leaves[3]!, leaves[4]!, leaves[leaves.length - 2]!];
+    for (const { step, seq } of picks) {
+      const fresh = new Cursor(m, false);
+      const full = snapshot(fresh.at(step + 1)) as { launch: { warps: [number, { frames: unknown[] }][] } };
+      const before = snapshot(new Cursor(m, false).at(step + 1, seq)) as typeof full;
+      const after = snapshot(new Cursor(m, false).at(step + 1, seq + 1)) as typeof full;
+      // The return popped one frame off the warp; the rest of the statement may pop more.
+      const frames = (x: typeof full): number => x.launch.warps.reduce((n, [, w]) => n + w.frames.length, 0);
+      expect(frames(after)).toBe(frames(before) - 1);
+      expect(frames(full)).toBeLessThanOrEqual(frames(after));
+      expect(snapshot(jumping.at(step + 1, seq + 1))).toEqual(after);
+      expect(snapshot(plain.at(step + 1, seq + 1))).toEqual(after);
+      // On to the statement's end, and back into it.
+      expect(snapshot(jumping.at(step + 1))).toEqual(full);
+      expect(snapshot(jumping.at(step + 1, seq))).toEqual(before);
     }
   });
 });
