@@ -16,7 +16,7 @@ export type RowOp =
   | readonly ['warpMask', step: number, launch: number, block: number, warp: number, primitive: string, detail: string, loc: number]
   | readonly ['api', step: number, name: string, args: string, result: string | null, loc: number]
   | readonly ['timeline', id: number, step: number, kind: string, name: string, stream: number, start: number, end: number, detail: string]
-  | readonly ['output', step: number, stream: number, data: Uint8Array]
+  | readonly ['output', step: number, effect: number, stream: number, data: Uint8Array]
   | readonly ['diag', step: number, severity: string, message: string, file: string, line: number, col: number, rendered: string]
   | readonly ['meta', key: string, value: string]
   | readonly ['blob', id: number, before: Uint8Array, after: Uint8Array];

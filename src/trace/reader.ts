@@ -56,6 +56,8 @@ export interface LaunchRow {
 export interface OutputRow {
   readonly seq: number;
   readonly step: number;
+  /** Effects made before it (a statement's output may come before or after a call in it returns). */
+  readonly effect: number;
   readonly stream: 'stdout' | 'stderr';
   readonly data: Buffer;
 }
@@ -169,7 +171,7 @@ export class Trace {
 
   /** Everything the run printed, in order. */
   output(): OutputRow[] {
-    const rows = this.db.prepare('SELECT seq, step, stream, data FROM output ORDER BY seq').all() as { seq: number; step: number; stream: number; data: Buffer }[];
+    const rows = this.db.prepare('SELECT seq, step, effect, stream, data FROM output ORDER BY seq').all() as { seq: number; step: number; effect: number; stream: number; data: Buffer }[];
     return rows.map((r) => ({ ...r, stream: r.stream === 1 ? 'stdout' : 'stderr' }));
   }
 

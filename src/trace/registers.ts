@@ -35,8 +35,8 @@ interface Frame {
   readonly regs: readonly (Lanes | null)[];
   /** The trace's view of the function's registers on this warp (null for an outermost activation, which needs none). */
   readonly shadow: (Lanes | null)[] | null;
-  /** The statement the activation ran last: the registers it assigns are reported (null: all of them, on every lane of the warp). */
-  last: StatementSite | null;
+  /** The statement the activation ran last: the registers it assigns are reported. */
+  last: StatementSite;
   /** The lanes that ran `last` (the statement's active mask). */
   mask: number;
 }
@@ -150,9 +150,10 @@ export class RegisterTracker {
       if (r instanceof Float64Array) (s as Float64Array).set(r);
       else if (r && s) for (let l = 0; l < 32; l++) s[l] = r[l]!;
     }
-    // A recursion's caller has its own lane arrays, but the trace's registers of the function are the callee's: report all of them.
+    // A recursion's caller has its own lane arrays, but the trace's registers of the function are now the callee's:
+    // the caller's lanes that differ go back at once, before the return, so a stop just after it (finish) shows the caller's.
     const caller = t!.frames[t!.frames.length - 1];
-    if (caller && caller.fn === f.fn) caller.last = null;
+    if (caller && caller.fn === f.fn) for (let j = 0; j < caller.regs.length; j++) this.diffVar(W, caller, j, W.host ? 1 : W.lanes);
   }
 
   /** Reports what W's innermost activation's last statement assigned so far (its turn ends, or the launch does). */
@@ -178,18 +179,13 @@ export class RegisterTracker {
     this.lastT = undefined;
   }
 
-  /** Reports the registers the frame's last statement may have assigned, on the lanes that ran it (every register on every lane when `last` is null). */
+  /** Reports the registers the frame's last statement may have assigned, on the lanes that ran it. */
   private report(W: WarpCtx, f: Frame): void {
     if (this.exhaustive) {
       for (let j = 0; j < f.regs.length; j++) this.diffVar(W, f, j, W.host ? 1 : W.lanes);
       return;
     }
     const site = f.last;
-    if (site === null) {
-      const lanes = W.host ? 1 : W.lanes;
-      for (let j = 0; j < f.regs.length; j++) this.write(W, f, j, lanes);
-      return;
-    }
     if (site === REPORTED) return;
     const lanes = W.host ? 1 : f.mask & W.lanes;
     if (lanes === 0) return;

@@ -8,7 +8,7 @@
 import { SPACE_NAMES } from '../engine/memory/layout.js';
 
 /** The format version a writer writes and a reader accepts; any change a reader could misread bumps it. */
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 
 /** The value of meta.format: tells a .trace from any other SQLite file. */
 export const FORMAT_NAME = 'warpscope-trace';
@@ -100,7 +100,7 @@ CREATE TABLE barrier_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NU
 CREATE TABLE warp_masks (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, primitive TEXT NOT NULL, detail TEXT NOT NULL, loc_id INTEGER NOT NULL);
 CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEXT NOT NULL, args TEXT NOT NULL, result TEXT, loc_id INTEGER NOT NULL);
 CREATE TABLE timeline (op_id INTEGER PRIMARY KEY, step INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, stream INTEGER NOT NULL, start_ns REAL NOT NULL, end_ns REAL NOT NULL, detail TEXT NOT NULL);
-CREATE TABLE output (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, stream INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE output (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, effect INTEGER NOT NULL, stream INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE diagnostics (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL, rendered TEXT NOT NULL);
 ${SANITIZER_SCHEMA}`;
 

@@ -51,7 +51,7 @@ export class TraceSink {
       warpMask: p('INSERT INTO warp_masks (step, launch_id, block, warp, primitive, detail, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       api: p('INSERT INTO api_calls (step, name, args, result, loc_id) VALUES (?, ?, ?, ?, ?)'),
       timeline: p('INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      output: p('INSERT INTO output (step, stream, data) VALUES (?, ?, ?)'),
+      output: p('INSERT INTO output (step, effect, stream, data) VALUES (?, ?, ?, ?)'),
       diag: p('INSERT INTO diagnostics (step, severity, message, file, line, col, rendered) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       meta: p('INSERT OR REPLACE INTO meta VALUES (?, ?)'),
     };

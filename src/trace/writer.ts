@@ -246,7 +246,9 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
 
   /** Bytes the run printed (char codes 0..255), in the order the terminal got them. */
   output(stream: 'stdout' | 'stderr', text: string): void {
-    this.rows.push(['output', this.step, STREAMS[stream], Buffer.from(text, 'latin1')]);
+    // The effects made before it, counted exactly: a finish stopping inside a statement shows only what it printed so far.
+    if (this.loads.n !== 0) this.drainLoads();
+    this.rows.push(['output', this.step, this.sentEffects + this.fx.n, STREAMS[stream], Buffer.from(text, 'latin1')]);
     this.counted();
   }
 
