@@ -27,10 +27,14 @@ export function barrierStep(s: DebugSession): number {
 
 /** A warp as it stands at the current step: the statement it is about to run when that is the current step's, else its latest. */
 export function current(s: DebugSession, launch: number, block: number, warp: number, ws: WarpState | undefined): WarpState | undefined {
-  const r = s.trace!.stepRow(s.pos!);
+  // Inside a statement (after a finish), the statement at the current step has not begun.
+  const r = s.cut === null ? s.trace!.stepRow(s.pos!) : null;
   if (ws && returned(ws)) return { ...ws, exited: -1 };
-  if (!ws || !r || r.launch !== launch || r.block !== block || r.warp !== warp) return ws;
-  return { ...ws, step: r.step, mask: r.mask, loc: r.loc, exited: r.exited };
+  if (!ws) return ws;
+  if (r && r.launch === launch && r.block === block && r.warp === warp) return { ...ws, step: r.step, mask: r.mask, loc: r.loc, exited: r.exited };
+  // A warp that returned inside its latest statement stands at its caller's statement.
+  const at = s.focusRow(s.pos!, { kind: 'device', launch, block, warp, lane: 0 });
+  return at && at.loc !== ws.loc ? { ...ws, loc: at.loc } : ws;
 }
 
 /** The kernel's invocation text for the focused (or first) thread. */

@@ -8,15 +8,20 @@ import type { DecodedEffects } from '../trace/codec.js';
  * where a stop is possible.
  */
 
-/** One effect seen while walking: its chunk and row. */
+/** One effect seen while walking: its chunk and row, and its number in the trace. */
 export interface EffectRef {
   readonly d: DecodedEffects;
   readonly i: number;
+  readonly seq: number;
 }
 
-/** Steps from `from` upward while `limit()` allows; `visit` returns true to stop there. Returns the step it stopped at, or null at the limit. */
-export function walkForward(trace: Trace, from: number, limit: () => number, visit: (row: StepRow, effectsBefore: readonly EffectRef[]) => boolean): number | null {
-  let eseq = firstEffectAtOrAfter(trace, from - 1);
+/**
+ * Steps from `from` upward while `limit()` allows; `visit` returns true to stop there. Returns the
+ * step it stopped at, or null at the limit. `fromSeq`: the first effect of step from - 1 to show
+ * (the program stands inside that statement).
+ */
+export function walkForward(trace: Trace, from: number, limit: () => number, visit: (row: StepRow, effectsBefore: readonly EffectRef[]) => boolean, fromSeq: number | null = null): number | null {
+  let eseq = fromSeq ?? firstEffectAtOrAfter(trace, from - 1);
   for (let s = from; s < limit(); s++) {
     const row = trace.stepRow(s);
     if (!row) return null;
@@ -28,7 +33,7 @@ export function walkForward(trace: Trace, from: number, limit: () => number, vis
       const d = trace.effectChunk(at.chunk);
       const st = d.step[at.row]!;
       if (st > s - 1) break;
-      if (st === s - 1 && d.kind[at.row] !== EFFECT.enter && d.kind[at.row] !== EFFECT.leave) fx.push({ d, i: at.row });
+      if (st === s - 1 && d.kind[at.row] !== EFFECT.enter && d.kind[at.row] !== EFFECT.leave) fx.push({ d, i: at.row, seq: eseq });
       eseq++;
     }
     if (visit(row, fx)) return s;
@@ -45,15 +50,15 @@ export function walkBackward(trace: Trace, from: number, visit: (row: StepRow) =
   return null;
 }
 
-/** The effects made during step `step`. */
-export function effectsOfStep(trace: Trace, step: number): EffectRef[] {
+/** The effects made during step `step` (from effect number `fromSeq` on, when the program stands inside it). */
+export function effectsOfStep(trace: Trace, step: number, fromSeq: number | null = null): EffectRef[] {
   const out: EffectRef[] = [];
-  for (let seq = firstEffectAtOrAfter(trace, step); ; seq++) {
+  for (let seq = fromSeq ?? firstEffectAtOrAfter(trace, step); ; seq++) {
     const at = trace.locateEffect(seq);
     if (!at) break;
     const d = trace.effectChunk(at.chunk);
     if (d.step[at.row]! !== step) break;
-    out.push({ d, i: at.row });
+    out.push({ d, i: at.row, seq });
   }
   return out;
 }

@@ -19,11 +19,15 @@ import type { FaultSite } from '../trace/fault-sites.js';
  * or the motion's own goal), then a stop there.
  */
 
-/** The goal of a stepping command, tested against every statement in order; `changed` says whether its stop is in another activation than the one it started in. */
-export type Goal = ((row: StepRow, line: number, file: string) => boolean) & { changed?: () => boolean };
+/**
+ * The goal of a stepping command, tested against every statement in order; `changed` says whether
+ * its stop is in another activation than the one it started in, `cut` where inside the statement
+ * before the stop it stands (an effect number; null at the stop's start).
+ */
+export type Goal = ((row: StepRow, line: number, file: string) => boolean) & { changed?: () => boolean; cut?: () => number | null };
 
 type Stop =
-  | { kind: 'goal'; step: number; row: StepRow; changed: boolean }
+  | { kind: 'goal'; step: number; row: StepRow; changed: boolean; cut: number | null }
   | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus }
   | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number }
   | { kind: 'barrier'; step: number; row: StepRow }
@@ -88,9 +92,8 @@ function marks(s: DebugSession): Marks {
   return { barriers: barrierArrivals(s), findings: sanitizerStops(s), faults: faultStops(s) };
 }
 
-/** Tests a step for every kind of stop; `goal` is the stepping command's own. */
-function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: Goal | null, prevLaunch: { id: number }, m: Marks, backward: boolean): Stop | null {
-  const t = s.trace!;
+/** The first watchpoint among effects `fx` whose value changed (or was read), as a stop. */
+function watchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean): Stop | null {
   for (const wp of s.bps.watchpoints) {
     if (!wp.enabled) continue;
     let lane = -1;
@@ -104,6 +107,26 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
     const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane } as Focus);
     return { kind: 'watch', step: backward ? ws : ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws };
   }
+  return null;
+}
+
+/** Whether the stepping goal stops at this row, as a stop. */
+function goalStop(s: DebugSession, row: StepRow, goal: Goal): Stop | null {
+  const l = s.trace!.loc(row.loc);
+  return goal(row, l.line, l.file) ? { kind: 'goal', step: row.step, row, changed: goal.changed?.() ?? false, cut: goal.cut?.() ?? null } : null;
+}
+
+/** Tests a step for every kind of stop; `goal` is the stepping command's own. */
+function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: Goal | null, prevLaunch: { id: number }, m: Marks, backward: boolean): Stop | null {
+  const t = s.trace!;
+  // A goal inside the statement before this row (a finish's return) comes before the row's own stops, and the effects after it.
+  const reached = goal && !backward ? goalStop(s, row, goal) : null;
+  if (reached?.kind === 'goal' && reached.cut !== null) {
+    const cut = reached.cut;
+    return watchStop(s, fx.filter((e) => e.seq < cut), backward) ?? reached;
+  }
+  const watched = watchStop(s, fx, backward);
+  if (watched) return watched;
   const loc = t.loc(row.loc);
   // Every breakpoint whose condition holds here counts a hit (as gdb counts them); one with an ignore count lets the program pass.
   let stop: Stop | null = null;
@@ -131,11 +154,7 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
   }
   if (s.breakOnLaunch && row.launch !== 0 && row.launch !== prevLaunch.id) return { kind: 'launch', step: row.step, row };
   prevLaunch.id = row.launch;
-  if (goal) {
-    const l = t.loc(row.loc);
-    if (goal(row, l.line, l.file)) return { kind: 'goal', step: row.step, row, changed: goal.changed?.() ?? false };
-  }
-  return null;
+  return backward && goal ? goalStop(s, row, goal) : reached;
 }
 
 /** The steps where a warp arrived at a barrier (when barrier breaks are on). */
@@ -147,19 +166,23 @@ function barrierArrivals(s: DebugSession): ReadonlySet<number> {
 /** Runs forward from the current step (or from it included, when the program starts) until something stops it, or the program ends. */
 export async function resume(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', includeCurrent = false): Promise<void> {
   const t = s.trace!;
-  const prevLaunch = { id: includeCurrent ? 0 : t.stepRow(s.pos!)?.launch ?? 0 };
-  let from = s.pos! + (includeCurrent ? 0 : 1);
+  // Inside a statement, the statement after it has not run: it may be the stop.
+  const inside = s.cut;
+  const prevLaunch = { id: includeCurrent ? 0 : t.stepRow(s.pos! - (inside === null ? 0 : 1))?.launch ?? 0 };
+  let from = s.pos! + (includeCurrent || inside !== null ? 0 : 1);
   // The statement the program stands before runs first: its findings stop it there, unless that is the stop it is at.
-  const here = includeCurrent || s.sanitizerStop === s.pos ? undefined : sanitizerStops(s).get(s.pos!);
+  const here = includeCurrent || inside !== null || s.sanitizerStop === s.pos ? undefined : sanitizerStops(s).get(s.pos!);
   if (here) return report(s, { kind: 'sanitizer', step: s.pos!, rows: here }, header);
-  const fault = includeCurrent || s.faultStop === s.pos || s.sanitizerStop === s.pos ? undefined : faultStops(s).get(s.pos!);
+  const fault = includeCurrent || inside !== null || s.faultStop === s.pos || s.sanitizerStop === s.pos ? undefined : faultStops(s).get(s.pos!);
   if (fault) return report(s, { kind: 'fault', step: s.pos!, site: fault }, header);
+  let fromSeq = inside;
   for (;;) {
     let found: Stop | null = null;
     // A live recording grows between passes: read the barrier arrivals and findings it has now.
     const m = marks(s);
-    const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, m, false)) !== null);
+    const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, m, false)) !== null, fromSeq);
     if (end !== null && found) return report(s, found, header);
+    if (s.limit() > from) fromSeq = null;
     from = Math.max(from, s.limit());
     if (!(await s.grow())) break;
   }
@@ -190,6 +213,11 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
   s.bps.lastStop = null;
   switch (stop.kind) {
     case 'goal': {
+      if (stop.cut !== null) {
+        // A return inside a statement: the focused thread stands in its caller.
+        s.stopAt(stop.step, s.focus, 'frame', '', stop.cut);
+        return;
+      }
       // A stepping goal keeps the focused lane; another warp's stop focuses its first active lane.
       const f = s.focus.kind === 'device' && sameWarp(stop.row, s.focus) ? { ...focusOf(stop.row), lane: s.focus.lane } : focusOf(stop.row);
       // gdb names the frame again when the stop is in another one (a call, a return, a new launch).

@@ -38,8 +38,23 @@ export class DebugSession {
   view: ProgramView | null = null;
   cursor: Cursor | null = null;
   live: LiveRecording | null = null;
-  /** The step the program stands before; null when it is not being run. */
-  pos: number | null = null;
+  private position: number | null = null;
+  /**
+   * Where inside statement pos - 1 the program stands, as an effect number (effects before it
+   * have happened): a finish stops as its frame returns, in the middle of the caller's
+   * statement; null at a statement's start.
+   */
+  cut: number | null = null;
+
+  /** The step the program stands before; null when it is not being run. Setting it stands at that statement's start. */
+  get pos(): number | null {
+    return this.position;
+  }
+
+  set pos(step: number | null) {
+    this.position = step;
+    this.cut = null;
+  }
   focus: Focus = { kind: 'host' };
   frameIndex = 0;
   readonly bps = new BreakpointTable();
@@ -198,9 +213,9 @@ export class DebugSession {
     return this.stateAt(this.pos ?? 0);
   }
 
-  /** The machine state before step `step` runs. */
+  /** The machine state before step `step` runs (at the current step, where the program stands inside the statement before it). */
   stateAt(step: number): MachineState {
-    return this.cursor!.at(step);
+    return this.cursor!.at(step, step === this.position ? this.cut : null);
   }
 
   /** An evaluation context for the focused thread at step `step` (default: the current one), in frame `frameIndex`. */
@@ -255,28 +270,46 @@ export class DebugSession {
     return (focus.kind === 'host' ? st.hostWarp : st.launch?.id === focus.launch ? st.launch.warps.get(focus.block * 64 + focus.warp) : null) ?? null;
   }
 
-  /** The statement the focused warp stands at (its latest statement before `step`, or `step` itself when it is the focused warp's). */
+  /**
+   * The statement the focused warp stands at: `step` itself when it is the focused warp's, else
+   * its latest statement before `step`, or the caller's statement when a return within that one
+   * left the warp in its caller (a call stands at its call).
+   */
   focusRow(step = this.pos ?? 0, focus = this.focus): StepRow | null {
     const t = this.trace!;
     const here = t.stepRow(step);
-    if (here && sameWarp(here, focus)) return here;
+    if (here && sameWarp(here, focus) && !(step === this.position && this.cut !== null)) return here;
     const w = this.warpState(step, focus);
-    return w && w.step >= 0 ? t.stepRow(w.step) : here;
+    if (!w || w.step < 0) return here;
+    let row = t.stepRow(w.step);
+    const depth = w.frames.length;
+    for (let st = w.step - 1; row && depth > 0 && row.depth > depth && st >= 0; st--) {
+      const r = t.stepRow(st)!;
+      if (sameWarp(r, focus) && r.depth < row.depth) row = r;
+    }
+    return row;
+  }
+
+  /** Whether the program had printed output row `r` where it stands (all of it when it is not being run). */
+  printed(r: { readonly step: number; readonly effect: number }): boolean {
+    const upTo = this.pos ?? Number.MAX_SAFE_INTEGER;
+    // Inside a statement, only what it printed before the stop's effect (a printf of a call's result comes after).
+    return r.step < upTo || (r.step === upTo && (this.cut === null || r.effect < this.cut));
   }
 
   /** Prints the program's output up to the current step. */
   flushOutput(): void {
     const rows = this.trace!.output();
-    const upTo = this.pos ?? Number.MAX_SAFE_INTEGER;
-    while (this.shownOutput < rows.length && rows[this.shownOutput]!.step <= upTo) {
+    while (this.shownOutput < rows.length && this.printed(rows[this.shownOutput]!)) {
       this.io.out(rows[this.shownOutput]!.data.toString('latin1'));
       this.shownOutput++;
     }
   }
 
-  /** Moves to `step`, focusing the thread `focus`; prints output made on the way, the focus switch and where it stopped. */
-  stopAt(step: number, focus: Focus, header: 'frame' | 'line' | 'none' = 'frame', prefix = ''): void {
+  /** Moves to `step` (inside the statement before it at effect `cut`), focusing the thread `focus`; prints output made on the way, the focus switch and where it stopped. */
+  stopAt(step: number, focus: Focus, header: 'frame' | 'line' | 'none' = 'frame', prefix = '', cut: number | null = null): void {
     this.pos = step;
+    this.cut = cut;
     this.frameIndex = 0;
     this.sanitizerStop = null;
     this.faultStop = null;

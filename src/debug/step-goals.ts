@@ -23,44 +23,54 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   const d = cur.depth;
   if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
   if (kind === 'lane' && focus.kind !== 'device') return 'step lane: the focus is not on a CUDA thread.';
+  // Inside its statement (a finish stopped as its frame returned), the rest of that statement comes first.
+  const inside = insideStatement(s);
+  const from = inside ? s.pos! - 1 : cur.step;
   // Frame events of the warp's statements since the current one: depth relative to it, and its lowest.
   // They happen during the warp's own statements; each is read once a later statement is seen.
-  let last = cur.step;
+  let last = from;
   let pending = true;
+  let fromSeq = inside ? s.cut : null;
   let delta = 0;
   let lowest = 0;
+  // The effect number where the current frame returned (finish stops just after it).
+  let returned: number | null = null;
   const follow = (row: StepRow): void => {
     if (pending && row.step > last) {
       pending = false;
-      for (const { d: fx, i } of effectsOfStep(t, last)) {
+      for (const { d: fx, i, seq } of effectsOfStep(t, last, fromSeq)) {
         const k = fx.kind[i]!;
         if ((k !== EFFECT.enter && k !== EFFECT.leave) || fx.launch[i] !== cur.launch || fx.block[i] !== cur.block || fx.warp[i] !== cur.warp) continue;
         delta += k === EFFECT.enter ? 1 : -1;
         lowest = Math.min(lowest, delta);
+        if (lowest < 0 && returned === null) returned = seq + 1;
       }
+      fromSeq = null;
     }
     if (sameWarp(row, focus)) (last = row.step), (pending = true);
   };
   const goal: Goal = (row, line, file) => {
-    if (row.step <= cur.step) return false;
+    if (row.step <= from) return false;
     follow(row);
+    // gdb's finish stops as the frame returns, in the middle of the caller's statement.
+    if (kind === 'finish') return returned !== null;
     // The focused warp returned from its kernel: the next statement of any thread is where stepping ends (cuda-gdb moves the focus on).
-    if (focus.kind === 'device' && d + lowest <= 0 && kind !== 'finish') return true;
+    if (focus.kind === 'device' && d + lowest <= 0) return true;
     if (!sameWarp(row, focus)) return false;
     // The current frame returned (later statements at its depth are another activation's).
-    const returned = lowest < 0;
+    const gone = lowest < 0;
     const moved = line !== here.line || file !== here.file || row.depth !== d;
     switch (kind) {
       case 'stepi': return true;
-      case 'step': return moved || returned;
-      case 'lane': return (moved || returned) && focus.kind === 'device' && (row.mask & (1 << focus.lane)) !== 0;
-      case 'next': return row.depth < d || (!returned && row.depth === d && moved);
-      case 'until': return row.depth < d || (!returned && row.depth === d && file === here.file && line > here.line);
-      case 'finish': return row.depth < d;
+      case 'step': return moved || gone;
+      case 'lane': return (moved || gone) && focus.kind === 'device' && (row.mask & (1 << focus.lane)) !== 0;
+      case 'next': return row.depth < d || (!gone && row.depth === d && moved);
+      case 'until': return row.depth < d || (!gone && row.depth === d && file === here.file && line > here.line);
     }
   };
   // Whether the stop is in another activation than the one the command started in.
   goal.changed = () => lowest < 0 || delta !== 0;
+  goal.cut = () => (kind === 'finish' ? returned : null);
   return goal;
 }
 
@@ -72,12 +82,22 @@ export function reverseGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | '
   const focus = s.focus;
   const d = cur.depth;
   if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
+  // Inside its statement, the calls it made so far are behind the program, and its own start.
+  const inside = insideStatement(s);
+  const before = inside ? s.pos! : cur.step;
   return (row, line, file) => {
-    if (!sameWarp(row, focus) || row.step >= cur.step) return false;
+    if (!sameWarp(row, focus) || row.step >= before) return false;
     const moved = line !== here.line || file !== here.file || row.depth !== d;
     if (kind === 'stepi') return true;
-    if (kind === 'step') return moved;
-    if (kind === 'next') return row.depth < d || (row.depth === d && moved);
+    if (kind === 'step') return moved || (inside && row.step === cur.step);
+    if (kind === 'next') return row.depth < d || (row.depth === d && (moved || (inside && row.step === cur.step)));
     return row.depth < d;
   };
+}
+
+/** Whether the focused warp stands inside its statement (the one before the current step): a finish left it there. */
+function insideStatement(s: DebugSession): boolean {
+  if (s.cut === null || !s.pos) return false;
+  const row = s.trace!.stepRow(s.pos - 1);
+  return row !== null && sameWarp(row, s.focus);
 }

@@ -9,6 +9,8 @@ import type { OutputChunk } from '../protocol/messages.js';
 /** An output row as the trace stores it. */
 export interface RowLike {
   readonly step: number;
+  /** Effects made before it (where inside its statement it was printed). */
+  readonly effect: number;
   readonly stream: 'stdout' | 'stderr';
   readonly data: Uint8Array;
 }
@@ -24,10 +26,10 @@ export class ProgramOutput {
     this.source = null;
   }
 
-  /** The change to send for rows (of recording `source`) up to step `upTo`; null when nothing changed. */
-  update(rows: readonly RowLike[], upTo: number, source: object | null): { reset: boolean; chunks: OutputChunk[] } | null {
+  /** The change to send for the rows (of recording `source`) `printed` says the program has printed; null when nothing changed. */
+  update(rows: readonly RowLike[], printed: (r: RowLike) => boolean, source: object | null): { reset: boolean; chunks: OutputChunk[] } | null {
     let n = 0;
-    while (n < rows.length && rows[n]!.step <= upTo) n++;
+    while (n < rows.length && printed(rows[n]!)) n++;
     const sameRun = source === this.source;
     if (sameRun && n === this.shown) return null;
     const reset = !sameRun || n < this.shown;

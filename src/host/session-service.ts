@@ -274,7 +274,7 @@ export class SessionService {
     const rows = s?.trace ? s.trace.output() : [];
     // Output up to where the program stands: all of it once it ended, none before it runs.
     const upTo = s?.pos ?? (this.ended ? Number.MAX_SAFE_INTEGER : -1);
-    const change = this.output.update(rows, upTo, s?.trace ?? null);
+    const change = this.output.update(rows, s && s.pos !== null ? (r) => s.printed(r) : (r) => r.step <= upTo, s?.trace ?? null);
     if (change) this.emit({ kind: 'program-output', ...change });
     this.publishPanels(s, stopText, upTo);
   }

@@ -1,8 +1,9 @@
 # program: test/conformance/rules/language_features.cu
 # Device functions: a conditional breakpoint deep in a recursion and its backtrace (each frame
 # with its own arguments), frame selection, step into a call (a new frame header, also for the
-# second call of the same line), finish ("Run till exit"), next over a call, reverse-step back
-# into a callee and reverse-finish out of it.
+# second call of the same line), finish ("Run till exit", stopping as the frame returns: in the
+# caller's frame of a recursion, in the middle of the calling line), next over a call,
+# reverse-step back into a callee and reverse-finish out of it.
 break fact if n == 1 && threadIdx.x == 3
 run
 backtrace
@@ -21,6 +22,9 @@ frame 7
 frame 0
 down
 finish
+print n
+finish
+print n
 delete
 break 42
 continue
@@ -32,8 +36,11 @@ step
 info args
 finish
 print k
+info cuda lanes
+step
 step
 finish
+next
 next
 print r
 reverse-step

@@ -3,7 +3,7 @@
 # Host code: start at main, next over host statements, kernel launches and copies; host locals
 # (register and memory ones) before and after launches; a malloc'd float array printed as *M@4;
 # device pointers cudaMalloc wrote into host locals; the value history ($, $N, $$N); until through a loop; advance; step into a host function
-# and finish out of it; kill.
+# and finish out of it (it stops as the function returns, in the middle of main's calling line); kill.
 info locals
 start
 next
@@ -47,6 +47,7 @@ step
 info args
 bt
 finish
+next
 next
 next
 next

@@ -1,0 +1,23 @@
+# program: test/conformance/rules/arg_order.cu
+# finish stops as the function returns, in the middle of the caller's statement: before the
+# statement's next call (even one with a breakpoint), its printf of the calls' results not yet
+# printed, and each finish names its call's value. From inside the statement: reverse-step goes
+# back into the call that returned, reverse-next to the statement's start, next runs the rest of
+# it (its output comes then), and step enters its next call.
+break hnext
+run
+bt
+finish
+print hcount
+continue
+finish
+reverse-step
+finish
+delete
+reverse-next
+print hcount
+next
+step
+finish
+finish
+next
