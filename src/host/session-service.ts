@@ -257,7 +257,8 @@ export class SessionService {
     const s = this.session;
     const stop = s ? this.stopOf(s) : null;
     if (stop) this.ended = false;
-    const stopText = JSON.stringify(stop);
+    // Two finishes up a recursion can stop inside one statement: the place within it tells their stops apart.
+    const stopText = JSON.stringify([stop, s?.cut ?? null]);
     if (stopText !== this.lastStop) {
       this.lastStop = stopText;
       this.emit({ kind: 'stopped', stop });

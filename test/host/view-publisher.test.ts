@@ -127,4 +127,24 @@ describe('visual panels of a session', () => {
     expect(snapshotWords(snap)).toHaveLength(0);
     s.close();
   });
+
+  it('shows each frame of a recursion that two finishes return to within one statement', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: 'test/conformance/rules/language_features.cu' } });
+    await s.send({ kind: 'console', line: 'break fact if n == 1 && threadIdx.x == 3' });
+    await s.send({ kind: 'console', line: 'run' });
+    const n = (): string => {
+      const table = last(s.events, 'warp-table')!.table!;
+      return table.lanes[3]!.values[table.columns.indexOf('n')]!;
+    };
+    expect(n()).toBe('1');
+    await s.send({ kind: 'console', line: 'finish' });
+    expect(n()).toBe('2');
+    const first = last(s.events, 'stopped')!.stop!;
+    await s.send({ kind: 'console', line: 'finish' });
+    // The same statement, line and thread: the panels move on all the same.
+    expect(last(s.events, 'stopped')!.stop).toEqual(first);
+    expect(n()).toBe('3');
+    s.close();
+  });
 });
