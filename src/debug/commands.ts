@@ -3,8 +3,7 @@ import { focusOf, sameFocus } from './session.js';
 import { resume, reverse, type Goal } from './run-commands.js';
 import { stepGoal, reverseGoal } from './step-goals.js';
 import { breakCommand, conditionCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
-import { frameHeader } from './describe.js';
-import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
+import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, frames, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
 import { focusCommand } from './focus-command.js';
 import { infoSanitizer, isTool, setSanitizer } from './sanitize/commands.js';
@@ -35,7 +34,8 @@ const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): 
   for (let i = 0; i < count && s.pos !== null; i++) {
     const g = stepGoal(s, kind);
     if (typeof g === 'string') return s.say(g);
-    const leaving = kind === 'finish' ? { fn: s.context().frame()?.fn ?? null, depth: s.focusRow()?.depth ?? 0, focus: s.focus } : null;
+    // finish runs the selected frame (up N selects an outer one) to its return.
+    const leaving = kind === 'finish' ? { fn: s.context().frame()?.fn ?? null, depth: (s.focusRow()?.depth ?? 0) - s.frameIndex, focus: s.focus } : null;
     if (kind === 'finish') s.say(`Run till exit from ${frameLine(s)}`);
     await resume(s, g, kind === 'finish' ? 'frame' : 'auto');
     if (leaving) valueReturned(s, leaving);
@@ -69,12 +69,8 @@ function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; dept
 
 /** `#0  fact (n=1) at prog.cu:13`: the selected frame as finish names it. */
 function frameLine(s: DebugSession): string {
-  const row = s.focusRow();
-  const fr = s.context().frame();
-  if (!row || !fr) return '#0  ??';
-  const loc = s.trace!.loc(row.loc);
-  const l = s.focus.kind === 'device' ? s.view!.launch(s.focus.launch) : null;
-  return `#0  ${frameHeader(s.view!, fr.fn, s.context(), l)} at ${loc.file}:${loc.line}`;
+  const f = frames(s)[s.frameIndex];
+  return f ? `#${s.frameIndex}  ${f.header} at ${f.file}:${f.line}` : `#${s.frameIndex}  ??`;
 }
 
 /** `until LOCATION` / `advance LOCATION`: runs to the location (or another stop), with no breakpoint left behind. */

@@ -112,7 +112,7 @@ export function localsCommand(s: DebugSession, args: boolean): void {
 }
 
 /** The call stack of the focused warp: innermost first, with each frame's line. */
-function frames(s: DebugSession): { header: string; file: string; line: number }[] {
+export function frames(s: DebugSession): { header: string; file: string; line: number }[] {
   const t = s.trace!;
   const l = s.focus.kind === 'device' ? s.view!.launch(s.focus.launch) : null;
   return s.frameRows().flatMap((row, i) => {

@@ -21,7 +21,9 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   const here = t.loc(cur.loc);
   const focus = s.focus;
   const d = cur.depth;
-  if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
+  // finish runs the selected frame to its return: that many frames inside it return first.
+  const up = kind === 'finish' ? s.frameIndex : 0;
+  if (kind === 'finish' && d - up <= 1) return '"finish" not meaningful in the outermost frame.';
   if (kind === 'lane' && focus.kind !== 'device') return 'step lane: the focus is not on a CUDA thread.';
   // Inside its statement (a finish stopped as its frame returned), the rest of that statement comes first.
   const inside = insideStatement(s);
@@ -43,7 +45,7 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
         if ((k !== EFFECT.enter && k !== EFFECT.leave) || fx.launch[i] !== cur.launch || fx.block[i] !== cur.block || fx.warp[i] !== cur.warp) continue;
         delta += k === EFFECT.enter ? 1 : -1;
         lowest = Math.min(lowest, delta);
-        if (lowest < 0 && returned === null) returned = seq + 1;
+        if (lowest < -up && returned === null) returned = seq + 1;
       }
       fromSeq = null;
     }
@@ -81,7 +83,8 @@ export function reverseGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | '
   const here = s.trace!.loc(cur.loc);
   const focus = s.focus;
   const d = cur.depth;
-  if (kind === 'finish' && d <= 1) return '"finish" not meaningful in the outermost frame.';
+  const up = kind === 'finish' ? s.frameIndex : 0;
+  if (kind === 'finish' && d - up <= 1) return '"finish" not meaningful in the outermost frame.';
   // Inside its statement, the calls it made so far are behind the program, and its own start.
   const inside = insideStatement(s);
   const before = inside ? s.pos! : cur.step;
@@ -91,7 +94,7 @@ export function reverseGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | '
     if (kind === 'stepi') return true;
     if (kind === 'step') return moved || (inside && row.step === cur.step);
     if (kind === 'next') return row.depth < d || (row.depth === d && (moved || (inside && row.step === cur.step)));
-    return row.depth < d;
+    return row.depth < d - up;
   };
 }
 

@@ -2,7 +2,8 @@
 # Device functions: a conditional breakpoint deep in a recursion and its backtrace (each frame
 # with its own arguments), frame selection, step into a call (a new frame header, also for the
 # second call of the same line), finish ("Run till exit", stopping as the frame returns: in the
-# caller's frame of a recursion, in the middle of the calling line), next over a call,
+# caller's frame of a recursion, in the middle of the calling line; from a frame selected with up,
+# that frame's return), next over a call,
 # reverse-step back into a callee and reverse-finish out of it.
 break fact if n == 1 && threadIdx.x == 3
 run
@@ -25,6 +26,8 @@ finish
 print n
 finish
 print n
+up
+finish
 delete
 break 42
 continue
