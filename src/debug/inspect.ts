@@ -163,6 +163,8 @@ function showFrame(s: DebugSession, all: { header: string; file: string; line: n
 
 interface Write {
   readonly step: number;
+  /** The write's effect number (where inside its statement it happened). */
+  readonly seq: number;
   readonly writer: Focus;
   readonly before: string;
   readonly after: string;
@@ -206,19 +208,21 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       }
       if (lane < 0) continue;
       const writer: Focus = d.launch[i] === 0 ? { kind: 'host' } : { kind: 'device', launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane };
-      const show = (step: number): string => showPlace(s.context(step, focus), place, lv.type);
       const last = out[out.length - 1];
       if (last && last.step === st) continue;
-      out.push({ step: st, writer, before: show(st), after: show(st + 1) });
+      // The value just before and just after the write: inside its statement, where a call may have returned first.
+      const seq = ix.first + i;
+      const show = (cut: number): string => showPlace(s.context(st + 1, focus, 0, cut), place, lv.type);
+      out.push({ step: st, seq, writer, before: show(seq), after: show(seq + 1) });
     }
   }
   // A device store of the value already there is still a store; a register row may repeat what the trace holds (registers.ts).
   return out.filter((w) => w.before !== w.after || (w.writer.kind === 'device' && !regKey));
 }
 
-/** Who a write was made by, as a line fragment. */
+/** Who a write was made by, as a line fragment (its line: the statement the writer stood in, a caller's after a return). */
 function writerText(s: DebugSession, w: Write): string {
-  const row = s.trace!.stepRow(w.step);
+  const row = s.focusRow(w.step + 1, w.writer, w.seq);
   const loc = row ? s.trace!.loc(row.loc) : { file: '?', line: 0 };
   if (w.writer.kind === 'host') return `host  ${loc.file}:${loc.line}`;
   const l = s.view!.launch(w.writer.launch)!;
@@ -235,14 +239,15 @@ export async function historyCommand(s: DebugSession, args: string): Promise<voi
   const ws = writesTo(s, args, s.limit());
   if (typeof ws === 'string') return s.say(ws);
   if (ws.length === 0) return s.say(`No write to ${args} was recorded.`);
-  for (const w of ws) s.say(`step ${String(w.step).padStart(6)}  ${writerText(s, w)}  ${w.before} -> ${w.after}${w.step < s.pos ? '' : '  (later)'}`);
+  for (const w of ws) s.say(`step ${String(w.step).padStart(6)}  ${writerText(s, w)}  ${w.before} -> ${w.after}${s.happened(w.step, w.seq) ? '' : '  (later)'}`);
 }
 
 /** `info writers EXPR`: the write that gave the location its current value. */
 export function writersCommand(s: DebugSession, args: string): void {
   const ws = writesTo(s, args, s.pos!);
   if (typeof ws === 'string') return s.say(ws);
-  const w = ws[ws.length - 1];
+  // Inside a statement (after a finish), what it writes after the return has not happened.
+  const w = ws.filter((x) => s.happened(x.step, x.seq)).pop();
   if (!w) return s.say(`${args} has not been written yet: it holds its initial value.`);
   s.say(`${args} = ${w.after} was written at step ${w.step} by ${writerText(s, w)} (it was ${w.before}).`);
 }

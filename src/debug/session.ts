@@ -213,26 +213,34 @@ export class DebugSession {
     return this.stateAt(this.pos ?? 0);
   }
 
-  /** The machine state before step `step` runs (at the current step, where the program stands inside the statement before it). */
-  stateAt(step: number): MachineState {
-    return this.cursor!.at(step, step === this.position ? this.cut : null);
+  /**
+   * The machine state before step `step` runs, or inside the statement before it once effects
+   * [0, cut) are made; by default the program's own cut at its current step.
+   */
+  stateAt(step: number, cut = this.cutAt(step)): MachineState {
+    return this.cursor!.at(step, cut);
   }
 
-  /** An evaluation context for the focused thread at step `step` (default: the current one), in frame `frameIndex`. */
-  context(step = this.pos ?? 0, focus = this.focus, frameIndex = this.frameIndex): StateContext {
-    const rows = frameIndex === 0 ? [this.focusRow(step, focus)] : this.frameRows(step, focus);
+  /** The cut a view of step `step` takes by default: the program's own, at the step it stands at. */
+  private cutAt(step: number): number | null {
+    return step === this.position ? this.cut : null;
+  }
+
+  /** An evaluation context for the focused thread at step `step` (default: the current one; inside the statement before it at `cut`), in frame `frameIndex`. */
+  context(step = this.pos ?? 0, focus = this.focus, frameIndex = this.frameIndex, cut = this.cutAt(step)): StateContext {
+    const rows = frameIndex === 0 ? [this.focusRow(step, focus, cut)] : this.frameRows(step, focus, cut);
     const row = rows[frameIndex] ?? null;
     const loc = row ? this.trace!.loc(row.loc) : null;
     const at = loc ? { line: loc.line, col: loc.col } : { line: Number.MAX_SAFE_INTEGER, col: 0 };
-    return new StateContext(this.view!, () => this.stateAt(step), focus, frameIndex, at, frameIndex > 0 && row ? this.savedRegisters(step, focus, frameIndex, row) : null);
+    return new StateContext(this.view!, () => this.stateAt(step, cut), focus, frameIndex, at, frameIndex > 0 && row ? this.savedRegisters(step, focus, frameIndex, row, cut) : null);
   }
 
   /** The statement each frame of the focused warp stands at, innermost first: a caller stands at its call. */
-  frameRows(step = this.pos ?? 0, focus = this.focus): StepRow[] {
+  frameRows(step = this.pos ?? 0, focus = this.focus, cut = this.cutAt(step)): StepRow[] {
     const t = this.trace!;
-    const row = this.focusRow(step, focus);
+    const row = this.focusRow(step, focus, cut);
     if (!row) return [];
-    const depth = this.warpState(step, focus)?.frames.length ?? 0;
+    const depth = this.warpState(step, focus, cut)?.frames.length ?? 0;
     const out = [row];
     let at = row;
     while (out.length < depth) {
@@ -253,8 +261,8 @@ export class DebugSession {
    * trace keeps one set per function and thread, the innermost activation's, so the outer one's
    * are those it had when it made its call.
    */
-  private savedRegisters(step: number, focus: Focus, frameIndex: number, row: StepRow): ReadonlyMap<number, RegValue> | null {
-    const frames = this.warpState(step, focus)?.frames ?? [];
+  private savedRegisters(step: number, focus: Focus, frameIndex: number, row: StepRow, cut: number | null): ReadonlyMap<number, RegValue> | null {
+    const frames = this.warpState(step, focus, cut)?.frames ?? [];
     const fn = frames[frames.length - 1 - frameIndex]?.fn;
     if (fn === undefined || !frames.slice(frames.length - frameIndex).some((f) => f.fn === fn)) return null;
     const st = this.stateAt(row.step);
@@ -264,9 +272,9 @@ export class DebugSession {
     return out;
   }
 
-  /** The focused warp's reconstructed state at `step`. */
-  warpState(step = this.pos ?? 0, focus = this.focus): WarpState | null {
-    const st = this.stateAt(step);
+  /** The focused warp's reconstructed state at `step` (inside the statement before it at `cut`). */
+  warpState(step = this.pos ?? 0, focus = this.focus, cut = this.cutAt(step)): WarpState | null {
+    const st = this.stateAt(step, cut);
     return (focus.kind === 'host' ? st.hostWarp : st.launch?.id === focus.launch ? st.launch.warps.get(focus.block * 64 + focus.warp) : null) ?? null;
   }
 
@@ -275,11 +283,11 @@ export class DebugSession {
    * its latest statement before `step`, or the caller's statement when a return within that one
    * left the warp in its caller (a call stands at its call).
    */
-  focusRow(step = this.pos ?? 0, focus = this.focus): StepRow | null {
+  focusRow(step = this.pos ?? 0, focus = this.focus, cut = this.cutAt(step)): StepRow | null {
     const t = this.trace!;
     const here = t.stepRow(step);
-    if (here && sameWarp(here, focus) && !(step === this.position && this.cut !== null)) return here;
-    const w = this.warpState(step, focus);
+    if (here && sameWarp(here, focus) && cut === null) return here;
+    const w = this.warpState(step, focus, cut);
     if (!w || w.step < 0) return here;
     let row = t.stepRow(w.step);
     const depth = w.frames.length;
@@ -288,6 +296,12 @@ export class DebugSession {
       if (sameWarp(r, focus) && r.depth < row.depth) row = r;
     }
     return row;
+  }
+
+  /** Whether effect number `seq`, made during step `step`, has happened where the program stands. */
+  happened(step: number, seq: number): boolean {
+    const p = this.pos ?? Number.MAX_SAFE_INTEGER;
+    return step < p && (this.cut === null || step < p - 1 || seq < this.cut);
   }
 
   /** Whether the program had printed output row `r` where it stands (all of it when it is not being run). */

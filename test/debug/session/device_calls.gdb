@@ -3,7 +3,8 @@
 # with its own arguments), frame selection, step into a call (a new frame header, also for the
 # second call of the same line), finish ("Run till exit", stopping as the frame returns: in the
 # caller's frame of a recursion, in the middle of the calling line; from a frame selected with up,
-# that frame's return), next over a call,
+# that frame's return; the store of the call's result has not happened yet, and history names
+# its line), next over a call,
 # reverse-step back into a callee and reverse-finish out of it.
 break fact if n == 1 && threadIdx.x == 3
 run
@@ -28,6 +29,8 @@ finish
 print n
 up
 finish
+info writers iout[t * 16]
+history iout[t * 16]
 delete
 break 42
 continue
