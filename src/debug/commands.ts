@@ -2,6 +2,7 @@ import type { DebugSession } from './session.js';
 import { focusOf, sameFocus } from './session.js';
 import { resume, reverse, type Goal } from './run-commands.js';
 import { stepGoal, reverseGoal } from './step-goals.js';
+import { activationStart, firstEffectAtOrAfter, type Cut } from './motion.js';
 import { breakCommand, conditionCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
 import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, frames, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
@@ -47,8 +48,17 @@ const reverseMotion = (kind: 'step' | 'next' | 'stepi' | 'finish'): Handler => (
   const g = reverseGoal(s, kind);
   if (typeof g === 'string') return s.say(g);
   if (kind === 'finish') s.say(`Run back to call of ${frameLine(s)}`);
-  reverse(s, g, kind === 'finish' ? 'frame' : 'auto');
+  reverse(s, g, kind === 'finish' ? 'frame' : 'auto', kind === 'stepi' ? null : frameStart(s, kind === 'finish' ? s.frameIndex : 0));
 };
+
+/** Where the focused warp's frame `outward` frames out from its innermost began (at its call); null in the outermost frame. */
+function frameStart(s: DebugSession, outward: number): Cut | null {
+  const row = s.focusRow();
+  if (!row || row.depth - outward <= 1) return null;
+  const f = s.focus;
+  const warp = f.kind === 'host' ? { launch: 0, block: 0, warp: 0 } : f;
+  return activationStart(s.trace!, warp, s.cut ?? firstEffectAtOrAfter(s.trace!, s.pos!), outward);
+}
 
 /** gdb's `Value returned is $N = v` after a finish that reached the caller (not one a breakpoint stopped first). */
 function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; depth: number; focus: Focus }): void {

@@ -86,3 +86,35 @@ export function firstEffectAtOrAfter(trace: Trace, step: number): number {
   }
   return chunks[c]!.first + a;
 }
+
+/** A place inside a statement: effect number `seq` of step `step` is the next to happen. */
+export interface Cut {
+  readonly step: number;
+  readonly seq: number;
+}
+
+/**
+ * Where the warp's activation `outward` frames out from its innermost began: just before its
+ * enter row, in the middle of the caller's statement (a reverse motion that leaves the frame
+ * stops there, as gdb's stops at the call). Searches back from effect number `before`; null for
+ * an activation entered before the trace's first effect.
+ */
+export function activationStart(trace: Trace, warp: { readonly launch: number; readonly block: number; readonly warp: number }, before: number, outward = 0): Cut | null {
+  let open = 0;
+  let skip = outward;
+  for (let c = trace.effectChunks.length - 1; c >= 0; c--) {
+    const ix = trace.effectChunks[c]!;
+    if (ix.first >= before) continue;
+    const d = trace.effectChunk(c);
+    for (let i = Math.min(d.count, before - ix.first) - 1; i >= 0; i--) {
+      const k = d.kind[i]!;
+      if ((k !== EFFECT.enter && k !== EFFECT.leave) || d.launch[i] !== warp.launch || d.block[i] !== warp.block || d.warp[i] !== warp.warp) continue;
+      // Going back, a leave opens a callee that returned, its enter closes it again.
+      if (k === EFFECT.leave) open++;
+      else if (open > 0) open--;
+      else if (skip > 0) skip--;
+      else return { step: d.step[i]!, seq: ix.first + i };
+    }
+  }
+  return null;
+}

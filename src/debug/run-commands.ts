@@ -4,7 +4,7 @@ import { laneTouching } from '../trace/memory-rows.js';
 import { focusOf, sameWarp, type DebugSession } from './session.js';
 import type { Focus } from './eval-context.js';
 import type { Breakpoint, Watchpoint } from './breakpoints.js';
-import { walkForward, walkBackward, effectsOfStep, type EffectRef } from './motion.js';
+import { walkForward, walkBackward, effectsOfStep, type Cut, type EffectRef } from './motion.js';
 import { evaluate, isTrue } from './expr/index.js';
 import { showPlace } from './eval-context.js';
 import { barrierReport } from './barriers.js';
@@ -190,14 +190,24 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
   s.exited();
 }
 
-/** Runs backward from the current step; stops at step 0 when nothing else does. */
-export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto'): void {
+/**
+ * Runs backward from the current step; stops at step 0 when nothing else does. `start`: where
+ * the focused frame began (a motion that leaves it stops there, at its call, before anything
+ * earlier).
+ */
+export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', start: Cut | null = null): void {
   const t = s.trace!;
   const m = marks(s);
   let found: Stop | null = null;
   const prevLaunch = { id: -1 };
   walkBackward(t, s.pos! - 1, (row) => {
-    const fx = s.bps.watchpoints.length ? effectsOfStep(t, row.step) : [];
+    if (start && row.step === start.step) {
+      found = { kind: 'goal', step: start.step + 1, row, changed: true, cut: start.seq };
+      return true;
+    }
+    // Inside a statement, its effects after the program's place have not happened.
+    const cut = s.cut;
+    const fx = s.bps.watchpoints.length ? effectsOfStep(t, row.step).filter((e) => cut === null || row.step !== s.pos! - 1 || e.seq < cut) : [];
     found = stopAt(s, row, fx, goal, prevLaunch, m, true);
     if (found?.kind === 'launch') found = null;
     return found !== null;
