@@ -13,7 +13,7 @@ import { isScalar } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import { RETURN_VALUE } from '../trace/schema.js';
 import { registerBytes, type Focus } from './eval-context.js';
-import { formatValue } from './expr/index.js';
+import { formatValue, replayOnly } from './expr/index.js';
 
 /*
  * The command table: cuda-gdb's names, abbreviations and error messages. Each handler prints
@@ -26,6 +26,10 @@ const needRun = (s: DebugSession): boolean => {
   if (s.pos !== null) return true;
   s.say('The program is not being run.');
   return false;
+};
+
+const changesState: Handler = (s) => {
+  if (needRun(s)) s.say(`${replayOnly}.`);
 };
 
 const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): Handler => async (s, args) => {
@@ -132,6 +136,10 @@ const HANDLERS: Record<string, Handler> = {
   'reverse-continue': (s) => {
     if (needRun(s)) reverse(s, null);
   },
+  // gdb's commands that change what the program does: a recorded run cannot (as set var cannot).
+  return: changesState,
+  jump: changesState,
+  signal: changesState,
   goto: async (s, args) => {
     if (!needRun(s)) return;
     const n = Number(args.trim());
@@ -236,7 +244,7 @@ function setCommand(s: DebugSession, args: string): void {
     s.say(`Warps will be scheduled ${words.slice(1).join(' ')} from the next "run".`);
     return;
   }
-  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say("Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).");
+  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(`${replayOnly}.`);
   s.say(`Undefined set command: "${args}".  Try "help set".`);
 }
 

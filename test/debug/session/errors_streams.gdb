@@ -31,6 +31,8 @@ whatis x
 ptype start_evnt
 whatis 1.5f / 2
 set var n = 3
+return
+jump 20
 info bogus
 info cuda warps
 cuda thread (1,0,0)
