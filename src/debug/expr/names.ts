@@ -110,7 +110,8 @@ export function resolveNames(e: Expr, ctx: EvalContext): void {
       if (e.value) resolveNames(e.value, ctx);
       return;
     case 'call':
-      resolveNames(e.callee, ctx);
+      // A function's name is no variable: the call itself says why it cannot run.
+      if (e.callee.kind !== 'ident') resolveNames(e.callee, ctx);
       e.args.forEach((a) => resolveNames(a, ctx));
       return;
     default:

@@ -33,6 +33,7 @@ whatis 1.5f / 2
 set var n = 3
 return
 jump 20
+call main()
 info bogus
 info cuda warps
 cuda thread (1,0,0)
