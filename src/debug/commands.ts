@@ -6,6 +6,7 @@ import { activationStart, firstEffectAtOrAfter, type Cut } from './motion.js';
 import { breakCommand, conditionCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
 import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, frames, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
+import { echoCommand, outputCommand, printfCommand } from './formatted-output.js';
 import { focusCommand } from './focus-command.js';
 import { infoSanitizer, isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
@@ -168,7 +169,9 @@ const HANDLERS: Record<string, Handler> = {
   watch: (s, args) => watchCommand(s, args, 'watch'),
   rwatch: (s, args) => watchCommand(s, args, 'rwatch'),
   print: printCommand,
-  output: printCommand,
+  output: outputCommand,
+  echo: echoCommand,
+  printf: printfCommand,
   display: displayCommand,
   'output-display': outputDisplay,
   undisplay: (s, args) => {
@@ -207,7 +210,7 @@ export async function dispatch(s: DebugSession, line: string): Promise<void> {
   const name = ALIASES[m[1]!] ?? m[1]!;
   const h = HANDLERS[name];
   if (!h) return s.say(`Undefined command: "${m[1]}".  Try "help".`);
-  if (name !== 'run' && name !== 'start' && name !== 'quit' && name !== 'help' && name !== 'break' && name !== 'tbreak' && name !== 'info' && name !== 'set' && name !== 'list' && !s.trace) {
+  if (name !== 'run' && name !== 'start' && name !== 'quit' && name !== 'help' && name !== 'break' && name !== 'tbreak' && name !== 'info' && name !== 'set' && name !== 'list' && name !== 'echo' && !s.trace) {
     if (!['delete', 'disable', 'enable', 'condition', 'undisplay', 'display'].includes(name)) return s.say('The program is not being run.');
   }
   await h(s, m[2]!.trim());

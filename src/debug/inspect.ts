@@ -70,6 +70,20 @@ export function listCommand(s: DebugSession, args: string): void {
   let file = s.listAt?.file ?? view.mainFile;
   let center: number;
   const m = /^(?:(.+):)?(\d+)$/.exec(args);
+  // `list FIRST,LAST`, `list FIRST,` (ten lines from FIRST) and `list ,LAST` (ten lines up to LAST).
+  const range = /^(?:(.+):)?(\d*)\s*,\s*(\d*)$/.exec(args);
+  if (range && (range[2] || range[3])) {
+    if (range[1]) file = view.resolveFile(range[1]) ?? range[1];
+    const lines = view.sourceLines(file);
+    if (!lines) return s.say(`No source file named ${file}.`);
+    const last = Math.min(lines.length, range[3] ? Number(range[3]) : Number(range[2]) + 9);
+    const first = Math.max(1, range[2] ? Number(range[2]) : last - 9);
+    if (first > lines.length) return s.say(`Line number ${first} out of range; "${file}" has ${lines.length} lines.`);
+    for (let n = first; n <= last; n++) s.say(`${n}\t${lines[n - 1]}`);
+    s.listAt = { file, line: last + 5 };
+    (s as { listed?: boolean }).listed = true;
+    return;
+  }
   if (args === '') {
     center = s.listAt ? s.listAt.line + 5 : 6;
     if (s.listAt && (s as { listed?: boolean }).listed) center = s.listAt.line + 5;

@@ -101,8 +101,14 @@ function scanNumber(text: string, i: number): number {
 
 const simpleEscapes: Readonly<Record<string, number>> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, "'": 39, '"': 34, '?': 63 };
 
-/** Scans a quoted literal body from `i` to its closing quote, decoding C escapes into bytes. */
-function scanQuoted(text: string, i: number, quote: string): { bytes: Uint8Array; end: number } | LexError {
+/** Text with its C escapes decoded into bytes (gdb's echo). */
+export function unescape(text: string): Uint8Array | LexError {
+  const r = scanQuoted(text, 0, null);
+  return 'error' in r ? r : r.bytes;
+}
+
+/** Scans a quoted literal body from `i` to its closing quote (to the end when `quote` is null), decoding C escapes into bytes. */
+function scanQuoted(text: string, i: number, quote: string | null): { bytes: Uint8Array; end: number } | LexError {
   const bytes: number[] = [];
   while (i < text.length && text[i] !== quote) {
     const c = text[i]!;
@@ -132,6 +138,6 @@ function scanQuoted(text: string, i: number, quote: string): { bytes: Uint8Array
       i += 2;
     }
   }
-  if (i >= text.length) return { error: quote === "'" ? 'Unmatched single quote.' : 'Unterminated string in expression.' };
+  if (quote !== null && i >= text.length) return { error: quote === "'" ? 'Unmatched single quote.' : 'Unterminated string in expression.' };
   return { bytes: new Uint8Array(bytes), end: i + 1 };
 }
