@@ -29,7 +29,7 @@ export type Goal = ((row: StepRow, line: number, file: string) => boolean) & { c
 type Stop =
   | { kind: 'goal'; step: number; row: StepRow; changed: boolean; cut: number | null }
   | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus }
-  | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number }
+  | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number; cut: number | null }
   | { kind: 'barrier'; step: number; row: StepRow }
   | { kind: 'sanitizer'; step: number; rows: readonly FindingRow[] }
   | { kind: 'fault'; step: number; site: FaultSite }
@@ -47,9 +47,10 @@ function breakHit(s: DebugSession, bp: Breakpoint, row: StepRow): Focus | null {
   return null;
 }
 
-/** The watched value as text at step `step`. */
+/** The watched value as text before step `step`. */
 function watchedText(s: DebugSession, wp: Watchpoint, step: number, focus: Focus): string {
-  return showPlace(s.context(step, focus), wp.place, wp.type);
+  // At statement boundaries, even at the current step while the program stands inside the statement before it.
+  return showPlace(s.context(step, focus, s.frameIndex, null), wp.place, wp.type);
 }
 
 /** The focus a watchpoint's expression is evaluated in (the thread that set it). */
@@ -105,7 +106,9 @@ function watchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean)
     const after = watchedText(s, wp, ws + 1, f);
     if (wp.kind === 'watch' && before === after) continue;
     const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane } as Focus);
-    return { kind: 'watch', step: backward ? ws : ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws };
+    // Forward the program stops after the writing statement (gdb shows the line after the store); backward, just
+    // before the write, inside its statement, where the writing thread stood (a caller's line after a return).
+    return { kind: 'watch', step: ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws, cut: backward ? hit.seq : null };
   }
   return null;
 }
@@ -248,7 +251,7 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       const kind = stop.wp.kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint';
       const body = stop.wp.kind === 'watch' ? `\nOld value = ${stop.before}\nNew value = ${stop.after}\n` : `\nValue = ${stop.after}\n`;
       // Where the writing thread is: the statement that wrote (it has not run its next one yet).
-      s.stopAt(stop.step, stop.writer, 'frame', `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`);
+      s.stopAt(stop.step, stop.writer, 'frame', `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
       return;
     }
     case 'barrier': {

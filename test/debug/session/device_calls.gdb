@@ -4,7 +4,8 @@
 # second call of the same line), finish ("Run till exit", stopping as the frame returns: in the
 # caller's frame of a recursion, in the middle of the calling line; from a frame selected with up,
 # that frame's return; the store of the call's result has not happened yet, and history names
-# its line), next over a call,
+# its line; a watchpoint set there stops after the store, and backwards just before it, inside the
+# line), next over a call,
 # reverse-step back into a callee and reverse-finish out of it.
 break fact if n == 1 && threadIdx.x == 3
 run
@@ -31,6 +32,10 @@ up
 finish
 info writers iout[t * 16]
 history iout[t * 16]
+watch iout[t * 16]
+continue
+reverse-continue
+print iout[t * 16]
 delete
 break 42
 continue
