@@ -10,7 +10,8 @@ import { focusMessage, frameHeader, sourceLine } from './describe.js';
 import { LiveRecording, SLICE, SLICE_MS } from './live.js';
 export { LiveRecording };
 import { ValueHistory } from './expr/index.js';
-import { dispatch, COMMAND_NAMES } from './commands.js';
+import { dispatch } from './commands.js';
+import { completions } from './completion.js';
 import { TOOLS, type Tool } from '../analysis/findings.js';
 import { recordedTools } from './sanitize/store.js';
 
@@ -118,12 +119,7 @@ export class DebugSession {
 
   /** Command and symbol names that complete `prefix` (tab completion). */
   complete(prefix: string): string[] {
-    const words = prefix.split(/\s+/);
-    const last = words[words.length - 1] ?? '';
-    const symbols = (): string[] => [...(this.view?.info.functions.map((f) => f.name) ?? []), ...(this.view?.info.statics.map((v) => v.name) ?? []), ...(this.view?.info.shared.flatMap((k) => k.vars.map((v) => v.name)) ?? []), ...(this.view?.info.functions.flatMap((f) => f.vars.map((v) => v.name)) ?? [])];
-    const sub = SUBCOMMANDS[`${words[0]} ${words.length > 2 ? words[1] : ''}`.trim()];
-    const pool = words.length <= 1 ? COMMAND_NAMES : words.length === 2 && SUBCOMMANDS[words[0]!] ? SUBCOMMANDS[words[0]!]! : words.length === 3 && sub ? sub : symbols();
-    return [...new Set(pool.filter((n) => n.startsWith(last)))].sort();
+    return completions(this.view, prefix);
   }
 
   /** Ctrl-C: a command that is recording stops where it is. */
@@ -392,16 +388,6 @@ export class DebugSession {
     this.trace?.close();
   }
 }
-
-/** Words that may follow a command (Tab completes them): `info cuda lanes`, `set scheduler random`. */
-const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
-  info: ['args', 'breakpoints', 'cuda', 'display', 'events', 'frame', 'line', 'locals', 'streams', 'watchpoints', 'writers'],
-  'info cuda': ['barriers', 'blocks', 'kernels', 'lanes', 'launch', 'sanitizer', 'threads', 'warps'],
-  cuda: ['block', 'device', 'grid', 'kernel', 'lane', 'sm', 'thread', 'warp'],
-  set: ['cuda', 'scheduler'],
-  'set cuda': ['break_on_barrier', 'break_on_launch', 'initcheck', 'memcheck', 'racecheck', 'synccheck'],
-  'set scheduler': ['greedy', 'random', 'round-robin'],
-};
 
 /** The thread a statement row names (its lowest active lane). */
 export function focusOf(row: StepRow, lane?: number): Focus {

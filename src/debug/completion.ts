@@ -1,0 +1,28 @@
+import type { ProgramView } from './program-view.js';
+import { COMMAND_NAMES } from './commands.js';
+
+/*
+ * Tab completion of a console line: command names first, then the words that may follow a
+ * command (`info cuda lanes`, `set scheduler random`), else the program's symbols.
+ */
+
+/** Words that may follow a command (Tab completes them): `info cuda lanes`, `set scheduler random`. */
+const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
+  info: ['args', 'breakpoints', 'cuda', 'display', 'events', 'frame', 'line', 'locals', 'streams', 'watchpoints', 'writers'],
+  'info cuda': ['barriers', 'blocks', 'kernels', 'lanes', 'launch', 'sanitizer', 'threads', 'warps'],
+  cuda: ['block', 'device', 'grid', 'kernel', 'lane', 'sm', 'thread', 'warp'],
+  set: ['cuda', 'scheduler'],
+  'set cuda': ['break_on_barrier', 'break_on_launch', 'initcheck', 'memcheck', 'racecheck', 'synccheck'],
+  'set scheduler': ['greedy', 'random', 'round-robin'],
+};
+
+/** Command and symbol names that complete the last word of `prefix`, sorted. */
+export function completions(view: ProgramView | null, prefix: string): string[] {
+  const words = prefix.split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  const info = view?.info;
+  const symbols = (): string[] => [...(info?.functions.map((f) => f.name) ?? []), ...(info?.statics.map((v) => v.name) ?? []), ...(info?.shared.flatMap((k) => k.vars.map((v) => v.name)) ?? []), ...(info?.functions.flatMap((f) => f.vars.map((v) => v.name)) ?? [])];
+  const sub = SUBCOMMANDS[`${words[0]} ${words.length > 2 ? words[1] : ''}`.trim()];
+  const pool = words.length <= 1 ? COMMAND_NAMES : words.length === 2 && SUBCOMMANDS[words[0]!] ? SUBCOMMANDS[words[0]!]! : words.length === 3 && sub ? sub : symbols();
+  return [...new Set(pool.filter((n) => n.startsWith(last)))].sort();
+}
