@@ -83,13 +83,13 @@ async function repl(s: DebugSession): Promise<void> {
       rl.prompt();
     }
   });
-  if (tty) rl.setPrompt(PROMPT);
   const lines = rl[Symbol.asyncIterator]();
   for (;;) {
-    if (tty) rl.prompt();
+    // A breakpoint's commands being typed get gdb's '>' prompt, and an empty line among them is no repeat.
+    if (tty) rl.setPrompt(s.collecting ? '>' : PROMPT), rl.prompt();
     const next = await lines.next();
     if (next.done) break;
-    const line = next.value.trim() === '' && tty ? last : next.value;
+    const line = next.value.trim() === '' && tty && !s.collecting ? last : next.value;
     if (line.trim() !== '') last = line;
     if (tty && line.trim() !== '') {
       try {

@@ -116,5 +116,36 @@ export function listBreakpoints(s: DebugSession): void {
     s.say(`${String(b.num).padEnd(8)}${type.padEnd(16)}${disp} ${b.enabled ? 'y' : 'n'}   ${what}`);
     if ('condition' in b && b.condition) s.say(`\tstop only if ${b.condition}`);
     if (b.hits > 0) s.say(`\tbreakpoint already hit ${b.hits} time${b.hits === 1 ? '' : 's'}`);
+    if ('ignore' in b && b.ignore > 0) s.say(`\tWill ignore next ${b.ignore} crossings of breakpoint.`);
+    for (const c of b.commands) s.say(`        ${c}`);
   }
+}
+
+/** `commands [N...]`: the lines up to `end` run whenever breakpoint (or watchpoint) N stops the program; the last one set by default. */
+export function commandsCommand(s: DebugSession, args: string): void {
+  const all = [...s.bps.breakpoints, ...s.bps.watchpoints];
+  const nums = args.split(/\s+/).filter((w) => w !== '');
+  const latest = all.reduce<(typeof all)[number] | null>((a, b) => (a && a.num > b.num ? a : b), null);
+  if (nums.length === 0 && !latest) return s.say('No breakpoints specified.');
+  const targets = nums.length === 0 ? [latest!] : [];
+  for (const n of nums) {
+    const b = all.find((x) => String(x.num) === n);
+    if (!b) return s.say(`No breakpoint number ${n}.`);
+    targets.push(b);
+  }
+  s.collecting = { into: targets.map((b) => b.commands), lines: [] };
+}
+
+/** `ignore N COUNT`: breakpoint N lets the program pass its next COUNT crossings. */
+export function ignoreCommand(s: DebugSession, args: string): void {
+  const [n, c] = args.split(/\s+/).filter((w) => w !== '');
+  if (n === undefined) return s.say('Argument required (a breakpoint number).');
+  const b = s.bps.breakpoints.find((x) => String(x.num) === n);
+  if (!b) return s.say(`No breakpoint number ${n}.`);
+  if (c === undefined) return s.say('Second argument (specified ignore-count) is missing.');
+  if (!/^\d+$/.test(c)) return s.say(`No symbol "${c}" in current context.`);
+  b.ignore = Number(c);
+  if (b.ignore === 0) s.say(`Will stop next time breakpoint ${n} is reached.`);
+  else if (b.ignore === 1) s.say(`Will ignore next crossing of breakpoint ${n}.`);
+  else s.say(`Will ignore next ${b.ignore} crossings of breakpoint ${n}.`);
 }

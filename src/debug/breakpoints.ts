@@ -19,8 +19,10 @@ export interface Breakpoint {
   readonly temporary: boolean;
   enabled: boolean;
   hits: number;
-  /** Crossings still to pass without stopping (`continue N`). */
+  /** Crossings still to pass without stopping (`continue N`, `ignore N COUNT`). */
   ignore: number;
+  /** Commands run when it stops the program (`commands N` ... `end`); a first `silent` keeps the stop unannounced. */
+  commands: string[];
 }
 
 /** A watchpoint on an lvalue: writes (`watch`) or reads (`rwatch`). */
@@ -37,6 +39,8 @@ export interface Watchpoint {
     | { readonly kind: 'register'; readonly fnVar: number; readonly launch: number; readonly block: number; readonly warp: number; readonly lane: number };
   enabled: boolean;
   hits: number;
+  /** As a breakpoint's. */
+  commands: string[];
 }
 
 /** Every breakpoint and watchpoint of a session. */
@@ -46,17 +50,19 @@ export class BreakpointTable {
   readonly watchpoints: Watchpoint[] = [];
   /** The breakpoint the program last stopped at (for `continue N`). */
   lastStop: Breakpoint | null = null;
+  /** The commands of the breakpoint the program just stopped at, still to run. */
+  pending: readonly string[] | null = null;
 
   /** Adds a breakpoint and returns it. */
-  addBreak(b: Omit<Breakpoint, 'num' | 'enabled' | 'hits' | 'ignore'>): Breakpoint {
-    const bp: Breakpoint = { ...b, num: this.next++, enabled: true, hits: 0, ignore: 0 };
+  addBreak(b: Omit<Breakpoint, 'num' | 'enabled' | 'hits' | 'ignore' | 'commands'>): Breakpoint {
+    const bp: Breakpoint = { ...b, num: this.next++, enabled: true, hits: 0, ignore: 0, commands: [] };
     this.breakpoints.push(bp);
     return bp;
   }
 
   /** Adds a watchpoint and returns it. */
-  addWatch(w: Omit<Watchpoint, 'num' | 'enabled' | 'hits'>): Watchpoint {
-    const wp: Watchpoint = { ...w, num: this.next++, enabled: true, hits: 0 };
+  addWatch(w: Omit<Watchpoint, 'num' | 'enabled' | 'hits' | 'commands'>): Watchpoint {
+    const wp: Watchpoint = { ...w, num: this.next++, enabled: true, hits: 0, commands: [] };
     this.watchpoints.push(wp);
     return wp;
   }

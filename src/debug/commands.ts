@@ -1,9 +1,9 @@
 import type { DebugSession } from './session.js';
-import { focusOf, sameFocus } from './session.js';
+import { focusOf, sameFocus } from './focus.js';
 import { resume, reverse, type Goal } from './run-commands.js';
 import { stepGoal, reverseGoal } from './step-goals.js';
 import { activationStart, firstEffectAtOrAfter, type Cut } from './motion.js';
-import { breakCommand, conditionCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
+import { breakCommand, commandsCommand, conditionCommand, ignoreCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
 import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, frames, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
 import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
 import { echoCommand, outputCommand, printfCommand } from './formatted-output.js';
@@ -138,6 +138,9 @@ const HANDLERS: Record<string, Handler> = {
     if (needRun(s)) reverse(s, null);
   },
   // gdb's commands that change what the program does: a recorded run cannot (as set var cannot).
+  commands: commandsCommand,
+  ignore: ignoreCommand,
+  end: (s) => s.say('This command cannot be used at the top level.'),
   return: changesState,
   jump: changesState,
   signal: changesState,
@@ -204,16 +207,45 @@ export const COMMAND_NAMES = Object.keys(HANDLERS).sort();
 
 /** Runs one command line. */
 export async function dispatch(s: DebugSession, line: string): Promise<void> {
-  if (line === '' || line.startsWith('#')) return;
+  await runLine(s, line);
+  // The commands of a breakpoint the program stopped at, in order; one that resumes the program ends the list
+  // (as in gdb), and the stop it reaches may bring its own.
+  while (s.bps.pending && !s.done) {
+    const list = s.bps.pending;
+    s.bps.pending = null;
+    for (const l of list) {
+      if (l === 'silent') continue;
+      const name = await runLine(s, l);
+      if ((name !== null && RESUMING.has(name)) || s.done) break;
+    }
+  }
+}
+
+/** Commands that move the program: in a breakpoint's commands, the rest of the list does not run after one. */
+const RESUMING = new Set(['run', 'start', 'continue', 'next', 'step', 'stepi', 'nexti', 'finish', 'until', 'advance', 'goto', 'kill', 'reverse-step', 'reverse-next', 'reverse-stepi', 'reverse-finish', 'reverse-continue']);
+
+/** Runs one command line; the command's name (aliases resolved), or null when there was none. */
+async function runLine(s: DebugSession, line: string): Promise<string | null> {
+  if (line === '' || line.startsWith('#')) return null;
   const m = /^([A-Za-z][\w-]*|x(?=\/))\s*(.*)$/.exec(line);
-  if (!m) return s.say(`Undefined command: "${line}".  Try "help".`);
+  if (!m) {
+    s.say(`Undefined command: "${line}".  Try "help".`);
+    return null;
+  }
   const name = ALIASES[m[1]!] ?? m[1]!;
   const h = HANDLERS[name];
-  if (!h) return s.say(`Undefined command: "${m[1]}".  Try "help".`);
+  if (!h) {
+    s.say(`Undefined command: "${m[1]}".  Try "help".`);
+    return null;
+  }
   if (name !== 'run' && name !== 'start' && name !== 'quit' && name !== 'help' && name !== 'break' && name !== 'tbreak' && name !== 'info' && name !== 'set' && name !== 'list' && name !== 'echo' && !s.trace) {
-    if (!['delete', 'disable', 'enable', 'condition', 'undisplay', 'display'].includes(name)) return s.say('The program is not being run.');
+    if (!['delete', 'disable', 'enable', 'condition', 'undisplay', 'display', 'commands', 'ignore', 'end'].includes(name)) {
+      s.say('The program is not being run.');
+      return name;
+    }
   }
   await h(s, m[2]!.trim());
+  return name;
 }
 
 function numbers(args: string): number[] {

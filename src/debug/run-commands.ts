@@ -1,7 +1,8 @@
 import type { StepRow } from '../trace/reader.js';
 import { EFFECT } from '../trace/schema.js';
 import { laneTouching } from '../trace/memory-rows.js';
-import { focusOf, sameWarp, type DebugSession } from './session.js';
+import type { DebugSession } from './session.js';
+import { focusOf, sameWarp } from './focus.js';
 import type { Focus } from './eval-context.js';
 import type { Breakpoint, Watchpoint } from './breakpoints.js';
 import { walkForward, walkBackward, effectsOfStep, type Cut, type EffectRef } from './motion.js';
@@ -243,15 +244,20 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       s.bps.lastStop = stop.bp;
       const word = stop.bp.temporary ? 'Temporary breakpoint' : 'Breakpoint';
       if (stop.bp.temporary) s.bps.delete([stop.bp.num]);
-      s.stopAt(stop.step, stop.focus, 'frame', `\nThread 1 "${name}" hit ${word} ${stop.bp.num}, `);
+      // Its commands run once this command is done (commands.ts).
+      const commands = stop.bp.commands;
+      s.bps.pending = commands.length ? commands : null;
+      s.stopAt(stop.step, stop.focus, commands[0] === 'silent' ? 'silent' : 'frame', `\nThread 1 "${name}" hit ${word} ${stop.bp.num}, `);
       return;
     }
     case 'watch': {
       stop.wp.hits++;
       const kind = stop.wp.kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint';
       const body = stop.wp.kind === 'watch' ? `\nOld value = ${stop.before}\nNew value = ${stop.after}\n` : `\nValue = ${stop.after}\n`;
+      const commands = stop.wp.commands;
+      s.bps.pending = commands.length ? commands : null;
       // Where the writing thread is: the statement that wrote (it has not run its next one yet).
-      s.stopAt(stop.step, stop.writer, 'frame', `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
+      s.stopAt(stop.step, stop.writer, commands[0] === 'silent' ? 'silent' : 'frame', `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
       return;
     }
     case 'barrier': {

@@ -6,6 +6,7 @@ import { type MachineState, type RegValue, type WarpState } from '../trace/state
 import { ProgramView } from './program-view.js';
 import { BreakpointTable } from './breakpoints.js';
 import { StateContext, type Focus } from './eval-context.js';
+import { focusOf, sameFocus, sameWarp } from './focus.js';
 import { focusMessage, frameHeader, sourceLine } from './describe.js';
 import { LiveRecording, SLICE, SLICE_MS } from './live.js';
 export { LiveRecording };
@@ -108,8 +109,21 @@ export class DebugSession {
     this.io.out(text + '\n');
   }
 
-  /** Runs one command line. */
+  /** The lines of a `commands` block being typed, and the command lists they go to (until `end`). */
+  collecting: { readonly into: string[][]; readonly lines: string[] } | null = null;
+
+  /** Runs one command line (or takes it into the `commands` block being typed). */
   async execute(line: string): Promise<void> {
+    const c = this.collecting;
+    if (c) {
+      const text = line.trim();
+      if (text !== 'end') c.lines.push(text);
+      else {
+        for (const list of c.into) list.splice(0, list.length, ...c.lines.filter((l) => l !== ''));
+        this.collecting = null;
+      }
+      return;
+    }
     try {
       await dispatch(this, line.trim());
     } catch (e) {
@@ -316,16 +330,21 @@ export class DebugSession {
     }
   }
 
-  /** Moves to `step` (inside the statement before it at effect `cut`), focusing the thread `focus`; prints output made on the way, the focus switch and where it stopped. */
-  stopAt(step: number, focus: Focus, header: 'frame' | 'line' | 'none' = 'frame', prefix = '', cut: number | null = null): void {
+  /**
+   * Moves to `step` (inside the statement before it at effect `cut`), focusing the thread `focus`;
+   * prints output made on the way, the focus switch and where it stopped (`silent`: none of it but
+   * the output, for a breakpoint whose commands begin with silent).
+   */
+  stopAt(step: number, focus: Focus, header: 'frame' | 'line' | 'none' | 'silent' = 'frame', prefix = '', cut: number | null = null): void {
     this.pos = step;
     this.cut = cut;
     this.frameIndex = 0;
     this.sanitizerStop = null;
     this.faultStop = null;
     this.flushOutput();
-    if (!sameFocus(focus, this.focus) && focus.kind === 'device') this.say(focusMessage(this.view!, focus));
+    if (header !== 'silent' && !sameFocus(focus, this.focus) && focus.kind === 'device') this.say(focusMessage(this.view!, focus));
     this.focus = focus;
+    if (header === 'silent') return;
     if (prefix) this.io.out(prefix);
     this.where(header);
     this.showDisplays();
@@ -387,22 +406,4 @@ export class DebugSession {
     this.live?.abandon();
     this.trace?.close();
   }
-}
-
-/** The thread a statement row names (its lowest active lane). */
-export function focusOf(row: StepRow, lane?: number): Focus {
-  if (row.launch === 0) return { kind: 'host' };
-  const l = lane ?? (row.mask === 0 ? 0 : 31 - Math.clz32(row.mask & -row.mask));
-  return { kind: 'device', launch: row.launch, block: row.block, warp: row.warp, lane: l };
-}
-
-/** Whether a statement row is the focused warp's. */
-export function sameWarp(row: StepRow, f: Focus): boolean {
-  return f.kind === 'host' ? row.launch === 0 : row.launch === f.launch && row.block === f.block && row.warp === f.warp;
-}
-
-/** Whether two foci name the same thread. */
-export function sameFocus(a: Focus, b: Focus): boolean {
-  if (a.kind === 'host' || b.kind === 'host') return a.kind === b.kind;
-  return a.launch === b.launch && a.block === b.block && a.warp === b.warp && a.lane === b.lane;
 }

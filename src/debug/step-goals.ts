@@ -1,6 +1,7 @@
 import type { StepRow } from '../trace/reader.js';
 import { EFFECT } from '../trace/schema.js';
-import { sameWarp, type DebugSession } from './session.js';
+import type { DebugSession } from './session.js';
+import { sameWarp } from './focus.js';
 import { effectsOfStep } from './motion.js';
 import type { Goal } from './run-commands.js';
 

@@ -1,5 +1,6 @@
 import { TOOLS, type Tool } from '../../analysis/findings.js';
-import { focusOf, type DebugSession } from '../session.js';
+import type { DebugSession } from '../session.js';
+import { focusOf } from '../focus.js';
 import type { Focus } from '../eval-context.js';
 import type { Trace } from '../../trace/reader.js';
 import { readFindings, recordedTools, type FindingRow } from './store.js';
