@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { RunOptions, SourceHost } from '../engine/api.js';
-import { DebugSession } from '../debug/session.js';
+import { DebugSession, type DebugIO } from '../debug/session.js';
 
 /*
  * `warpscope debug` and `warpscope replay FILE.trace`: a DebugSession driven by a command file
@@ -12,7 +12,7 @@ import { DebugSession } from '../debug/session.js';
  */
 
 const PROMPT = '(warpscope) ';
-const io = { out: (text: string): void => void process.stdout.write(Buffer.from(text, 'latin1')) };
+const io: DebugIO = { out: (text: string): void => void process.stdout.write(Buffer.from(text, 'latin1')) };
 
 /** Debugs a program, recording it to `tracePath`; returns the exit status. */
 export async function debugProgram(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string, commands: string | undefined, batch: boolean): Promise<number> {
@@ -58,6 +58,7 @@ async function drive(s: DebugSession, commands: string | undefined, batch: boole
 /** Reads commands until quit or end of input; an empty line repeats the last command (gdb). */
 async function repl(s: DebugSession): Promise<void> {
   const tty = process.stdin.isTTY === true;
+  io.interactive = tty;
   const historyFile = join(homedir(), '.warpscope_history');
   let history: string[] = [];
   if (tty) {

@@ -134,6 +134,7 @@ export function commandsCommand(s: DebugSession, args: string): void {
     targets.push(b);
   }
   s.collecting = { into: targets.map((b) => b.commands), lines: [] };
+  if (s.io.interactive) s.say(`Type commands for breakpoint(s) ${targets.map((b) => b.num).join(' ')}, one per line.\nEnd with a line saying just "end".`);
 }
 
 /** `ignore N COUNT`: breakpoint N lets the program pass its next COUNT crossings. */

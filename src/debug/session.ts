@@ -25,6 +25,8 @@ import { recordedTools } from './sanitize/store.js';
 /** Where a session's text goes: gdb's console (program output included). */
 export interface DebugIO {
   out(text: string): void;
+  /** Whether a person types the commands (a terminal, the window's console), not a command file: gdb then explains multi-line input. */
+  interactive?: boolean;
   /** Told when the program ends (its exit status; null for an interrupted recording), for front ends that show it beside the console. */
   exited?(status: number | null): void;
 }

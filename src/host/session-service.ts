@@ -143,7 +143,7 @@ export class SessionService {
   }
 
   private open(target: OpenTarget): void {
-    const io = { out: (text: string) => this.write(text), exited: (status: number | null) => this.exited(status) };
+    const io = { out: (text: string) => this.write(text), exited: (status: number | null) => this.exited(status), interactive: true };
     let next: DebugSession;
     let files: SourceFile[];
     if (target.kind === 'trace') {

@@ -85,4 +85,16 @@ describe('session service', () => {
     await s.send({ kind: 'console', line: 'next' });
     expect(consoleText(s.events)).toBe('No program is open.\n');
   });
+
+  it('explains a breakpoint\'s commands block as gdb does to a person typing, and runs it at the stop', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
+    for (const line of ['break avgfilter.cu:27', 'commands', 'silent', 'printf "i=%d\\n", i', 'end', 'run']) await s.send({ kind: 'console', line });
+    const text = consoleText(s.events);
+    expect(text).toContain('Type commands for breakpoint(s) 1, one per line.\nEnd with a line saying just "end".\n');
+    // Silent: the stop itself is not announced, only what the commands print.
+    expect(text).toContain('i=1\n');
+    expect(text).not.toContain('hit Breakpoint 1');
+    s.close();
+  });
 });
