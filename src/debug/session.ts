@@ -249,23 +249,23 @@ export class DebugSession {
 
   /** The statement each frame of the focused warp stands at, innermost first: a caller stands at its call. */
   frameRows(step = this.pos ?? 0, focus = this.focus, cut = this.cutAt(step)): StepRow[] {
-    const t = this.trace!;
     const row = this.focusRow(step, focus, cut);
     if (!row) return [];
     const depth = this.warpState(step, focus, cut)?.frames.length ?? 0;
     const out = [row];
-    let at = row;
-    while (out.length < depth) {
-      let found: StepRow | null = null;
-      for (let st = at.step - 1; st >= 0 && !found; st--) {
-        const r = t.stepRow(st)!;
-        if (r.launch === at.launch && r.block === at.block && r.warp === at.warp && r.depth < at.depth) found = r;
-      }
-      if (!found) break;
-      out.push(found);
-      at = found;
-    }
+    let at: StepRow | null = row;
+    while (out.length < depth && (at = this.callerRow(at)) !== null) out.push(at);
     return out;
+  }
+
+  /** The statement of `row`'s warp that called the function `row` runs in: its latest earlier one of less depth. */
+  private callerRow(row: StepRow): StepRow | null {
+    const t = this.trace!;
+    for (let st = row.step - 1; st >= 0; st--) {
+      const r = t.stepRow(st)!;
+      if (r.launch === row.launch && r.block === row.block && r.warp === row.warp && r.depth < row.depth) return r;
+    }
+    return null;
   }
 
   /**
@@ -303,10 +303,7 @@ export class DebugSession {
     if (!w || w.step < 0) return here;
     let row = t.stepRow(w.step);
     const depth = w.frames.length;
-    for (let st = w.step - 1; row && depth > 0 && row.depth > depth && st >= 0; st--) {
-      const r = t.stepRow(st)!;
-      if (sameWarp(r, focus) && r.depth < row.depth) row = r;
-    }
+    while (row && depth > 0 && row.depth > depth) row = this.callerRow(row);
     return row;
   }
 
@@ -318,9 +315,9 @@ export class DebugSession {
 
   /** Whether the program had printed output row `r` where it stands (all of it when it is not being run). */
   printed(r: { readonly step: number; readonly effect: number }): boolean {
-    const upTo = this.pos ?? Number.MAX_SAFE_INTEGER;
-    // Inside a statement, only what it printed before the stop's effect (a printf of a call's result comes after).
-    return r.step < upTo || (r.step === upTo && (this.cut === null || r.effect < this.cut));
+    // An output row's step counts the statements recorded before it, so it was printed during statement step - 1,
+    // after `effect` effects: inside a statement, a printf of a call's result comes after the return.
+    return this.happened(r.step - 1, r.effect);
   }
 
   /** Prints the program's output up to the current step. */
