@@ -137,10 +137,10 @@ const HANDLERS: Record<string, Handler> = {
   'reverse-continue': (s) => {
     if (needRun(s)) reverse(s, null);
   },
-  // gdb's commands that change what the program does: a recorded run cannot (as set var cannot).
   commands: commandsCommand,
   ignore: ignoreCommand,
   end: (s) => s.say('This command cannot be used at the top level.'),
+  // gdb's commands that change what the program does: a recorded run cannot (as set var cannot).
   return: changesState,
   jump: changesState,
   signal: changesState,

@@ -3,6 +3,7 @@ import { evaluate, formatValue, parsePrint, type EvalContext, type Evaluated } f
 import { lex, unescape } from './expr/lex.js';
 import { readBig, readFloat } from './expr/value.js';
 import { formatPrintf, type PrintfArg } from '../engine/lib/printf.js';
+import { exprContext } from './inspect.js';
 
 /*
  * gdb's commands that print text as the user shapes it, with no `$N = ` and no newline of their
@@ -10,18 +11,13 @@ import { formatPrintf, type PrintfArg } from '../engine/lib/printf.js';
  * what they print).
  */
 
-/** The context expressions are read in: the focused thread's, or the program's statics before it runs. */
-function contextOf(s: DebugSession): EvalContext {
-  return s.pos === null ? s.context(0, { kind: 'host' }, Number.MAX_SAFE_INTEGER) : s.context();
-}
-
 /** `output [/FMT] EXPR`: the value alone, not recorded in the value history. */
 export function outputCommand(s: DebugSession, args: string): void {
   if (s.pos === null && !s.trace) return s.say('The program is not being run.');
   const p = parsePrint(args, 'output');
   if (!p.ok) return s.say(p.error);
   if (p.expr === '') return s.say('Argument required (expression to compute).');
-  const ctx = contextOf(s);
+  const ctx = exprContext(s);
   const r = evaluate(p.expr, ctx, s.values);
   if (!r.ok) return s.say(r.error);
   s.io.out(formatValue(r.value, p.fmt, ctx));
@@ -57,7 +53,7 @@ export function printfCommand(s: DebugSession, args: string): void {
   }
   const wanted = conversions(format);
   if (wanted.length !== pieces.length) return s.say('Wrong number of arguments for specified format-string.');
-  const ctx = contextOf(s);
+  const ctx = exprContext(s);
   const values: PrintfArg[] = [];
   for (let k = 0; k < pieces.length; k++) {
     const r = evaluate(pieces[k]!, ctx, s.values);

@@ -4,7 +4,7 @@ import { refTypeText } from './expr/ctypes.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { laneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
-import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus } from './eval-context.js';
+import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
 import { frameHeader, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 
@@ -13,11 +13,19 @@ import { inScope, innerFirst } from './scopes.js';
  * the call stack, and the time-travel questions (history, info writers).
  */
 
+/**
+ * The context print-like commands read expressions in: the focused thread's; with no program
+ * running, the program's statics as the executable holds them (the state before the first
+ * statement; no frame, so no locals), as gdb still prints constants and statics then.
+ */
+export function exprContext(s: DebugSession): StateContext {
+  return s.pos === null ? s.context(0, { kind: 'host' }, Number.MAX_SAFE_INTEGER) : s.context();
+}
+
 /** `print [/FMT] EXPR`. */
 export function printCommand(s: DebugSession, args: string): void {
-  // With no program running, gdb still prints constants and the program's statics as the executable holds them (the state before the first statement); no frame, so no locals.
   if (s.pos === null && !s.trace) return s.say('The program is not being run.');
-  const r = evalPrint(args, s.pos === null ? s.context(0, { kind: 'host' }, Number.MAX_SAFE_INTEGER) : s.context(), s.values);
+  const r = evalPrint(args, exprContext(s), s.values);
   s.say(r.ok ? r.text : r.error);
 }
 
@@ -226,7 +234,7 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       if (last && last.step === st) continue;
       // The value just before and just after the write: inside its statement, where a call may have returned first.
       const seq = ix.first + i;
-      const show = (cut: number): string => showPlace(s.context(st + 1, focus, 0, cut), place, lv.type);
+      const show = (cut: number): string => showPlace(s.context(st + 1, focus, s.frameIndex, cut), place, lv.type);
       out.push({ step: st, seq, writer, before: show(seq), after: show(seq + 1) });
     }
   }

@@ -244,20 +244,15 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       s.bps.lastStop = stop.bp;
       const word = stop.bp.temporary ? 'Temporary breakpoint' : 'Breakpoint';
       if (stop.bp.temporary) s.bps.delete([stop.bp.num]);
-      // Its commands run once this command is done (commands.ts).
-      const commands = stop.bp.commands;
-      s.bps.pending = commands.length ? commands : null;
-      s.stopAt(stop.step, stop.focus, commands[0] === 'silent' ? 'silent' : 'frame', `\nThread 1 "${name}" hit ${word} ${stop.bp.num}, `);
+      s.stopAt(stop.step, stop.focus, queueCommands(s, stop.bp.commands), `\nThread 1 "${name}" hit ${word} ${stop.bp.num}, `);
       return;
     }
     case 'watch': {
       stop.wp.hits++;
       const kind = stop.wp.kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint';
       const body = stop.wp.kind === 'watch' ? `\nOld value = ${stop.before}\nNew value = ${stop.after}\n` : `\nValue = ${stop.after}\n`;
-      const commands = stop.wp.commands;
-      s.bps.pending = commands.length ? commands : null;
       // Where the writing thread is: the statement that wrote (it has not run its next one yet).
-      s.stopAt(stop.step, stop.writer, commands[0] === 'silent' ? 'silent' : 'frame', `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
+      s.stopAt(stop.step, stop.writer, queueCommands(s, stop.wp.commands), `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
       return;
     }
     case 'barrier': {
@@ -276,6 +271,12 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       faultStop(s, stop.site);
       return;
   }
+}
+
+/** Leaves a breakpoint's (or watchpoint's) commands to run once this command is done (commands.ts); how its stop is announced. */
+function queueCommands(s: DebugSession, commands: readonly string[]): 'silent' | 'frame' {
+  s.bps.pending = commands.length ? commands : null;
+  return commands[0] === 'silent' ? 'silent' : 'frame';
 }
 
 function sameFocusWarp(a: Focus, b: Focus): boolean {
