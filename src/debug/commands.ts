@@ -42,7 +42,8 @@ const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): 
     if (typeof g === 'string') return s.say(g);
     // finish runs the selected frame (up N selects an outer one) to its return.
     const leaving = kind === 'finish' ? { fn: s.context().frame()?.fn ?? null, depth: (s.focusRow()?.depth ?? 0) - s.frameIndex, focus: s.focus } : null;
-    if (kind === 'finish') s.say(`Run till exit from ${frameLine(s)}`);
+    // gdb says what it runs only to a person at the console, not to a command file.
+    if (kind === 'finish' && s.io.interactive) s.say(`Run till exit from ${frameLine(s)}`);
     await resume(s, g, kind === 'finish' ? 'frame' : 'auto');
     if (leaving) valueReturned(s, leaving);
   }
@@ -52,7 +53,7 @@ const reverseMotion = (kind: 'step' | 'next' | 'stepi' | 'finish'): Handler => (
   if (!needRun(s)) return;
   const g = reverseGoal(s, kind);
   if (typeof g === 'string') return s.say(g);
-  if (kind === 'finish') s.say(`Run back to call of ${frameLine(s)}`);
+  if (kind === 'finish' && s.io.interactive) s.say(`Run back to call of ${frameLine(s)}`);
   reverse(s, g, kind === 'finish' ? 'frame' : 'auto', kind === 'stepi' ? null : frameStart(s, kind === 'finish' ? s.frameIndex : 0));
 };
 
@@ -113,14 +114,17 @@ const HANDLERS: Record<string, Handler> = {
   continue: async (s, args) => {
     if (!needRun(s)) return;
     // `continue N`: pass the breakpoint stopped at N-1 more times.
+    let ignoring = '';
     if (/^\d+$/.test(args)) {
       const bp = s.bps.lastStop;
       if (!bp || !s.bps.breakpoints.includes(bp)) s.say('Not stopped at any breakpoint; argument ignored.');
       else if (Number(args) > 1) {
         bp.ignore = Number(args) - 1;
-        s.say(`Will ignore next ${bp.ignore} crossings of breakpoint ${bp.num}.  Continuing.`);
+        ignoring = `Will ignore next ${bp.ignore} crossings of breakpoint ${bp.num}.  `;
       }
     }
+    // As gdb, to a person at the console only (a command file's continue is silent).
+    if (s.io.interactive) s.say(`${ignoring}Continuing.`);
     await resume(s, null);
   },
   next: motion('next'),
@@ -135,7 +139,9 @@ const HANDLERS: Record<string, Handler> = {
   'reverse-stepi': reverseMotion('stepi'),
   'reverse-finish': reverseMotion('finish'),
   'reverse-continue': (s) => {
-    if (needRun(s)) reverse(s, null);
+    if (!needRun(s)) return;
+    if (s.io.interactive) s.say('Continuing.');
+    reverse(s, null);
   },
   commands: commandsCommand,
   ignore: ignoreCommand,

@@ -21,7 +21,7 @@ export function focusMessage(view: ProgramView, f: Focus): string {
 
 /** The answer to `cuda kernel block thread` style queries, for the coordinates asked. */
 export function focusQuery(view: ProgramView, f: Focus, words: readonly string[]): string {
-  if (f.kind === 'host') return 'Focus not set on any active CUDA kernel.';
+  if (f.kind === 'host') return 'Focus is not set on any active CUDA kernel.';
   const l = view.launch(f.launch)!;
   const parts: Record<string, string> = {
     device: 'device 0', sm: `sm ${f.block % view.smCount}`, warp: `warp ${f.warp}`, lane: `lane ${f.lane}`,

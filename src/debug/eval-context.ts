@@ -208,7 +208,8 @@ export class StateContext implements EvalContext {
 
 /** A variable's value as `info locals` and frame lines show it; a reference as `@0x7ffe0010: 5`, as gdb shows one. */
 export function showSymbol(ctx: StateContext, sym: Symbol): string {
-  if (!sym.ref || sym.type.kind !== 'pointer') return showPlace(ctx, sym.place, sym.type);
+  // Without print's `(type) ` before a pointer: gdb's info locals prints the value alone.
+  if (!sym.ref || sym.type.kind !== 'pointer') return showPlace(ctx, sym.place, sym.type, false);
   const place = referentPlace(sym, ctx);
   if (typeof place === 'string') return `<${place}>`;
   const r = ctx.read(place, sizeOf(sym.type.to));
@@ -216,11 +217,11 @@ export function showSymbol(ctx: StateContext, sym: Symbol): string {
   return referentText({ type: sym.type.to, bytes: r, place, space: 'generic' }, null, ctx);
 }
 
-/** The value of an object of type `type` at `place`, as print shows it, in context `ctx`. */
-export function showPlace(ctx: StateContext, place: Place, type: CType): string {
+/** The value of an object of type `type` at `place`, as print shows it (`top` false: without a pointer's `(type) `), in context `ctx`. */
+export function showPlace(ctx: StateContext, place: Place, type: CType, top = true): string {
   const r = ctx.read(place, sizeOf(type));
   if (typeof r === 'string') return `<${r}>`;
-  return formatValue({ type, bytes: r, place, space: 'generic' }, null, ctx);
+  return formatValue({ type, bytes: r, place, space: 'generic' }, null, ctx, top);
 }
 
 /** A register's value as the little-endian bytes of its C type. */

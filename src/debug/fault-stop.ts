@@ -41,7 +41,7 @@ export function faultStop(s: DebugSession, site: FaultSite): void {
   // The program's output up to the fault comes before the exception, as on a terminal.
   s.pos = site.step;
   s.flushOutput();
-  s.io.out(`\nCUDA Exception: ${name}\nThe exception was triggered at step ${site.step} (${basename(loc.file)}:${loc.line})\n\nThread 1 "${s.view!.programName}" received signal ${signal}, ${name}.\n`);
+  s.io.out(`\nCUDA Exception: ${name}\nThe exception was triggered at step ${site.step} (${basename(loc.file)}:${loc.line})\n\nThread 1 "${s.view!.threadName}" received signal ${signal}, ${name}.\n`);
   s.stopAt(site.step, focus, 'frame');
   s.faultStop = site.step;
 }

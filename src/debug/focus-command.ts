@@ -20,7 +20,8 @@ function parseCoords(args: string): Map<Word, number[]> | string {
     const m = re.exec(args);
     if (!m || m[0].trim() === '') return `Unrecognized argument(s).`;
     const w = m[1] as Word;
-    if (!WORDS.includes(w)) return `Unrecognized argument "${m[1]}".`;
+    // An unknown first word is an unknown subcommand of `cuda`; a later one, a bad argument.
+    if (!WORDS.includes(w)) return at === 0 ? `Undefined cuda command: "${args}".  Try "help cuda".` : 'Unrecognized argument(s).';
     out.set(w, m[2] ? m[2].replace(/[()\s]/g, '').split(',').map(Number) : []);
     at = re.lastIndex;
   }
@@ -33,15 +34,16 @@ export function focusCommand(s: DebugSession, args: string): void {
   if (typeof coords === 'string') return s.say(coords);
   if (coords.size === 0) return s.say('Missing argument(s).');
   const view = s.view;
-  if (!view || s.pos === null) return s.say('Focus not set on any active CUDA kernel.');
+  if (!view || s.pos === null) return s.say('Focus is not set on any active CUDA kernel.');
   if ([...coords.values()].every((v) => v.length === 0)) return s.say(focusQuery(view, s.focus, [...coords.keys()]));
-  if ([...coords.values()].some((v) => v.length === 0)) return s.say('Invalid coordinates. CUDA focus unchanged.');
+  // Query words among coordinates (`cuda block 1 lane`).
+  if ([...coords.values()].some((v) => v.length === 0)) return s.say('Unrecognized argument(s).');
   const state = s.state();
   const running = state.launch;
   const cur = s.focus;
   const launchId = coords.has('kernel') ? coords.get('kernel')![0]! + 1 : coords.has('grid') ? coords.get('grid')![0]! : cur.kind === 'device' ? cur.launch : running?.id ?? 0;
   const l = view.launch(launchId);
-  if (!l || !running || running.id !== launchId) return s.say('Invalid coordinates. CUDA focus unchanged.');
+  if (!l || !running || running.id !== launchId) return s.say('Invalid coordinates requested. CUDA focus unchanged.');
   const dims = (v: number[], d: { x: number; y: number }): number => (v[0] ?? 0) + d.x * ((v[1] ?? 0) + d.y * (v[2] ?? 0));
   let block = cur.kind === 'device' && cur.launch === launchId ? cur.block : -1;
   if (coords.has('block')) block = dims(coords.get('block')!, { x: l.grid_x, y: l.grid_y });
@@ -51,7 +53,7 @@ export function focusCommand(s: DebugSession, args: string): void {
     const t = dims(coords.get('thread')!, { x: l.block_x, y: l.block_y });
     warp = Math.floor(t / 32);
     lane = t % 32;
-    if (t >= view.threadsPerBlock(l)) return s.say('Invalid coordinates. CUDA focus unchanged.');
+    if (t >= view.threadsPerBlock(l)) return s.say('Invalid coordinates requested. CUDA focus unchanged.');
   }
   if (coords.has('warp')) warp = coords.get('warp')![0]!;
   if (coords.has('lane')) lane = coords.get('lane')![0]!;
@@ -60,11 +62,11 @@ export function focusCommand(s: DebugSession, args: string): void {
     block = Math.min(...[...running.warps.keys()].map((k) => Math.floor(k / 64)));
   }
   const ws = running.warps.get(block * 64 + warp);
-  if (!ws || warp * 32 + lane >= view.threadsPerBlock(l) || lane > 31) return s.say('Invalid coordinates. CUDA focus unchanged.');
+  if (!ws || warp * 32 + lane >= view.threadsPerBlock(l) || lane > 31) return s.say('Invalid coordinates requested. CUDA focus unchanged.');
   if (returned(ws) || ws.exited & (1 << lane)) {
     const t = view.threadIdx(l, warp, lane);
     const b = view.blockIdx(l, block);
-    return s.say(`Invalid coordinates: thread (${t.x},${t.y},${t.z}) of block (${b.x},${b.y},${b.z}) has exited. CUDA focus unchanged.`);
+    return s.say(`Invalid coordinates requested: thread (${t.x},${t.y},${t.z}) of block (${b.x},${b.y},${b.z}) has exited. CUDA focus unchanged.`);
   }
   const f: Focus = { kind: 'device', launch: launchId, block, warp, lane };
   s.focus = f;

@@ -54,7 +54,7 @@ export function infoCuda(s: DebugSession, what: string): void {
   if (what === 'launch trace' || what === 'kernels') {
     if (!L) return s.say('No CUDA kernels.');
   }
-  if (!L) return s.say('Focus not set on any active CUDA kernel.');
+  if (!L) return s.say('Focus is not set on any active CUDA kernel.');
   const view = s.view!;
   const l = view.launch(L.id)!;
   const f: Focus = s.focus.kind === 'device' && s.focus.launch === L.id ? s.focus : { kind: 'device', launch: L.id, block: Math.min(...[...L.warps.keys()].map((k) => Math.floor(k / 64))), warp: 0, lane: 0 };

@@ -39,6 +39,29 @@ export class ProgramView {
     this.smCount = findPreset(trace.meta.get('device') ?? 'h100')?.props.multiProcessorCount ?? 132;
   }
 
+  /** The host thread's name as gdb shows it: Linux keeps a thread's name to 15 characters. */
+  get threadName(): string {
+    return this.programName.slice(0, 15);
+  }
+
+  /**
+   * Whether the CUDA runtime had started by step `step` (a CUDA call or launch before it): from
+   * then on the process has the runtime's threads besides main's, and gdb names the thread that
+   * stops (`Thread 1 "prog" hit Breakpoint 1, `); before, only `Breakpoint 1, `.
+   */
+  runtimeStarted(step: number): boolean {
+    if (this.firstCudaStep === null) {
+      const r = this.trace.db.prepare("SELECT min(step) AS s FROM api_calls WHERE name LIKE 'cu%'").get() as { s: number | null };
+      const first = Math.min(r.s ?? Infinity, ...this.launches.map((l) => l.begin_step));
+      // A live recording may not have made its first call yet: look again later.
+      if (first === Infinity) return false;
+      this.firstCudaStep = first;
+    }
+    return step > this.firstCudaStep;
+  }
+
+  private firstCudaStep: number | null = null;
+
   /** Launches may grow while a live recording runs. */
   refreshLaunches(): void {
     this.launches.splice(0, this.launches.length, ...this.trace.launches());

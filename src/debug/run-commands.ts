@@ -223,7 +223,9 @@ export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'a
 }
 
 function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'): void {
-  const name = s.view!.programName;
+  // gdb's stop line names the thread that stopped: a device thread is a CUDA thread, the host one a Linux thread.
+  const hit = (f: Focus, step: number): string =>
+    f.kind === 'device' ? '\nCUDA thread hit ' : s.view!.runtimeStarted(step) ? `\nThread 1 "${s.view!.threadName}" hit ` : '\n';
   s.bps.lastStop = null;
   switch (stop.kind) {
     case 'goal': {
@@ -244,7 +246,7 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       s.bps.lastStop = stop.bp;
       const word = stop.bp.temporary ? 'Temporary breakpoint' : 'Breakpoint';
       if (stop.bp.temporary) s.bps.delete([stop.bp.num]);
-      s.stopAt(stop.step, stop.focus, queueCommands(s, stop.bp.commands), `\nThread 1 "${name}" hit ${word} ${stop.bp.num}, `);
+      s.stopAt(stop.step, stop.focus, queueCommands(s, stop.bp.commands), `${hit(stop.focus, stop.step)}${word} ${stop.bp.num}, `);
       return;
     }
     case 'watch': {
@@ -257,12 +259,12 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
     }
     case 'barrier': {
       s.bps.lastStop = s.bps.barrierBreak;
-      s.stopAt(stop.step, focusOf(stop.row), 'frame', `\nThread 1 "${name}" hit Breakpoint ${s.bps.barrierBreak!.num}, __syncthreads () in `);
+      s.stopAt(stop.step, focusOf(stop.row), 'frame', `${hit(focusOf(stop.row), stop.step)}Breakpoint ${s.bps.barrierBreak!.num}, __syncthreads () in `);
       s.io.out(barrierReport(s, stop.step + 1));
       return;
     }
     case 'launch':
-      s.stopAt(stop.step, focusOf(stop.row), 'frame', '');
+      s.stopAt(stop.step, focusOf(stop.row), 'frame', `${hit(focusOf(stop.row), stop.step)}application kernel entry function breakpoint, `);
       return;
     case 'sanitizer':
       sanitizerStop(s, stop.step, stop.rows);

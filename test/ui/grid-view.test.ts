@@ -82,7 +82,7 @@ describe('grid, threads and shared memory in a browser', () => {
       let p = await lanePixel(page, 0, 2, 7);
       await page.mouse.click(box.x + p.x, box.y + p.y);
       await waitForConsole(page, '(warpscope) cuda block (0,0,0) thread (71,0,0)');
-      await waitForConsole(page, 'Invalid coordinates. CUDA focus unchanged.');
+      await waitForConsole(page, 'Invalid coordinates requested. CUDA focus unchanged.');
       p = await lanePixel(page, 0, 0, 7);
       await page.mouse.click(box.x + p.x, box.y + p.y);
       await waitForConsole(page, '(warpscope) cuda block (0,0,0) thread (7,0,0)');

@@ -17,13 +17,13 @@ import { formatScalar } from './scalar-format.js';
  * print as strings; structs as `{x = 1, y = 0}`. A format letter applies to every scalar.
  */
 
-/** Formats an evaluated value as gdb's print shows it (the text after `$N = `); never throws. */
-export function formatValue(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext): string {
+/** Formats an evaluated value as gdb's print shows it (the text after `$N = `; `top` false leaves out a pointer's `(type) `); never throws. */
+export function formatValue(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext, top = true): string {
   try {
     const address = v.place?.kind === 'memory' ? v.place.address : null;
     // A reference as gdb prints one: its type, then the object's address and value.
     if (v.ref && address !== null) return `(${refTypeText(v.type, pointerSpace('generic', BigInt(address), ctx))}) ${referentText(v, fmt, ctx)}`;
-    return topPrefix(v, fmt, ctx) + new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space);
+    return (top ? topPrefix(v, fmt, ctx) : '') + new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space);
   } catch (e) {
     return `<error: ${e instanceof Error ? e.message : String(e)}>`;
   }

@@ -83,7 +83,7 @@ describe('a live session through the API', () => {
     const { s, take } = liveSession('test/cli/programs/kernel_infinite_loop.cu', 50_000_000);
     await s.execute('break spin');
     await s.execute('run');
-    expect(take()).toMatch(/^Breakpoint 1 at spin: .*\nStarting program: .*\nlaunching\n\[Switching focus to CUDA kernel 0, .*\]\n\nThread 1 "kernel_infinite_loop" hit Breakpoint 1, spin<<<\(1,1,1\),\(32,1,1\)>>> \(flag=0x[0-9a-f]+\) at test\/cli\/programs\/kernel_infinite_loop\.cu:5\n5\t    while \(\*flag == 0\) \{ \}\n$/);
+    expect(take()).toMatch(/^Breakpoint 1 at spin: .*\nStarting program: .*\nlaunching\n\[Switching focus to CUDA kernel 0, .*\]\n\nCUDA thread hit Breakpoint 1, spin<<<\(1,1,1\),\(32,1,1\)>>> \(flag=0x[0-9a-f]+\) at test\/cli\/programs\/kernel_infinite_loop\.cu:5\n5\t    while \(\*flag == 0\) \{ \}\n$/);
     await s.execute('delete');
     const started = Date.now();
     const running = s.execute('continue');
@@ -117,7 +117,7 @@ describe('a live session through the API', () => {
         // The program runs to its end (no breakpoint): its output and gdb's exit line.
         expect(out).toMatch(/\[Inferior 1 \(process \d+\) exited normally\]\n$/);
         await s.execute('start');
-        expect(take()).toContain('hit Temporary breakpoint 1, main () at examples/hello.cu:13');
+        expect(take()).toContain('\nTemporary breakpoint 1, main () at examples/hello.cu:13');
         continue;
       }
       expect(out.split('\n').filter((l) => l !== '')).toHaveLength(1);
