@@ -9,7 +9,7 @@ import { COMMAND_NAMES } from './commands.js';
 /** Words that may follow a command (Tab completes them): `info cuda lanes`, `set scheduler random`. */
 const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   info: ['args', 'breakpoints', 'cuda', 'display', 'events', 'frame', 'line', 'locals', 'streams', 'watchpoints', 'writers'],
-  'info cuda': ['barriers', 'blocks', 'kernels', 'lanes', 'launch', 'sanitizer', 'threads', 'warps'],
+  'info cuda': ['barriers', 'blocks', 'devices', 'kernels', 'lanes', 'launch', 'sanitizer', 'sms', 'threads', 'warps'],
   cuda: ['block', 'device', 'grid', 'kernel', 'lane', 'sm', 'thread', 'warp'],
   set: ['cuda', 'scheduler'],
   'set cuda': ['break_on_barrier', 'break_on_launch', 'initcheck', 'memcheck', 'racecheck', 'synccheck'],

@@ -4,10 +4,12 @@ import type { WarpState } from '../trace/state.js';
 import { frameHeader } from './describe.js';
 import { barrierReport } from './barriers.js';
 import { errorName } from '../engine/runtime/errors.js';
+import { cudaTable, type TableLine } from './cuda-table.js';
+import { infoDevices, infoSms } from './info-device.js';
 
 /*
  * `info cuda kernels|blocks|warps|lanes|threads|barriers|launch trace`, `info streams` and
- * `info events`, laid out as cuda-gdb lays its tables out. Warpscope has no machine code, so
+ * `info events`, laid out as cuda-gdb lays its tables out (devices and sms: info-device.ts). Warpscope has no machine code, so
  * where cuda-gdb shows a PC these tables show the source line.
  */
 
@@ -48,6 +50,8 @@ function invocation(s: DebugSession, launch: number, first: Focus): string {
 
 /** `info cuda WHAT`. */
 export function infoCuda(s: DebugSession, what: string): void {
+  if (what === 'devices') return infoDevices(s);
+  if (what === 'sms') return infoSms(s);
   const state = s.state();
   // A launch whose warps have all returned is over, though the host has not run its next statement yet.
   const L = state.launch && [...state.launch.warps.values()].some((w) => !returned(w)) ? state.launch : null;
@@ -59,98 +63,105 @@ export function infoCuda(s: DebugSession, what: string): void {
   const l = view.launch(L.id)!;
   const f: Focus = s.focus.kind === 'device' && s.focus.launch === L.id ? s.focus : { kind: 'device', launch: L.id, block: Math.min(...[...L.warps.keys()].map((k) => Math.floor(k / 64))), warp: 0, lane: 0 };
   const blocks = [...new Set([...L.warps.keys()].map((k) => Math.floor(k / 64)))].sort((a, b) => a - b);
+  const say = (lines: string[]): void => s.say(lines.join('\n'));
+  // A block whose threads have all exited has left the GPU: cuda-gdb no longer lists it.
+  const onGpu = (b: number): boolean => ![...L.warps].filter(([k]) => Math.floor(k / 64) === b).every(([k, w]) => returned(w) || w.exited === lanesOf(view.threadsPerBlock(l), k % 64));
+  const grid = dim({ x: l.grid_x, y: l.grid_y, z: l.grid_z });
+  const block = dim({ x: l.block_x, y: l.block_y, z: l.block_z });
   switch (what) {
     case 'kernels': {
-      const sms = new Set(blocks.map((b) => b % view.smCount));
       let mask = 0n;
-      for (const sm of sms) mask |= 1n << BigInt(sm);
-      s.say('  Kernel Parent Dev Grid Status   SMs Mask GridDim  BlockDim Invocation');
-      s.say(`*      ${L.id - 1}      -   0    ${L.id} Active ${`0x${mask.toString(16).padStart(8, '0')}`} ${dim({ x: l.grid_x, y: l.grid_y, z: l.grid_z })} ${dim({ x: l.block_x, y: l.block_y, z: l.block_z })} ${invocation(s, L.id, f)}`);
-      return;
+      for (const b of blocks.filter(onGpu)) mask |= 1n << BigInt(b % view.smCount);
+      // One bit per SM, in whole bytes: 34 hex digits for an H100's 132 SMs.
+      const sms = `0x${mask.toString(16).padStart(Math.ceil(view.smCount / 8) * 2, '0')}`;
+      const cols = ['Kernel', 'Parent', 'Dev', 'Grid', 'Status', 'SMs Mask', 'GridDim', 'BlockDim'].map((head) => ({ head }));
+      return say(cudaTable([...cols, { head: 'Invocation', align: 'left' }], [{ current: true, cells: [String(L.id - 1), '-', '0', String(L.id), 'Active', sms, grid, block, invocation(s, L.id, f)] }]));
     }
-    case 'launch trace':
-      s.say('  Lvl Kernel Dev Grid     Status   GridDim  BlockDim Invocation');
-      s.say(`*   0      ${L.id - 1}   0    ${L.id}     Active ${dim({ x: l.grid_x, y: l.grid_y, z: l.grid_z })} ${dim({ x: l.block_x, y: l.block_y, z: l.block_z })} ${invocation(s, L.id, f)}`);
-      return;
+    case 'launch trace': {
+      const cols = ['Kernel', 'Dev', 'Grid', 'Status', 'GridDim', 'BlockDim'].map((head) => ({ head }));
+      return say(cudaTable([{ head: 'Lvl', align: 'left', fixed: true }, ...cols, { head: 'Invocation', align: 'left' }], [{ current: true, cells: ['#0  ', String(L.id - 1), '0', String(L.id), 'Active', grid, block, invocation(s, L.id, f)] }]));
+    }
     case 'blocks': {
-      s.say('  BlockIdx To BlockIdx Count   State');
-      s.say(`Kernel ${L.id - 1}`);
-      // Consecutive blocks in the same state share a row, as cuda-gdb groups them.
-      const done = (b: number): boolean => [...L.warps].filter(([k]) => Math.floor(k / 64) === b).every(([k, w]) => returned(w) || w.exited === lanesOf(view.threadsPerBlock(l), k % 64));
-      let i = 0;
-      while (i < blocks.length) {
+      // Consecutive blocks share a row, as cuda-gdb coalesces them.
+      const running = blocks.filter(onGpu);
+      const rows: TableLine[] = [{ group: `Kernel ${L.id - 1}` }];
+      for (let i = 0; i < running.length; ) {
         let j = i;
-        const st = done(blocks[i]!) ? 'exited' : 'running';
-        while (j + 1 < blocks.length && blocks[j + 1] === blocks[j]! + 1 && (done(blocks[j + 1]!) ? 'exited' : 'running') === st) j++;
-        const mark = f.kind === 'device' && f.block >= blocks[i]! && f.block <= blocks[j]! ? '*' : ' ';
-        s.say(`${mark}  ${dim(view.blockIdx(l, blocks[i]!)).padEnd(8)}    ${dim(view.blockIdx(l, blocks[j]!)).padEnd(8)} ${String(j - i + 1).padStart(5)} ${st}`);
+        while (j + 1 < running.length && running[j + 1] === running[j]! + 1) j++;
+        rows.push({ current: f.block >= running[i]! && f.block <= running[j]!, cells: [dim(view.blockIdx(l, running[i]!)), dim(view.blockIdx(l, running[j]!)), String(j - i + 1), 'running'] });
         i = j + 1;
       }
-      return;
+      return say(cudaTable([{ head: 'BlockIdx' }, { head: 'To BlockIdx' }, { head: 'Count' }, { head: 'State', min: 7 }], rows));
     }
     case 'warps': {
-      if (f.kind !== 'device') return;
-      s.say('  Wp Active Lanes Mask Divergent Lanes Mask Barrier Lanes Mask Line Kernel BlockIdx First Active ThreadIdx');
-      s.say(`Device 0 SM ${f.block % view.smCount} Block ${dim(view.blockIdx(l, f.block))}`);
+      // Where cuda-gdb shows a warp's PC, its source line.
+      const rows: TableLine[] = [{ group: `Device 0 SM ${f.block % view.smCount}` }];
       for (let w = 0; w * 32 < view.threadsPerBlock(l); w++) {
         const ws = current(s, L.id, f.block, w, L.warps.get(f.block * 64 + w));
+        const cells = (active: number, divergent: number, bar: number, line: string, first: number): string[] =>
+          [String(w), hex(active), hex(divergent), hex(bar), line, String(L.id - 1), dim(view.blockIdx(l, f.block)), dim(view.threadIdx(l, w, first))];
         // A warp the scheduler has not run yet: resident, no statement run.
         if (!ws) {
-          s.say(`${w === f.warp ? '*' : ' '} ${String(w).padStart(2)}        ${hex(0)}           ${hex(0)}         ${hex(0)} ${'-'.padStart(4)}      ${L.id - 1} ${dim(view.blockIdx(l, f.block))}    ${dim(view.threadIdx(l, w, 0))}`);
+          rows.push({ current: w === f.warp, cells: cells(0, 0, 0, '-', 0) });
           continue;
         }
         const all = lanesOf(view.threadsPerBlock(l), w);
         const bar = waitingMask(s, L.id, f.block, w, barrierStep(s));
         const active = bar ? 0 : ws.mask & ~ws.exited;
         const divergent = all & ~ws.exited & ~active & ~bar;
-        const first = active ? 31 - Math.clz32(active & -active) : 0;
-        s.say(`${w === f.warp ? '*' : ' '} ${String(w).padStart(2)}        ${hex(active)}           ${hex(divergent)}         ${hex(bar)} ${String(s.trace!.loc(ws.loc).line).padStart(4)}      ${L.id - 1} ${dim(view.blockIdx(l, f.block))}    ${dim(view.threadIdx(l, w, first))}`);
+        rows.push({ current: w === f.warp, cells: cells(active, divergent, bar, String(s.trace!.loc(ws.loc).line), active ? 31 - Math.clz32(active & -active) : 0) });
       }
-      return;
+      const heads = ['Wp', 'Active Lanes Mask', 'Divergent Lanes Mask', 'Barrier Lanes Mask', 'Line', 'Kernel', 'BlockIdx', 'First Active ThreadIdx'];
+      return say(cudaTable(heads.map((head) => ({ head })), rows));
     }
     case 'lanes': {
-      if (f.kind !== 'device') return;
       const ws = current(s, L.id, f.block, f.warp, L.warps.get(f.block * 64 + f.warp))!;
       const bar = waitingMask(s, L.id, f.block, f.warp, barrierStep(s));
-      s.say('  Ln    State  Line ThreadIdx');
-      s.say(`Device 0 SM ${f.block % view.smCount} Warp ${f.warp}`);
       const lines = laneLines(s, ws, f);
+      const rows: TableLine[] = [{ group: `Device 0 SM ${f.block % view.smCount} Warp ${f.warp}` }];
       for (let lane = 0; lane < 32 && f.warp * 32 + lane < view.threadsPerBlock(l); lane++) {
         const bit = 1 << lane;
         const st = ws.exited & bit ? 'exited' : bar & bit ? 'barrier' : ws.mask & bit ? 'active' : 'divergent';
-        s.say(`${lane === f.lane ? '*' : ' '} ${String(lane).padStart(2)} ${st.padStart(9)} ${String(st === 'exited' ? '-' : lines[lane]).padStart(5)} ${dim(view.threadIdx(l, f.warp, lane))}`);
+        rows.push({ current: lane === f.lane, cells: [String(lane), st, st === 'exited' ? '-' : String(lines[lane]), dim(view.threadIdx(l, f.warp, lane))] });
       }
-      return;
+      return say(cudaTable([{ head: 'Ln' }, { head: 'State', align: 'center' }, { head: 'Line', align: 'center' }, { head: 'ThreadIdx' }], rows));
     }
     case 'threads': {
-      s.say('  BlockIdx ThreadIdx To BlockIdx ThreadIdx Count  Location');
-      s.say(`Kernel ${L.id - 1}`);
+      // Threads still on the GPU, runs of consecutive ones at one line sharing a row, as cuda-gdb coalesces them.
+      const rows: TableLine[] = [{ group: `Kernel ${L.id - 1}` }];
       for (const b of blocks) {
-        let run: { from: number; to: number; where: string } | null = null;
+        let run: { from: number; to: number; file: string; line: string } | null = null;
         const flush = (): void => {
           if (!run) return;
           const a = view.threadIdx(l, Math.floor(run.from / 32), run.from % 32);
           const z = view.threadIdx(l, Math.floor(run.to / 32), run.to % 32);
-          const mark = f.kind === 'device' && f.block === b && f.warp * 32 + f.lane >= run.from && f.warp * 32 + f.lane <= run.to ? '*' : ' ';
-          s.say(`${mark}  ${dim(view.blockIdx(l, b))} ${dim(a).padStart(9)}     ${dim(view.blockIdx(l, b))} ${dim(z).padStart(9)} ${String(run.to - run.from + 1).padStart(5)}  ${run.where}`);
+          const here = f.block === b && f.warp * 32 + f.lane >= run.from && f.warp * 32 + f.lane <= run.to;
+          rows.push({ current: here, cells: [dim(view.blockIdx(l, b)), dim(a), dim(view.blockIdx(l, b)), dim(z), String(run.to - run.from + 1), run.file, run.line] });
+          run = null;
         };
         for (let w = 0; w * 32 < view.threadsPerBlock(l); w++) {
           const ws = current(s, L.id, b, w, L.warps.get(b * 64 + w));
           const lines = ws ? laneLines(s, ws, { kind: 'device', launch: L.id, block: b, warp: w, lane: 0 }) : [];
-          const file = ws ? s.trace!.loc(ws.loc).file : '';
+          // A warp not run yet has no line to show.
+          const file = ws ? s.trace!.loc(ws.loc).file : l.kernel;
           for (let lane = 0; lane < 32 && w * 32 + lane < view.threadsPerBlock(l); lane++) {
-            const where = !ws ? 'not started' : ws.exited & (1 << lane) ? 'exited' : `${file}:${lines[lane]}`;
             const t = w * 32 + lane;
-            if (run && run.where === where && run.to === t - 1) run.to = t;
+            if (ws && ws.exited & (1 << lane)) {
+              flush();
+              continue;
+            }
+            const line = ws ? String(lines[lane]) : '-';
+            if (run && run.file === file && run.line === line && run.to === t - 1) run.to = t;
             else {
               flush();
-              run = { from: t, to: t, where };
+              run = { from: t, to: t, file, line };
             }
           }
         }
         flush();
       }
-      return;
+      const heads = ['BlockIdx', 'ThreadIdx', 'To BlockIdx', 'ThreadIdx', 'Count', 'Filename'];
+      return say(cudaTable([...heads.map((head) => ({ head })), { head: 'Line', min: 5 }], rows));
     }
     case 'barriers':
       if (f.kind !== 'device') return;

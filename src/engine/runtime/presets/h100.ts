@@ -13,6 +13,8 @@ import type { DevicePreset } from './types.js';
 export const h100Preset: DevicePreset = {
   id: 'h100',
   props: h100Props,
+  // As cuda-gdb 13 lists the card (`info cuda devices` on an H100 80GB HBM3).
+  chip: 'GH100GL-A',
   clockKhz: 1980000,
   memoryClockKhz: 2619000,
   extraAttributes: {

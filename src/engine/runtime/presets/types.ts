@@ -41,6 +41,8 @@ export interface DevicePreset {
   readonly pitchAlignment: number;
   /** Device memory a CUDA context leaves for cudaMalloc (totalGlobalMem less the context's own). */
   readonly allocatableBytes: number;
+  /** The chip's marketing code a debugger lists for it (cuda-gdb's `info cuda devices` Description), where known. */
+  readonly chip?: string;
   /** The stream timing model's constants for this GPU and its host link. */
   readonly timing: TimingConstants;
 }

@@ -1,0 +1,65 @@
+import type { DebugSession } from './session.js';
+import { returned } from './eval-context.js';
+import { cudaTable, type TableLine } from './cuda-table.js';
+import { findPreset } from '../engine/runtime/presets/index.js';
+
+/*
+ * `info cuda devices` and `info cuda sms`: the simulated GPU as cuda-gdb lists a real one. A
+ * block runs on SM (block index mod SM count), as the focus messages say, and its warps take
+ * that SM's warp slots after those of the lower-numbered blocks resident there.
+ */
+
+const hex2 = (n: number): string => n.toString(16).padStart(2, '0');
+
+/** The running launch's blocks with a warp that has not returned, by SM: each block's live warps. */
+function residency(s: DebugSession): Map<number, Map<number, number[]>> {
+  const L = s.state().launch;
+  const out = new Map<number, Map<number, number[]>>();
+  if (!L) return out;
+  const sms = s.view!.smCount;
+  for (const [k, w] of L.warps) {
+    if (returned(w)) continue;
+    const block = Math.floor(k / 64);
+    let blocks = out.get(block % sms);
+    if (!blocks) out.set(block % sms, (blocks = new Map()));
+    let warps = blocks.get(block);
+    if (!warps) blocks.set(block, (warps = []));
+    warps.push(k % 64);
+  }
+  return out;
+}
+
+/** The SM of the focused thread, or -1 on the host. */
+const focusSm = (s: DebugSession): number => (s.focus.kind === 'device' ? s.focus.block % s.view!.smCount : -1);
+
+/** `info cuda devices`. */
+export function infoDevices(s: DebugSession): void {
+  const view = s.view!;
+  const preset = findPreset(view.trace.meta.get('device') ?? 'h100')!;
+  const p = preset.props;
+  let mask = 0n;
+  for (const sm of residency(s).keys()) mask |= 1n << BigInt(sm);
+  const cells = [
+    '0', `${hex2(p.pciBusID)}:${hex2(p.pciDeviceID)}.0`, p.name, preset.chip ?? '-', `sm_${p.major}${p.minor}`, String(p.multiProcessorCount),
+    String(preset.sm.maxWarps), String(p.warpSize), String(preset.sm.maxRegsPerThread), `0x${mask.toString(16).padStart(Math.ceil(view.smCount / 8) * 2, '0')}`,
+  ];
+  const heads = ['Dev', 'PCI Bus/Dev ID', 'Name', 'Description', 'SM Type', 'SMs', 'Warps/SM', 'Lanes/Warp', 'Max Regs/Lane', 'Active SMs Mask'];
+  s.say(cudaTable(heads.map((head) => ({ head })), [{ current: s.focus.kind === 'device', cells }]).join('\n'));
+}
+
+/** `info cuda sms`: the SMs holding warps of the running kernel, each with its occupied warp slots. */
+export function infoSms(s: DebugSession): void {
+  const res = residency(s);
+  if (res.size === 0) return s.say('No CUDA SMs.');
+  const rows: TableLine[] = [{ group: 'Device 0' }];
+  for (const sm of [...res.keys()].sort((a, b) => a - b)) {
+    const blocks = [...res.get(sm)!].sort((a, b) => a[0] - b[0]);
+    const perBlock = Math.ceil(s.view!.threadsPerBlock(s.view!.launch(s.state().launch!.id)!) / 32);
+    let mask = 0n;
+    blocks.forEach(([, warps], rank) => {
+      for (const w of warps) mask |= 1n << BigInt(rank * perBlock + w);
+    });
+    rows.push({ current: sm === focusSm(s), cells: [String(sm), `0x${mask.toString(16).padStart(16, '0')}`] });
+  }
+  s.say(cudaTable([{ head: 'SM' }, { head: 'Active Warps Mask', min: 18 }], rows).join('\n'));
+}
