@@ -179,7 +179,8 @@ export class StateContext implements EvalContext {
   }
 
   spaceOf(address: number): AddressSpace {
-    return spaceOfAddress(address);
+    // Host code's pointers are plain C pointers to cuda-gdb, a device address too: `(float *) 0x7ffdd3e00000`.
+    return this.focus.kind === 'host' ? 'generic' : spaceOfAddress(address);
   }
 
   private enumerators: Map<string, { readonly type: CType; readonly value: bigint }> | null = null;
