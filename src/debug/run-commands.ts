@@ -254,7 +254,8 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       const kind = stop.wp.kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint';
       const body = stop.wp.kind === 'watch' ? `\nOld value = ${stop.before}\nNew value = ${stop.after}\n` : `\nValue = ${stop.after}\n`;
       // Where the writing thread is: the statement that wrote (it has not run its next one yet).
-      s.stopAt(stop.step, stop.writer, queueCommands(s, stop.wp.commands), `\n${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
+      // Named by the thread that wrote, as a breakpoint's stop is: `CUDA thread hit Watchpoint 2: iout[t * 16]` on the H100.
+      s.stopAt(stop.step, stop.writer, queueCommands(s, stop.wp.commands), `${hit(stop.writer, stop.step)}${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
       return;
     }
     case 'barrier': {
