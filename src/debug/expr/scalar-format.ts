@@ -1,15 +1,15 @@
 import type { CType } from '../../engine/check/types.js';
 import { sizeOf } from '../../engine/check/types.js';
-import { bigBytes, readBig, readFloat } from './value.js';
+import { readBig, readFloat } from './value.js';
 import { charLiteral } from './chars.js';
 import { formatFloatBytes } from './floatfmt.js';
 
 /*
  * gdb's print_scalar_formatted: one scalar under an output format letter, for `print/F`
- * and `x/F`. Like gdb 8.x and later (printcmd.c: "Historically gdb has printed floats by
- * first casting them to a long"), the integer formats on a float convert its value to an
- * integer (p/x 3.5f is 0x3), while /f on an integer reinterprets its bits as the float of
- * the same size (p/f 1078530011 is 3.14159274).
+ * and `x/F`. As gdb 14 (cuda-gdb 13) does, the integer formats print a float's binary
+ * representation (p/x 2.0f is 0x40000000, p/d 2.0f is 1073741824: seen on the H100), /c
+ * alone converts its value to an integer, and /f on an integer reinterprets its bits as the
+ * float of the same size (p/f 1078530011 is 3.14159274).
  */
 
 /** An output format letter gdb's print and x accept. */
@@ -42,7 +42,6 @@ export function formatScalar(t: CType, bytes: Uint8Array, offset: number, fmt: P
   const size = sizeOf(t);
   let raw: Uint8Array = bytes.slice(offset, offset + size);
   let len = size;
-  if (t.kind === 'float' && 'oxtzdu'.includes(fmt)) raw = bigBytes(unpackLong(t, raw), size);
   if (unit !== 0 && (fmt === 'x' || fmt === 't')) {
     raw = raw.slice(0, unit);
     len = Math.min(unit, len);

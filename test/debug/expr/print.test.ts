@@ -163,10 +163,11 @@ describe('print: formats', () => {
     expect(p('/d true')).toBe('1');
   });
 
-  it('converts floats to integers for integer formats and reinterprets integers for /f (gdb 8+)', () => {
-    expect(p('/x 3.5')).toBe('0x3');
-    expect(p('/x -1.5f')).toBe('0xffffffff');
-    expect(p('/d x')).toBe('34');
+  it("prints a float's bits under integer formats, converts it for /c, and reinterprets integers for /f (gdb 14)", () => {
+    expect(p('/x 3.5')).toBe('0x400c000000000000');
+    expect(p('/x -1.5f')).toBe('0xbfc00000');
+    expect(p('/d x')).toBe('1107907925');
+    expect(p('/c 65.5')).toBe("65 'A'");
     expect(p('/f 1078530011')).toBe('3.14159274');
     expect(p('/f 3')).toBe('4.20389539e-45');
     expect(p('/f (char)65')).toBe('65');
@@ -175,7 +176,7 @@ describe('print: formats', () => {
 
   it('applies formats element-wise to arrays and structs', () => {
     expect(p('/x vals')).toBe('{0x19, 0x6, 0x22, 0x5b}');
-    expect(p('/x pt')).toBe('{x = 0x1, y = 0x2, z = 0x0}');
+    expect(p('/x pt')).toBe('{x = 0x1, y = 0x2, z = 0x3f000000}');
     expect(p('/x name16')).toBe('{0x68, 0x65, 0x6c, 0x6c, 0x6f, 0x0 <repeats 11 times>}');
     expect(p('/d vals[0]@2')).toBe('{25, 6}');
     expect(p('/x zeros')).toBe('{0x0 <repeats 16 times>}');
