@@ -35,7 +35,7 @@ export function printfCommand(s: DebugSession, args: string): void {
   const tokens = lex(args);
   if ('error' in tokens) return s.say(tokens.error);
   const first = tokens[0]!;
-  if (first.kind !== 'string') return s.say('Bad format string, missing \'"\'');
+  if (first.kind !== 'string') return s.say('Bad format string, missing \'"\'.');
   const format = Buffer.from(first.bytes).toString('latin1');
   // The arguments: after a comma, the text between the commas outside brackets.
   const pieces: string[] = [];
@@ -52,7 +52,7 @@ export function printfCommand(s: DebugSession, args: string): void {
     }
   }
   const wanted = conversions(format);
-  if (wanted.length !== pieces.length) return s.say('Wrong number of arguments for specified format-string.');
+  if (wanted.length !== pieces.length) return s.say('Wrong number of arguments for specified format-string');
   const ctx = exprContext(s);
   const values: PrintfArg[] = [];
   for (let k = 0; k < pieces.length; k++) {
