@@ -7,6 +7,7 @@ import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
 import { frameHeader, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
+import type { StaticInfo } from '../engine/debuginfo/symbols.js';
 
 /*
  * Looking at the program at the current step: print, display, x, list, locals and arguments,
@@ -124,13 +125,27 @@ export function localsCommand(s: DebugSession, args: boolean): void {
     if (v.param !== args || v.name.startsWith('__')) return false;
     return args || (v.line <= ctx.at.line && (!scope || inScope(scope, { line: v.line, col: 0 }, ctx.at)));
   });
-  if (vars.length === 0) return s.say(args ? 'No arguments.' : 'No locals.');
+  const shared = args ? [] : kernelShared(s, fr.fn.id);
+  if (vars.length === 0 && shared.length === 0) return s.say(args ? 'No arguments.' : 'No locals.');
   // Innermost block first, each block's variables in declaration order (a shadowed one after the one hiding it).
   vars.sort((a, b) => (a.scope && b.scope ? innerFirst(a.scope, b.scope) : 0) || a.j - b.j);
   for (const { v, j } of vars) {
     const sym = ctx.variable(j);
     s.say(`${v.name} = ${sym ? showSymbol(ctx, sym) : '<optimized out>'}`);
   }
+  // A kernel's __shared__ variables are statics of its body: gdb lists them after its locals, the last declared
+  // first (cuda-gdb 13 on the H100 listed Bds, then Ads).
+  for (const v of shared) s.say(`${v.name} = ${showPlace(ctx, { kind: 'memory', space: 'shared', address: v.address }, s.view!.typeOf(v), false)}`);
+}
+
+/** The __shared__ variables of the running kernel when `fn` is that kernel (a device function's frame has none of its own), last declared first. */
+function kernelShared(s: DebugSession, fn: number): readonly StaticInfo[] {
+  const f = s.focus;
+  if (f.kind !== 'device') return [];
+  const l = s.view!.launch(f.launch);
+  const k = l ? s.view!.fnByName(l.kernel) : null;
+  if (!k || k.id !== fn) return [];
+  return [...(s.view!.info.shared.find((x) => x.kernel === k.id)?.vars ?? [])].reverse();
 }
 
 /** The call stack of the focused warp: innermost first, with each frame's line. */

@@ -1,6 +1,7 @@
 # program: test/conformance/seeds/avgfilter_shadowed_i.cu
 # A loop counter i that shadows the thread index i: inside the loop `print i` is the counter
-# and `info locals` lists both (the inner block first); after the loop i is the thread index.
+# and `info locals` lists both (the inner block first), then the kernel's __shared__ arrays
+# (Bds before Ads, as cuda-gdb 13 lists them on the H100); after the loop i is the thread index.
 tbreak 25
 run
 print i
