@@ -26,6 +26,7 @@ export function breakCommand(s: DebugSession, args: string, opts: { temporary: b
   }
   const target = resolveLocation(s, where);
   if (typeof target === 'string') {
+    // One line, without gdb's offer of a pending breakpoint that follows it: every source file is known here.
     s.say(target);
     return null;
   }
@@ -48,7 +49,7 @@ export function resolveLocation(s: DebugSession, where: string): { file: string;
     const file = fileLine[1] ? view.resolveFile(fileLine[1]) : (s.listAt?.file ?? view.mainFile);
     if (!file) return `No source file named ${fileLine[1]}.`;
     const at = view.lineStatement(file, Number(fileLine[2]));
-    if (!at) return `No line ${fileLine[2]} in file "${file}".`;
+    if (!at) return fileLine[1] ? `No line ${fileLine[2]} in file "${file}".` : `No line ${fileLine[2]} in the current file.`;
     return { ...at.stmt, fn: at.fn.name };
   }
   const f = view.fnByName(where);

@@ -5,7 +5,7 @@ import { stepGoal, reverseGoal } from './step-goals.js';
 import { activationStart, firstEffectAtOrAfter, type Cut } from './motion.js';
 import { breakCommand, commandsCommand, conditionCommand, ignoreCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
 import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, frames, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
-import { infoCuda, infoStreams, infoEvents } from './info-cuda.js';
+import { infoCuda, infoStreams, infoEvents, noKernelLine } from './info-cuda.js';
 import { echoCommand, outputCommand, printfCommand } from './formatted-output.js';
 import { focusCommand } from './focus-command.js';
 import { infoSanitizer, isTool, setSanitizer } from './sanitize/commands.js';
@@ -227,6 +227,14 @@ export async function dispatch(s: DebugSession, line: string): Promise<void> {
   }
 }
 
+/** What gdb's `info WHAT` says with no process: each table its own "none" line (cuda-gdb 13: `No CUDA kernels.`). */
+function notRunning(what: string, tail: string): string {
+  if (what === 'locals' || what === 'args') return 'No frame selected.';
+  if (what === 'frame') return 'No stack.';
+  if (what !== 'cuda') return 'The program is not being run.';
+  return tail === 'devices' ? 'No CUDA devices.' : noKernelLine(tail);
+}
+
 /** Commands that move the program: in a breakpoint's commands, the rest of the list does not run after one. */
 const RESUMING = new Set(['run', 'start', 'continue', 'next', 'step', 'stepi', 'nexti', 'finish', 'until', 'advance', 'goto', 'kill', 'reverse-step', 'reverse-next', 'reverse-stepi', 'reverse-finish', 'reverse-continue']);
 
@@ -301,7 +309,7 @@ function infoCommand(s: DebugSession, args: string): void {
   }
   // Findings stay listed after the program ended: the recording holds them all.
   if (what === 'cuda' && tail === 'sanitizer') return infoSanitizer(s);
-  if (!s.trace || s.pos === null) return s.say('The program is not being run.');
+  if (!s.trace || s.pos === null) return s.say(notRunning(what, tail));
   if (what === 'cuda') return infoCuda(s, tail);
   if (what === 'locals') return localsCommand(s, false);
   if (what === 'args') return localsCommand(s, true);

@@ -34,8 +34,10 @@ export function focusCommand(s: DebugSession, args: string): void {
   if (typeof coords === 'string') return s.say(coords);
   if (coords.size === 0) return s.say('Missing argument(s).');
   const view = s.view;
-  if (!view || s.pos === null) return s.say('Focus is not set on any active CUDA kernel.');
-  if ([...coords.values()].every((v) => v.length === 0)) return s.say(focusQuery(view, s.focus, [...coords.keys()]));
+  const query = [...coords.values()].every((v) => v.length === 0);
+  // With no kernel to focus on, a query has no answer and a switch no target.
+  if (!view || s.pos === null) return s.say(query ? 'Focus is not set on any active CUDA kernel.' : 'Invalid coordinates requested. CUDA focus unchanged.');
+  if (query) return s.say(focusQuery(view, s.focus, [...coords.keys()]));
   // Query words among coordinates (`cuda block 1 lane`).
   if ([...coords.values()].some((v) => v.length === 0)) return s.say('Unrecognized argument(s).');
   const state = s.state();

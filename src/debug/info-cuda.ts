@@ -39,6 +39,16 @@ export function current(s: DebugSession, launch: number, block: number, warp: nu
   return at && at.loc !== ws.loc ? { ...ws, loc: at.loc } : ws;
 }
 
+const NO_KERNEL: Readonly<Record<string, string>> = {
+  kernels: 'No CUDA kernels.', 'launch trace': 'No CUDA kernels.', sms: 'No CUDA SMs.',
+  blocks: 'No CUDA blocks.', warps: 'No CUDA Warps.', lanes: 'No CUDA Lanes.', threads: 'No CUDA threads.',
+};
+
+/** What `info cuda WHAT` says with no kernel on the GPU, each table its own line as cuda-gdb 13 says it (`No CUDA Warps.`). */
+export function noKernelLine(what: string): string {
+  return NO_KERNEL[what] ?? 'Focus is not set on any active CUDA kernel.';
+}
+
 /** The kernel's invocation text for the focused (or first) thread. */
 function invocation(s: DebugSession, launch: number, first: Focus): string {
   const l = s.view!.launch(launch)!;
@@ -55,10 +65,7 @@ export function infoCuda(s: DebugSession, what: string): void {
   const state = s.state();
   // A launch whose warps have all returned is over, though the host has not run its next statement yet.
   const L = state.launch && [...state.launch.warps.values()].some((w) => !returned(w)) ? state.launch : null;
-  if (what === 'launch trace' || what === 'kernels') {
-    if (!L) return s.say('No CUDA kernels.');
-  }
-  if (!L) return s.say('Focus is not set on any active CUDA kernel.');
+  if (!L) return s.say(noKernelLine(what));
   const view = s.view!;
   const l = view.launch(L.id)!;
   const f: Focus = s.focus.kind === 'device' && s.focus.launch === L.id ? s.focus : { kind: 'device', launch: L.id, block: Math.min(...[...L.warps.keys()].map((k) => Math.floor(k / 64))), warp: 0, lane: 0 };
