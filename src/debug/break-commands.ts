@@ -73,8 +73,8 @@ export function conditionCommand(s: DebugSession, args: string): void {
   }
   if (bp.kind === 'barrier') return s.say(`Breakpoint ${n} stops at every barrier arrival and takes no condition.`);
   if (expr === '') {
-    // gdb says so only when there was a condition to drop.
-    if (bp.condition !== null) s.say(`Breakpoint ${n} now unconditional.`);
+    // gdb says so only when there was a condition to drop, and only to a person at the console.
+    if (bp.condition !== null && s.io.interactive) s.say(`Breakpoint ${n} now unconditional.`);
     bp.condition = null;
     return;
   }
@@ -147,6 +147,8 @@ export function ignoreCommand(s: DebugSession, args: string): void {
   if (c === undefined) return s.say('Second argument (specified ignore-count) is missing.');
   if (!/^\d+$/.test(c)) return s.say(`No symbol "${c}" in current context.`);
   b.ignore = Number(c);
+  // gdb confirms to a person at the console only (set_ignore_count's from_tty).
+  if (!s.io.interactive) return;
   if (b.ignore === 0) s.say(`Will stop next time breakpoint ${n} is reached.`);
   else if (b.ignore === 1) s.say(`Will ignore next crossing of breakpoint ${n}.`);
   else s.say(`Will ignore next ${b.ignore} crossings of breakpoint ${n}.`);
