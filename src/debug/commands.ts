@@ -164,7 +164,8 @@ const HANDLERS: Record<string, Handler> = {
     if (!needRun(s)) return;
     s.pos = null;
     s.focus = { kind: 'host' };
-    s.say('[Inferior 1 (process 1) killed]');
+    // gdb asks first; with no terminal to answer it takes yes and says so (as `run` does when restarting).
+    s.say('Kill the program being debugged? (y or n) [answered Y; input not from terminal]\n[Inferior 1 (process 1) killed]');
   },
   quit: (s) => {
     s.done = true;
