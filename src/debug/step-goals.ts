@@ -36,17 +36,27 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   let fromSeq = inside ? s.cut : null;
   let delta = 0;
   let lowest = 0;
-  // The effect number where the current frame returned (finish stops just after it).
+  // The effect number where the current frame returned (finish stops just after it), and the caller's statement then.
   let returned: number | null = null;
+  let callerStep = -1;
+  // Whether the caller's statement does anything after the return: a write, a call, a print.
+  let rest = false;
   const follow = (row: StepRow): void => {
     if (pending && row.step > last) {
       pending = false;
       for (const { d: fx, i, seq } of effectsOfStep(t, last, fromSeq)) {
+        if (returned !== null) rest = true;
         const k = fx.kind[i]!;
         if ((k !== EFFECT.enter && k !== EFFECT.leave) || fx.launch[i] !== cur.launch || fx.block[i] !== cur.block || fx.warp[i] !== cur.warp) continue;
         delta += k === EFFECT.enter ? 1 : -1;
         lowest = Math.min(lowest, delta);
-        if (lowest < -up && returned === null) returned = seq + 1;
+        if (lowest < -up && returned === null) {
+          returned = seq + 1;
+          callerStep = last;
+          // Output after the return, or an API call made from the caller's statement, not the returning one's.
+          const own = t.stepRow(last)!.loc;
+          rest = t.count('output', `step = ${last} AND effect >= ${returned}`) + t.count('api_calls', `step = ${last} AND loc_id != ${own}`) > 0;
+        }
       }
       fromSeq = null;
     }
@@ -55,8 +65,14 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   const goal: Goal = (row, line, file) => {
     if (row.step <= from) return false;
     follow(row);
-    // gdb's finish stops as the frame returns, in the middle of the caller's statement.
-    if (kind === 'finish') return returned !== null;
+    // gdb's finish stops as the frame returns, in the middle of the caller's statement. When nothing of that
+    // statement is left, the return address is the next line's first instruction: it stops at the warp's next
+    // statement, as gdb stops at `main () at prog.cu:96` after a call statement on line 94.
+    if (kind === 'finish') {
+      if (returned === null) return false;
+      if (rest) return true;
+      return (sameWarp(row, focus) && row.step > callerStep) || (focus.kind === 'device' && d + lowest <= 0);
+    }
     // The focused warp returned from its kernel: the next statement of any thread is where stepping ends (cuda-gdb moves the focus on).
     if (focus.kind === 'device' && d + lowest <= 0) return true;
     if (!sameWarp(row, focus)) return false;
@@ -73,7 +89,7 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   };
   // Whether the stop is in another activation than the one the command started in.
   goal.changed = () => lowest < 0 || delta !== 0;
-  goal.cut = () => (kind === 'finish' ? returned : null);
+  goal.cut = () => (kind === 'finish' && rest ? returned : null);
   return goal;
 }
 

@@ -3,7 +3,8 @@
 # Host code: start at main, next over host statements, kernel launches and copies; host locals
 # (register and memory ones) before and after launches; a malloc'd float array printed as *M@4;
 # device pointers cudaMalloc wrote into host locals; the value history ($, $N, $$N); until through a loop; advance; step into a host function
-# and finish out of it (it stops as the function returns, in the middle of main's calling line); kill.
+# and finish out of it (report(...) is a statement of its own: nothing of line 94 is left after
+# the return, so it stops at line 96, as cuda-gdb 13 does on the H100); kill.
 info locals
 start
 next
