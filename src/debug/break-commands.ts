@@ -3,6 +3,7 @@ import type { Breakpoint } from './breakpoints.js';
 import { lvalueOf, parse } from './expr/index.js';
 import { spaceOfAddress, genericAddress } from './eval-context.js';
 import { SPACE_CODE } from '../trace/schema.js';
+import { signature } from './describe.js';
 
 /*
  * break, tbreak, condition, watch, rwatch and `info breakpoints`, with gdb's messages.
@@ -109,12 +110,15 @@ export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwa
 export function listBreakpoints(s: DebugSession): void {
   const all = [...s.bps.breakpoints, ...s.bps.watchpoints].sort((a, b) => a.num - b.num);
   if (all.length === 0) return s.say('No breakpoints or watchpoints.');
-  s.say('Num     Type            Disp Enb What');
+  // gdb's table without its Address column (as with `set print address off`): there is no machine code to point at.
+  s.say('Num     Type           Disp Enb What');
   for (const b of all) {
     const type = 'expr' in b ? (b.kind === 'watch' ? 'hw watchpoint' : 'read watchpoint') : 'breakpoint';
     const disp = 'temporary' in b && b.temporary ? 'del ' : 'keep';
-    const what = 'expr' in b ? b.expr : b.kind === 'barrier' ? 'at __syncthreads (every barrier arrival)' : `in ${b.fnName} at ${b.at!.file}:${b.at!.line}`;
-    s.say(`${String(b.num).padEnd(8)}${type.padEnd(16)}${disp} ${b.enabled ? 'y' : 'n'}   ${what}`);
+    const fn = 'fnName' in b ? s.view?.fnByName(b.fnName) : null;
+    const what = 'expr' in b ? b.expr : b.kind === 'barrier' ? 'at __syncthreads (every barrier arrival)' : `in ${fn ? signature(s.view!, fn) : b.fnName} at ${b.at!.file}:${b.at!.line}`;
+    // The type field is 14 wide; a longer type pushes the rest along by its excess.
+    s.say(`${String(b.num).padEnd(8)}${type.padEnd(14)} ${disp} ${b.enabled ? 'y' : 'n'}   ${what}`);
     if ('condition' in b && b.condition) s.say(`\tstop only if ${b.condition}`);
     if (b.hits > 0) s.say(`\tbreakpoint already hit ${b.hits} time${b.hits === 1 ? '' : 's'}`);
     if ('ignore' in b && b.ignore > 0) s.say(`\tWill ignore next ${b.ignore} crossings of breakpoint.`);

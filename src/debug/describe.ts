@@ -3,7 +3,7 @@ import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import type { LaunchRow } from '../trace/reader.js';
 import { showSymbol, type Focus, type StateContext } from './eval-context.js';
 import type { ProgramView } from './program-view.js';
-import { formatValue } from './expr/index.js';
+import { formatValue, typeText } from './expr/index.js';
 import { enumeratorName, isCharType } from './expr/ctypes.js';
 
 /*
@@ -84,4 +84,13 @@ export function frameHeader(view: ProgramView, fn: FunctionInfo, ctx: StateConte
   });
   const name = fn.space === 'global' && launch ? `${fn.name}<<<(${launch.grid_x},${launch.grid_y},${launch.grid_z}),(${launch.block_x},${launch.block_y},${launch.block_z})>>>` : fn.name;
   return `${name} (${args.join(', ')})`;
+}
+
+/** A function as a demangler writes it, as cuda-gdb names functions in its tables and exceptions: `scatter(int*, int)`, `incr(int&)`. */
+export function signature(view: ProgramView, fn: FunctionInfo): string {
+  const params = fn.vars.filter((v) => v.param).map((v) => {
+    const t = view.typeOf(v);
+    return (v.ref && t.kind === 'pointer' ? `${typeText(t.to)}&` : typeText(t)).replace(/^(struct|union|enum) /, '').replace(/ (?=[*&])/g, '');
+  });
+  return `${fn.name}(${params.join(', ')})`;
 }

@@ -2,8 +2,7 @@ import { basename } from 'node:path';
 import type { DebugSession } from './session.js';
 import type { Focus } from './eval-context.js';
 import { readFaultSites, type FaultSite } from '../trace/fault-sites.js';
-import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
-import { typeText } from './expr/index.js';
+import { signature } from './describe.js';
 
 /*
  * A kernel fault stops the program as cuda-gdb stops at a CUDA exception: before the faulting
@@ -35,15 +34,6 @@ export function faultStops(s: DebugSession): ReadonlyMap<number, FaultSite> {
   return s.trace === null ? new Map() : readFaultSites(s.trace.meta);
 }
 
-/** A function as a demangler writes it: `scatter(int*, int)`, `incr(int&)`. */
-function signature(s: DebugSession, fn: FunctionInfo): string {
-  const params = fn.vars.filter((v) => v.param).map((v) => {
-    const t = s.view!.typeOf(v);
-    return (v.ref && t.kind === 'pointer' ? `${typeText(t.to)}&` : typeText(t)).replace(/^(struct|union|enum) /, '').replace(/ (?=[*&])/g, '');
-  });
-  return `${fn.name}(${params.join(', ')})`;
-}
-
 /** Stops before the faulting statement of `site`, focused on its thread: the exception, the focus switch, the frame and the line. */
 export function faultStop(s: DebugSession, site: FaultSite): void {
   const { signal, name } = exceptionOf(site);
@@ -54,7 +44,7 @@ export function faultStop(s: DebugSession, site: FaultSite): void {
   s.flushOutput();
   // cuda-gdb names the PC and the function's demangled signature: `at PC 0x7ffddb7adbd0  scatter(int*, int)  (fault.cu:11)`; the step stands for the PC.
   const fn = s.view!.fnAt(loc.file, loc.line, loc.col);
-  const where = fn ? `  ${signature(s, fn)}  ` : ' ';
+  const where = fn ? `  ${signature(s.view!, fn)}  ` : ' ';
   s.io.out(`\nCUDA Exception: ${name}\nThe exception was triggered at step ${site.step}${where}(${basename(loc.file)}:${loc.line})\n\nThread 1 "${s.view!.threadName}" received signal ${signal}, ${name}.\n`);
   s.stopAt(site.step, focus, 'frame');
   s.faultStop = site.step;
