@@ -134,39 +134,39 @@ export function infoCuda(s: DebugSession, what: string): void {
       return say(cudaTable([{ head: 'Ln' }, { head: 'State', align: 'center' }, { head: 'Line', align: 'center' }, { head: 'ThreadIdx' }], rows));
     }
     case 'threads': {
-      // Threads still on the GPU, runs of consecutive ones at one line sharing a row, as cuda-gdb coalesces them.
+      // Threads still on the GPU; consecutive ones at one line share a row, across blocks too, as cuda-gdb coalesces them.
       const rows: TableLine[] = [{ group: `Kernel ${L.id - 1}` }];
+      const tpb = view.threadsPerBlock(l);
+      const at = (g: number): string => dim(view.threadIdx(l, Math.floor((g % tpb) / 32), (g % tpb) % 32));
+      const blockOf = (g: number): string => dim(view.blockIdx(l, Math.floor(g / tpb)));
+      const mine = f.block * tpb + f.warp * 32 + f.lane;
+      let run: { from: number; to: number; file: string; line: string } | null = null;
+      const flush = (): void => {
+        if (run) rows.push({ current: mine >= run.from && mine <= run.to, cells: [blockOf(run.from), at(run.from), blockOf(run.to), at(run.to), String(run.to - run.from + 1), run.file, run.line] });
+        run = null;
+      };
       for (const b of blocks) {
-        let run: { from: number; to: number; file: string; line: string } | null = null;
-        const flush = (): void => {
-          if (!run) return;
-          const a = view.threadIdx(l, Math.floor(run.from / 32), run.from % 32);
-          const z = view.threadIdx(l, Math.floor(run.to / 32), run.to % 32);
-          const here = f.block === b && f.warp * 32 + f.lane >= run.from && f.warp * 32 + f.lane <= run.to;
-          rows.push({ current: here, cells: [dim(view.blockIdx(l, b)), dim(a), dim(view.blockIdx(l, b)), dim(z), String(run.to - run.from + 1), run.file, run.line] });
-          run = null;
-        };
-        for (let w = 0; w * 32 < view.threadsPerBlock(l); w++) {
+        for (let w = 0; w * 32 < tpb; w++) {
           const ws = current(s, L.id, b, w, L.warps.get(b * 64 + w));
           const lines = ws ? laneLines(s, ws, { kind: 'device', launch: L.id, block: b, warp: w, lane: 0 }) : [];
           // A warp not run yet has no line to show.
           const file = ws ? s.trace!.loc(ws.loc).file : l.kernel;
-          for (let lane = 0; lane < 32 && w * 32 + lane < view.threadsPerBlock(l); lane++) {
-            const t = w * 32 + lane;
+          for (let lane = 0; lane < 32 && w * 32 + lane < tpb; lane++) {
+            const g = b * tpb + w * 32 + lane;
             if (ws && ws.exited & (1 << lane)) {
               flush();
               continue;
             }
             const line = ws ? String(lines[lane]) : '-';
-            if (run && run.file === file && run.line === line && run.to === t - 1) run.to = t;
+            if (run && run.file === file && run.line === line && run.to === g - 1) run.to = g;
             else {
               flush();
-              run = { from: t, to: t, file, line };
+              run = { from: g, to: g, file, line };
             }
           }
         }
-        flush();
       }
+      flush();
       const heads = ['BlockIdx', 'ThreadIdx', 'To BlockIdx', 'ThreadIdx', 'Count', 'Filename'];
       return say(cudaTable([...heads.map((head) => ({ head })), { head: 'Line', min: 5 }], rows));
     }
