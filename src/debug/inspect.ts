@@ -69,7 +69,10 @@ export function typeCommand(s: DebugSession, args: string): void {
   if (!r.ok) return s.say(r.error);
   // The declared type: a space only where the expression names one (`(@shared int *) 0`), not where a generic pointer happens to point.
   if (r.value.ref) return s.say(`type = ${refTypeText(r.value.type)}`);
-  s.say(`type = ${typeText(r.value.type, r.value.type.kind === 'pointer' ? r.value.space : 'generic')}`);
+  // A __shared__ variable's type carries its space, as cuda-gdb 13 prints it: `type = @shared float [16]`.
+  const sym = /^\s*[A-Za-z_]\w*\s*$/.test(args) ? ctx.lookup(args.trim()) : null;
+  const shared = sym?.place.kind === 'memory' && sym.place.space === 'shared' ? '@shared ' : '';
+  s.say(`type = ${shared}${typeText(r.value.type, r.value.type.kind === 'pointer' ? r.value.space : 'generic')}`);
 }
 
 /** `list`, `list N`, `list FILE:N`, `list FUNCTION`: ten lines around the place. */

@@ -2,7 +2,7 @@
 # The tiled kernel's shared tiles between barriers, with 8 warps a block: what the first warp has
 # loaded when it reaches __syncthreads, `next` over the barrier (the other warps run up to it
 # meanwhile), the whole tile after it; print formats, ARRAY@N slices, x over a tile and over a
-# raw shared address, display.
+# raw shared address, display; whatis of a __shared__ tile names its space.
 tbreak 44
 run
 info cuda warps
@@ -28,6 +28,7 @@ x/8fw &Mds[1][0]
 x/4dw (@shared int *) 0
 x/2x &Mds[0][1]
 print &Mds[1][0]
+whatis Mds
 print *&Mds[1][1]
 print sizeof(Mds)
 print sizeof(Mds[0])
