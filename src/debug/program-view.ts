@@ -27,6 +27,8 @@ export class ProgramView {
   readonly programName: string;
   readonly smCount: number;
   private readonly fnById = new Map<number, FunctionInfo>();
+  /** The step of the program's first CUDA call or launch (null until one is recorded). */
+  private firstCudaStep: number | null = null;
 
   constructor(readonly trace: Trace) {
     this.info = trace.debugInfo() ?? { functions: [], statics: [], shared: [], structs: {} };
@@ -59,8 +61,6 @@ export class ProgramView {
     }
     return step > this.firstCudaStep;
   }
-
-  private firstCudaStep: number | null = null;
 
   /** Launches may grow while a live recording runs. */
   refreshLaunches(): void {
