@@ -75,47 +75,43 @@ export function typeCommand(s: DebugSession, args: string): void {
   s.say(`type = ${shared}${typeText(r.value.type, r.value.type.kind === 'pointer' ? r.value.space : 'generic')}`);
 }
 
-/** `list`, `list N`, `list FILE:N`, `list FUNCTION`: ten lines around the place. */
+/**
+ * `list`, `list N`, `list FILE:N`, `list FUNCTION`, `list FIRST,LAST`: ten lines around a place,
+ * as gdb lists them: around the current line after a stop or frame (L-5 to L+4), on from the
+ * last line listed after a list.
+ */
 export function listCommand(s: DebugSession, args: string): void {
   const view = s.view;
   if (!view) return s.say('No symbol table is loaded.  Use the "run" command first.');
   let file = s.listAt?.file ?? view.mainFile;
-  let center: number;
+  let first: number;
+  let last: number | null = null;
   const m = /^(?:(.+):)?(\d+)$/.exec(args);
   // `list FIRST,LAST`, `list FIRST,` (ten lines from FIRST) and `list ,LAST` (ten lines up to LAST).
   const range = /^(?:(.+):)?(\d*)\s*,\s*(\d*)$/.exec(args);
   if (range && (range[2] || range[3])) {
     if (range[1]) file = view.resolveFile(range[1]) ?? range[1];
-    const lines = view.sourceLines(file);
-    if (!lines) return s.say(`No source file named ${file}.`);
-    const last = Math.min(lines.length, range[3] ? Number(range[3]) : Number(range[2]) + 9);
-    const first = Math.max(1, range[2] ? Number(range[2]) : last - 9);
-    if (first > lines.length) return s.say(`Line number ${first} out of range; "${file}" has ${lines.length} lines.`);
-    for (let n = first; n <= last; n++) s.say(`${n}\t${lines[n - 1]}`);
-    s.listAt = { file, line: last + 5 };
-    (s as { listed?: boolean }).listed = true;
-    return;
-  }
-  if (args === '') {
-    center = s.listAt ? s.listAt.line + 5 : 6;
-    if (s.listAt && (s as { listed?: boolean }).listed) center = s.listAt.line + 5;
+    last = range[3] ? Number(range[3]) : Number(range[2]) + 9;
+    first = range[2] ? Number(range[2]) : last - 9;
+  } else if (args === '') {
+    const at = s.listAt;
+    first = !at ? 1 : at.after ? at.line + 1 : at.line - 5;
   } else if (m) {
     if (m[1]) file = view.resolveFile(m[1]) ?? m[1];
-    center = Number(m[2]);
+    first = Number(m[2]) - 5;
   } else {
     const f = view.fnByName(args);
     if (!f) return s.say(`Function "${args}" not defined.`);
     file = f.file;
-    center = f.line + 1;
+    first = f.line - 4;
   }
   const lines = view.sourceLines(file);
   if (!lines) return s.say(`No source file named ${file}.`);
-  const first = Math.max(1, center - 5);
-  const last = Math.min(lines.length, first + 9);
+  first = Math.max(1, first);
+  last = Math.min(lines.length, last ?? first + 9);
   if (first > lines.length) return s.say(`Line number ${first} out of range; "${file}" has ${lines.length} lines.`);
   for (let n = first; n <= last; n++) s.say(`${n}\t${lines[n - 1]}`);
-  s.listAt = { file, line: last + 5 };
-  (s as { listed?: boolean }).listed = true;
+  s.listAt = { file, line: last, after: true };
 }
 
 /** `info locals` (the variables of the blocks around the selected frame's statement, innermost block first) or `info args`. */
@@ -199,6 +195,8 @@ function showFrame(s: DebugSession, all: { header: string; file: string; line: n
   if (!f) return;
   s.say(`#${s.frameIndex}  ${f.header} at ${f.file}:${f.line}`);
   s.say(sourceLine(s.view!, f.file, f.line));
+  // The frame's line becomes gdb's current source line: a bare `list` lists around it.
+  s.listAt = { file: f.file, line: f.line, after: false };
 }
 
 interface Write {

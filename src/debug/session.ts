@@ -80,8 +80,11 @@ export class DebugSession {
   private interrupted = false;
   /** Set by `quit`. */
   done = false;
-  /** The last `list` position, for a bare `list` to go on from. */
-  listAt: { file: string; line: number } | null = null;
+  /**
+   * Where a bare `list` goes on: around `line` after a stop or a frame command (gdb's current
+   * source line), else after `line`, the last line listed.
+   */
+  listAt: { file: string; line: number; after: boolean } | null = null;
   /** `x`'s remembered format, unit and next address. */
   examineState: unknown = null;
 
@@ -366,7 +369,7 @@ export class DebugSession {
       this.say(`${frameHeader(this.view!, fr.fn, ctx, l)} at ${loc.file}:${loc.line}`);
     }
     if (header !== 'none') this.say(sourceLine(this.view!, loc.file, loc.line));
-    this.listAt = { file: loc.file, line: loc.line };
+    this.listAt = { file: loc.file, line: loc.line, after: false };
   }
 
   /** Re-evaluates `display` expressions after a stop. */
