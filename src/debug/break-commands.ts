@@ -100,7 +100,7 @@ export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwa
     target = { kind: 'register' as const, fnVar: (fn! << 16) | idx!, launch: dev.launch, block: dev.block, warp: dev.warp, lane: dev.lane };
   } else {
     const space = lv.place.space === 'generic' ? spaceOfAddress(lv.place.address) : lv.place.space;
-    target = { kind: 'memory' as const, space: SPACE_CODE[space], address: genericAddress(space, lv.place.address), size: lv.size, launch: dev.launch, block: dev.block, thread: dev.warp * 32 + dev.lane };
+    target = { kind: 'memory' as const, space: SPACE_CODE[space], address: genericAddress(space, lv.place.address, s.view!.sharedReserve), size: lv.size, launch: dev.launch, block: dev.block, thread: dev.warp * 32 + dev.lane };
   }
   const wp = s.bps.addWatch({ kind, expr, place: lv.place, type: lv.type, target });
   s.say(`${kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint'} ${wp.num}: ${expr}`);

@@ -25,13 +25,19 @@ export { spaceOfAddress };
 
 /**
  * The generic address of an address in a space: cuda-gdb names shared and local memory by
- * offsets in their window (`(@shared int *) 0` is the block's first shared byte), Warpscope's
- * pointers by generic addresses; both are accepted.
+ * offsets in their window, the program's pointers by generic addresses; both are accepted. A
+ * shared window starts with `reserve` bytes the system keeps (1 KiB on an H100), so the first
+ * __shared__ variable is at 0x400, as cuda-gdb shows it (`&Ads[1]` is `(@shared float *) 0x404`).
  */
-export function genericAddress(space: AddressSpace, a: number): number {
-  if (space === 'shared' && a < SHARED_MAX) return SHARED_BASE + a;
+export function genericAddress(space: AddressSpace, a: number, reserve: number): number {
+  if (space === 'shared' && a < SHARED_MAX + reserve) return SHARED_BASE + a - reserve;
   if (space === 'local' && a < SHARED_BASE - LOCAL_BASE) return LOCAL_BASE + a;
   return a;
+}
+
+/** A shared address as cuda-gdb shows it: its offset in the block's window, reserved bytes included. */
+export function sharedWindowAddress(generic: number, reserve: number): number {
+  return generic >= SHARED_BASE && generic < SHARED_BASE + SHARED_MAX ? generic - SHARED_BASE + reserve : generic;
 }
 
 /** Whether a device warp has run and returned from its kernel (all its threads exited). */
@@ -141,7 +147,10 @@ export class StateContext implements EvalContext {
   read(place: Place, size: number): Uint8Array | string {
     if (place.kind === 'register') return this.register(place.name, size);
     const space = place.space === 'generic' ? spaceOfAddress(place.address) : place.space;
-    const a = genericAddress(space, place.address);
+    const reserve = this.view.sharedReserve;
+    // The window's reserved bytes, which no variable uses: cuda-gdb reads them as zeros.
+    if (space === 'shared' && place.address + size <= reserve) return new Uint8Array(size);
+    const a = genericAddress(space, place.address, reserve);
     if (space === 'host' && a < RODATA_BASE) return `Cannot access memory at address 0x${a.toString(16)}`;
     const f = this.focus;
     const dev = f.kind === 'device' ? f : { launch: 0, block: 0, warp: 0, lane: 0 };
@@ -176,6 +185,10 @@ export class StateContext implements EvalContext {
     const key = (fn.id << 16) | Number(idxText);
     const value = this.savedRegs ? this.savedRegs.get(key) : f.kind === 'host' ? this.state.register(0, 0, 0, 0, key) : this.state.register(f.launch, f.block, f.warp, f.lane, key);
     return registerBytes(this.view.typeOf(v), value ?? 0, size);
+  }
+
+  pointerValue(space: AddressSpace, address: number): number {
+    return space === 'shared' ? sharedWindowAddress(address, this.view.sharedReserve) : address;
   }
 
   spaceOf(address: number): AddressSpace {

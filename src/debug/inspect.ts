@@ -219,7 +219,7 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
   const regKey = place.kind === 'register' ? place.name.split(':').map(Number) : null;
   const spaceName = place.kind === 'memory' ? (place.space === 'generic' ? spaceOfAddress(place.address) : place.space) : null;
   const space = spaceName ? SPACE_CODE[spaceName] : -1;
-  const address = place.kind === 'memory' && spaceName ? genericAddress(spaceName, place.address) : 0;
+  const address = place.kind === 'memory' && spaceName ? genericAddress(spaceName, place.address, s.view!.sharedReserve) : 0;
   const out: Write[] = [];
   const t = s.trace!;
   const size = sizeOf(lv.type);

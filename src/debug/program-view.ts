@@ -26,6 +26,8 @@ export class ProgramView {
   readonly mainFile: string;
   readonly programName: string;
   readonly smCount: number;
+  /** Bytes at the start of a block's shared window the system keeps (1 KiB since Ampere): cuda-gdb's shared addresses count them. */
+  readonly sharedReserve: number;
   private readonly fnById = new Map<number, FunctionInfo>();
   /** The step of the program's first CUDA call or launch (null until one is recorded). */
   private firstCudaStep: number | null = null;
@@ -38,7 +40,9 @@ export class ProgramView {
     this.mainFile = trace.meta.get('program') ?? '';
     const argv = JSON.parse(trace.meta.get('argv') ?? '[]') as string[];
     this.programName = argv[0] ?? this.mainFile.replace(/^.*\/|\.cu$/g, '');
-    this.smCount = findPreset(trace.meta.get('device') ?? 'h100')?.props.multiProcessorCount ?? 132;
+    const preset = findPreset(trace.meta.get('device') ?? 'h100');
+    this.smCount = preset?.props.multiProcessorCount ?? 132;
+    this.sharedReserve = preset?.sm.reservedSharedPerBlock ?? 1024;
   }
 
   /** The host thread's name as gdb shows it: Linux keeps a thread's name to 15 characters. */

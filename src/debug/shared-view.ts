@@ -46,11 +46,11 @@ function sharedLayout(s: DebugSession, launch: number): { vars: SharedVar[]; siz
   const sh = k ? view.info.shared.find((x) => x.kernel === k.id) : undefined;
   const vars = (sh?.vars ?? []).map((v): SharedVar => {
     const t = view.typeOf(v);
-    const offset = genericAddress('shared', v.address) - SHARED_BASE;
+    const offset = genericAddress('shared', v.address, view.sharedReserve) - SHARED_BASE;
     return { name: v.name, type: typeName(t), offset, size: sizeOf(t), ...scalarOf(t) };
   });
   // Dynamic shared memory starts at a generic address past the static variables; the launch says how many bytes it has.
-  const dynamic = sh ? genericAddress('shared', sh.dynamic) - SHARED_BASE : 0;
+  const dynamic = sh ? genericAddress('shared', sh.dynamic, view.sharedReserve) - SHARED_BASE : 0;
   const end = Math.max(0, ...vars.map((v) => v.offset + v.size), l?.shared_bytes ? dynamic + l.shared_bytes : 0);
   return { vars: vars.sort((a, b) => a.offset - b.offset), size: Math.min(MAX_BYTES, Math.ceil(end / 4) * 4) };
 }
@@ -97,7 +97,8 @@ export function sharedView(s: DebugSession, layout: LaunchLayout | null): Shared
   const l = s.view!.launch(f.launch)!;
   const { vars, size } = sharedLayout(s, f.launch);
   const read = (step: number): Uint8Array | null => {
-    const r = s.context(step, f).read({ kind: 'memory', space: 'shared', address: 0 }, size);
+    // The window's first byte past the reserved ones: the block's first __shared__ byte.
+    const r = s.context(step, f).read({ kind: 'memory', space: 'shared', address: SHARED_BASE }, size);
     return typeof r === 'string' ? null : r;
   };
   const bytes = size > 0 ? read(s.pos) : new Uint8Array(0);

@@ -34,6 +34,8 @@ export interface EvalContext {
   read(place: Place, size: number): Uint8Array | string;
   /** The space a generic address belongs to, for printing `(@global float *) 0x...` style pointers; 'generic' when unknown. */
   spaceOf(address: number): AddressSpace;
+  /** The value `&x` has for an object at `address` of `space` (a shared one: its window offset, as cuda-gdb gives it); the address itself when absent. */
+  pointerValue?(space: AddressSpace, address: number): number;
   /** A struct type by tag name for casts such as `(struct point *) p`; null when the program has none. */
   struct(name: string): CType | null;
   /** An enumerator of the program's enums (`B`, `Small::A`, `Color::Blue`) with its enum type; null when none has the name. */

@@ -127,7 +127,7 @@ class Evaluator {
   private decay(v: Lazy): Lazy {
     if (v.type.kind !== 'array') return v;
     if (v.place?.kind !== 'memory') fail('Attempt to take address of value not located in memory.');
-    return intValue(pointerTo(v.type.of), BigInt(v.place.address), v.place.space);
+    return intValue(pointerTo(v.type.of), BigInt(this.pointerValue(v.place.space, v.place.address)), v.place.space);
   }
 
   /** A value as an arithmetic operand. */
@@ -161,9 +161,13 @@ class Evaluator {
     return at(type, { kind: 'memory', space, address: addressNumber(address.value) });
   }
 
+  private pointerValue(space: AddressSpace, address: number): number {
+    return this.ctx.pointerValue?.(space, address) ?? address;
+  }
+
   private addressOf(v: Lazy, name: string | null): Lazy {
     const place: Place | null = v.place;
-    if (place?.kind === 'memory') return intValue(pointerTo(v.type), BigInt(place.address), place.space);
+    if (place?.kind === 'memory') return intValue(pointerTo(v.type), BigInt(this.pointerValue(place.space, place.address)), place.space);
     if (place?.kind === 'register') fail(`Address requested for identifier "${name ?? place.name}" which is in a register.`);
     return fail('Attempt to take address of value not located in memory.');
   }
