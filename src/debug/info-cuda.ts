@@ -5,12 +5,12 @@ import { frameHeader } from './describe.js';
 import { barrierReport } from './barriers.js';
 import { errorName } from '../engine/runtime/errors.js';
 import { cudaTable, type TableLine } from './cuda-table.js';
-import { infoDevices, infoSms } from './info-device.js';
+import { infoDevices, infoSms, smMask } from './info-device.js';
 
 /*
  * `info cuda kernels|blocks|warps|lanes|threads|barriers|launch trace`, `info streams` and
- * `info events`, laid out as cuda-gdb lays its tables out (devices and sms: info-device.ts). Warpscope has no machine code, so
- * where cuda-gdb shows a PC these tables show the source line.
+ * `info events`, laid out as cuda-gdb lays its tables out (devices and sms: info-device.ts).
+ * Warpscope has no machine code, so where cuda-gdb shows a PC these tables show the source line.
  */
 
 const dim = (d: { x: number; y: number; z: number }): string => `(${d.x},${d.y},${d.z})`;
@@ -77,10 +77,7 @@ export function infoCuda(s: DebugSession, what: string): void {
   const block = dim({ x: l.block_x, y: l.block_y, z: l.block_z });
   switch (what) {
     case 'kernels': {
-      let mask = 0n;
-      for (const b of blocks.filter(onGpu)) mask |= 1n << BigInt(b % view.smCount);
-      // One bit per SM, in whole bytes: 34 hex digits for an H100's 132 SMs.
-      const sms = `0x${mask.toString(16).padStart(Math.ceil(view.smCount / 8) * 2, '0')}`;
+      const sms = smMask(view, blocks.filter(onGpu).map((b) => b % view.smCount));
       const cols = ['Kernel', 'Parent', 'Dev', 'Grid', 'Status', 'SMs Mask', 'GridDim', 'BlockDim'].map((head) => ({ head }));
       return say(cudaTable([...cols, { head: 'Invocation', align: 'left' }], [{ current: true, cells: [String(L.id - 1), '-', '0', String(L.id), 'Active', sms, grid, block, invocation(s, L.id, f)] }]));
     }

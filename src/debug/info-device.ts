@@ -1,7 +1,7 @@
 import type { DebugSession } from './session.js';
 import { returned } from './eval-context.js';
 import { cudaTable, type TableLine } from './cuda-table.js';
-import { findPreset } from '../engine/runtime/presets/index.js';
+import type { ProgramView } from './program-view.js';
 
 /*
  * `info cuda devices` and `info cuda sms`: the simulated GPU as cuda-gdb lists a real one. A
@@ -29,19 +29,24 @@ function residency(s: DebugSession): Map<number, Map<number, number[]>> {
   return out;
 }
 
+/** SMs as cuda-gdb's mask columns write them: a bit per SM, in whole bytes (34 hex digits for an H100's 132). */
+export function smMask(view: ProgramView, sms: Iterable<number>): string {
+  let mask = 0n;
+  for (const sm of sms) mask |= 1n << BigInt(sm);
+  return `0x${mask.toString(16).padStart(Math.ceil(view.smCount / 8) * 2, '0')}`;
+}
+
 /** The SM of the focused thread, or -1 on the host. */
 const focusSm = (s: DebugSession): number => (s.focus.kind === 'device' ? s.focus.block % s.view!.smCount : -1);
 
 /** `info cuda devices`. */
 export function infoDevices(s: DebugSession): void {
   const view = s.view!;
-  const preset = findPreset(view.trace.meta.get('device') ?? 'h100')!;
+  const preset = view.preset;
   const p = preset.props;
-  let mask = 0n;
-  for (const sm of residency(s).keys()) mask |= 1n << BigInt(sm);
   const cells = [
     '0', `${hex2(p.pciBusID)}:${hex2(p.pciDeviceID)}.0`, p.name, preset.chip ?? '-', `sm_${p.major}${p.minor}`, String(p.multiProcessorCount),
-    String(preset.sm.maxWarps), String(p.warpSize), String(preset.sm.maxRegsPerThread), `0x${mask.toString(16).padStart(Math.ceil(view.smCount / 8) * 2, '0')}`,
+    String(preset.sm.maxWarps), String(p.warpSize), String(preset.sm.maxRegsPerThread), smMask(view, residency(s).keys()),
   ];
   const heads = ['Dev', 'PCI Bus/Dev ID', 'Name', 'Description', 'SM Type', 'SMs', 'Warps/SM', 'Lanes/Warp', 'Max Regs/Lane', 'Active SMs Mask'];
   s.say(cudaTable(heads.map((head) => ({ head })), [{ current: s.focus.kind === 'device', cells }]).join('\n'));
@@ -52,9 +57,9 @@ export function infoSms(s: DebugSession): void {
   const res = residency(s);
   if (res.size === 0) return s.say('No CUDA SMs.');
   const rows: TableLine[] = [{ group: 'Device 0' }];
+  const perBlock = Math.ceil(s.view!.threadsPerBlock(s.view!.launch(s.state().launch!.id)!) / 32);
   for (const sm of [...res.keys()].sort((a, b) => a - b)) {
     const blocks = [...res.get(sm)!].sort((a, b) => a[0] - b[0]);
-    const perBlock = Math.ceil(s.view!.threadsPerBlock(s.view!.launch(s.state().launch!.id)!) / 32);
     let mask = 0n;
     blocks.forEach(([, warps], rank) => {
       for (const w of warps) mask |= 1n << BigInt(rank * perBlock + w);

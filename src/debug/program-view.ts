@@ -2,7 +2,7 @@ import type { CType } from '../engine/check/types.js';
 import type { DebugInfo, FunctionInfo, StaticInfo, VarInfo } from '../engine/debuginfo/symbols.js';
 import { TypeReader } from '../engine/debuginfo/type-json.js';
 import type { LaunchRow, Trace } from '../trace/reader.js';
-import { findPreset } from '../engine/runtime/presets/index.js';
+import { findPreset, h100Preset, type DevicePreset } from '../engine/runtime/presets/index.js';
 import { ScopeFinder, type Scope } from './scopes.js';
 
 /*
@@ -25,6 +25,8 @@ export class ProgramView {
   readonly launches: LaunchRow[];
   readonly mainFile: string;
   readonly programName: string;
+  /** The simulated GPU the program ran on (the H100 for a device name this build does not know). */
+  readonly preset: DevicePreset;
   readonly smCount: number;
   /** Bytes at the start of a block's shared window the system keeps (1 KiB since Ampere): cuda-gdb's shared addresses count them. */
   readonly sharedReserve: number;
@@ -40,9 +42,9 @@ export class ProgramView {
     this.mainFile = trace.meta.get('program') ?? '';
     const argv = JSON.parse(trace.meta.get('argv') ?? '[]') as string[];
     this.programName = argv[0] ?? this.mainFile.replace(/^.*\/|\.cu$/g, '');
-    const preset = findPreset(trace.meta.get('device') ?? 'h100');
-    this.smCount = preset?.props.multiProcessorCount ?? 132;
-    this.sharedReserve = preset?.sm.reservedSharedPerBlock ?? 1024;
+    this.preset = findPreset(trace.meta.get('device') ?? 'h100') ?? h100Preset;
+    this.smCount = this.preset.props.multiProcessorCount;
+    this.sharedReserve = this.preset.sm.reservedSharedPerBlock;
   }
 
   /** The host thread's name as gdb shows it: Linux keeps a thread's name to 15 characters. */
