@@ -105,7 +105,9 @@ export class StateContext implements EvalContext {
     const v = fr?.fn.vars[j];
     if (!fr || !v) return null;
     const type = this.view.typeOf(v);
-    const place: Place = v.reg ? { kind: 'register', name: `${fr.fn.id}:${j}` } : { kind: 'memory', space: this.focus.kind === 'host' ? 'host' : 'local', address: fr.fp + (v.offset ?? 0) };
+    // A kernel's parameters live in its parameter space (cuda-gdb's `@parameter`).
+    const reg = { kind: 'register', name: `${fr.fn.id}:${j}` } as const;
+    const place: Place = v.reg ? (v.param && fr.fn.space === 'global' ? { ...reg, parameter: true } : reg) : { kind: 'memory', space: this.focus.kind === 'host' ? 'host' : 'local', address: fr.fp + (v.offset ?? 0) };
     return v.ref ? { type, place, ref: true } : { type, place };
   }
 
@@ -191,9 +193,9 @@ export class StateContext implements EvalContext {
     return space === 'shared' ? sharedWindowAddress(address, this.view.sharedReserve) : address;
   }
 
-  spaceOf(address: number): AddressSpace {
+  qualifiesTypes(): boolean {
     // Host code's pointers are plain C pointers to cuda-gdb, a device address too: `(float *) 0x7ffdd3e00000`.
-    return this.focus.kind === 'host' ? 'generic' : spaceOfAddress(address);
+    return this.focus.kind === 'device';
   }
 
   private enumerators: Map<string, { readonly type: CType; readonly value: bigint }> | null = null;

@@ -1,6 +1,6 @@
 import type { DebugSession } from './session.js';
 import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
-import { refTypeText } from './expr/ctypes.js';
+import { valueTypeText } from './expr/format.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { laneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
@@ -67,12 +67,8 @@ export function typeCommand(s: DebugSession, args: string): void {
   const ctx = s.context();
   const r = evaluate(args, ctx, s.values);
   if (!r.ok) return s.say(r.error);
-  // The declared type: a space only where the expression names one (`(@shared int *) 0`), not where a generic pointer happens to point.
-  if (r.value.ref) return s.say(`type = ${refTypeText(r.value.type)}`);
-  // A __shared__ variable's type carries its space, as cuda-gdb 13 prints it: `type = @shared float [16]`.
-  const sym = /^\s*[A-Za-z_]\w*\s*$/.test(args) ? ctx.lookup(args.trim()) : null;
-  const shared = sym?.place.kind === 'memory' && sym.place.space === 'shared' ? '@shared ' : '';
-  s.say(`type = ${shared}${typeText(r.value.type, r.value.type.kind === 'pointer' ? r.value.space : 'generic')}`);
+  // In device code the type says where the object lives, as cuda-gdb 13 prints it: `type = @generic int * @parameter`, `type = @shared float [16]`.
+  s.say(`type = ${valueTypeText(r.value, ctx)}`);
 }
 
 /**

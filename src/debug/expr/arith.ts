@@ -1,5 +1,5 @@
 import { promote, usualArith } from '../../engine/check/check-conv.js';
-import type { AddressSpace } from './context.js';
+import type { AddressSpace, Qualifier } from './context.js';
 import type { BinaryOp } from './ast.js';
 import type { CType } from '../../engine/check/types.js';
 import { boolType, longType, sizeOf } from '../../engine/check/types.js';
@@ -13,11 +13,12 @@ import { fail, floatValue, intValue } from './value.js';
  * comparisons and `!` giving bool (CUDA sources are C++, where gdb prints `true`/`false`).
  */
 
-/** A scalar operand: its type, numeric value and (for pointers) the space it points into. */
+/** A scalar operand: its type, numeric value and (for pointers) the space it points into and where it lives. */
 export interface Operand {
   readonly type: CType;
   readonly scalar: Scalar;
   readonly space: AddressSpace;
+  readonly storage?: Qualifier | null;
 }
 
 /** The type comparisons and logical operators produce. */
@@ -157,6 +158,12 @@ function elementSize(t: CType): number {
   return t.kind === 'pointer' ? Math.max(1, t.to.kind === 'void' ? 1 : sizeOf(t.to)) : 1;
 }
 
+/** Pointer `p` moved to `address`: gdb's pointer arithmetic keeps p's whole type, so cuda-gdb's `iout + 1` is still `@generic int * @parameter`. */
+function moved(p: Operand, address: bigint): Lazy {
+  const v = intValue(p.type, address, p.space);
+  return p.storage ? { ...v, storage: p.storage } : v;
+}
+
 /** Pointer arithmetic (pointer ± integer, pointer - pointer) and pointer comparisons. */
 function pointerOp(op: BinaryOp, a: Operand, b: Operand): Lazy {
   const ap = a.type.kind === 'pointer';
@@ -167,14 +174,14 @@ function pointerOp(op: BinaryOp, a: Operand, b: Operand): Lazy {
   switch (op) {
     case '+':
       if (ap && bp) fail(notNumber);
-      return ap ? intValue(a.type, x + y * BigInt(elementSize(a.type)), a.space) : intValue(b.type, y + x * BigInt(elementSize(b.type)), b.space);
+      return ap ? moved(a, x + y * BigInt(elementSize(a.type))) : moved(b, y + x * BigInt(elementSize(b.type)));
     case '-':
       if (ap && bp) {
         if (elementSize(a.type) !== elementSize(b.type)) fail("First argument of `-' is a pointer and second argument is neither\nan integer nor a pointer of the same type.");
         return intValue(longType, (BigInt.asIntN(64, x) - BigInt.asIntN(64, y)) / BigInt(elementSize(a.type)));
       }
       if (!ap) fail(notNumber);
-      return intValue(a.type, x - y * BigInt(elementSize(a.type)), a.space);
+      return moved(a, x - y * BigInt(elementSize(a.type)));
     case '<':
     case '>':
     case '<=':

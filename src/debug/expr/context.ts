@@ -9,12 +9,18 @@ import type { CType } from '../../engine/check/types.js';
 /** A memory space an address may be qualified with (`@shared`, `@global`, ... in casts), or generic (resolved by address). */
 export type AddressSpace = 'generic' | 'global' | 'shared' | 'local' | 'constant' | 'host';
 
+/**
+ * Where cuda-gdb says an object lives, as its types print it (`@generic int * @parameter`,
+ * `@register int`, `@shared float [16]`): a memory space, a register, or a kernel's parameter.
+ */
+export type Qualifier = AddressSpace | 'register' | 'parameter';
+
 /** Where an lvalue lives. */
 export type Place =
   /** Bytes of memory; `space` generic means: decide by the address (as the program's generic pointers do). */
   | { readonly kind: 'memory'; readonly space: AddressSpace; readonly address: number }
   /** A variable the compiler keeps in a register, in the focused thread's selected frame. */
-  | { readonly kind: 'register'; readonly name: string };
+  | { readonly kind: 'register'; readonly name: string; readonly parameter?: true };
 
 /** A named object the evaluator can see: a local, parameter, global, __shared__ or __constant__ variable. */
 export interface Symbol {
@@ -32,8 +38,8 @@ export interface EvalContext {
   builtin(name: string): { readonly x: number; readonly y: number; readonly z: number } | number | null;
   /** Reads `size` bytes of a place (a register's value comes back as its type's little-endian bytes); a string says why it cannot be read ("Cannot access memory at address 0x10"). */
   read(place: Place, size: number): Uint8Array | string;
-  /** The space a generic address belongs to, for printing `(@global float *) 0x...` style pointers; 'generic' when unknown. */
-  spaceOf(address: number): AddressSpace;
+  /** Whether types print with cuda-gdb's space qualifiers (`(@generic float * @parameter)`): in device code, not in the host's plain C. */
+  qualifiesTypes(): boolean;
   /** The value `&x` has for an object at `address` of `space` (a shared one: its window offset, as cuda-gdb gives it); the address itself when absent. */
   pointerValue?(space: AddressSpace, address: number): number;
   /** A struct type by tag name for casts such as `(struct point *) p`; null when the program has none. */

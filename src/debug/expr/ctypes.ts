@@ -1,4 +1,4 @@
-import type { AddressSpace, EvalContext } from './context.js';
+import type { EvalContext, Qualifier } from './context.js';
 import type { TypeSpec } from './ast.js';
 import type { CType } from '../../engine/check/types.js';
 import {
@@ -59,21 +59,38 @@ function keywordType(words: readonly string[]): CType | string {
   return unsigned ? uintType : intType;
 }
 
-/** Spaces cuda-gdb names in types (`@global`); host and generic pointers print plainly. */
-export function isDeviceSpace(space: AddressSpace): boolean {
-  return space === 'global' || space === 'shared' || space === 'local' || space === 'constant';
+/** Spells a type as gdb's C++ type printer does. */
+export function typeText(t: CType): string {
+  return declarator(t, '');
 }
 
-/** Spells a type as gdb's C++ type printer does; `space` adds cuda-gdb's qualifier for what a pointer points into. */
-export function typeText(t: CType, space: AddressSpace = 'generic'): string {
-  const prefix = isDeviceSpace(space) ? `@${space} ` : '';
-  return prefix + declarator(t, '');
+/**
+ * A type as cuda-gdb spells it in device code, where each object's type says where it lives:
+ * `own` for the object, `pointee` for a pointer's (or reference's) target, each as `@space`
+ * (`@generic int * @parameter`, `@local int [5]`, `@generic int & @register`). Deeper targets
+ * are generic, as nvcc declares a pointer's. Null leaves a qualifier out (host code: all).
+ */
+export function qualifiedText(t: CType, own: Qualifier | null, pointee: Qualifier | null, ref = false): string {
+  if (!ref) return qualified(t, own, pointee, '');
+  const amp = '&' + (own ? ` @${own}` : '');
+  return qualified(t, pointee, t.kind === 'pointer' ? 'generic' : null, t.kind === 'array' || t.kind === 'function' ? `(${amp})` : amp);
 }
 
-/** A C++ reference to `t` as gdb writes its type (`int &`, `int *&`, `int (&)[4]`), with a device space's prefix. */
-export function refTypeText(t: CType, space: AddressSpace = 'generic'): string {
-  const prefix = isDeviceSpace(space) ? `@${space} ` : '';
-  return prefix + declarator(t, t.kind === 'array' || t.kind === 'function' ? '(&)' : '&');
+function qualified(t: CType, own: Qualifier | null, pointee: Qualifier | null, inner: string): string {
+  if (t.kind === 'pointer') {
+    const star = '*' + (t.isConst ? ' const' : '') + (own ? ` @${own}` : '') + (own && inner ? ' ' : '') + inner;
+    const wrapped = t.to.kind === 'array' || t.to.kind === 'function' ? `(${star})` : star;
+    return qualified(t.to, pointee, t.to.kind === 'pointer' && pointee ? 'generic' : null, wrapped);
+  }
+  if (!own) return declarator(t, inner);
+  // A const object's qualifier goes after `const`, as cuda-gdb prints `const @generic int *`.
+  if (t.isConst && t.kind !== 'array' && t.kind !== 'function') return `const @${own} ${declarator({ ...t, isConst: false }, inner)}`;
+  return `@${own} ${declarator(t, inner)}`;
+}
+
+/** A C++ reference to `t` as gdb writes its type (`int &`, `int *&`, `int (&)[4]`). */
+export function refTypeText(t: CType): string {
+  return qualifiedText(t, null, null, true);
 }
 
 /** C declarator syntax: the base type, then pointers, arrays and parentheses around `inner`. */

@@ -3,7 +3,7 @@ import type { Expr, TypeSpec } from './ast.js';
 import type { CType } from '../../engine/check/types.js';
 import { boolType, charType, intType, pointerTo, sizeOf, voidType } from '../../engine/check/types.js';
 import type { Evaluated, Lazy } from './value.js';
-import { EvalError, addressNumber, at, fail, fetch, floatValue, intValue, known, scalarOf, settle } from './value.js';
+import { EvalError, addressNumber, at, fail, fetch, floatValue, intValue, known, scalarOf, settle, storageOf } from './value.js';
 import type { Operand } from './arith.js';
 import { binaryOp, convertScalar, isNonzero, truthType, unaryOp } from './arith.js';
 import { isIntegral, resolveType, typeText } from './ctypes.js';
@@ -73,7 +73,8 @@ class Evaluator {
       case 'history': {
         const h = this.history.access(e.num);
         if (!h.ok) fail(h.error);
-        return { type: h.value.type, place: h.value.place, space: h.value.space, bytes: h.value.bytes };
+        const { ref: _ref, ...value } = h.value;
+        return value;
       }
       case 'convenience':
         return known(voidType, new Uint8Array(0));
@@ -135,7 +136,7 @@ class Evaluator {
     const d = this.decay(v);
     const scalar = scalarOf(d.type, fetch(d, this.ctx));
     if (!scalar) fail('Argument to arithmetic operation not a number or boolean.');
-    return { type: d.type, scalar, space: d.space };
+    return { type: d.type, scalar, space: d.space, storage: storageOf(d) };
   }
 
   /** A part of a value: a lazy lvalue inside a memory object, else a slice of the fetched bytes. */
@@ -183,9 +184,10 @@ class Evaluator {
     const d = this.decay(v);
     const s = scalarOf(d.type, fetch(d, this.ctx));
     if (!s) return fail('Invalid cast.');
-    // cuda-gdb's `(@shared int *) p` names the space; an unqualified cast keeps the pointer's.
+    // cuda-gdb's `(@shared int *) p` names the space; an unqualified cast keeps the pointer's for reading, but prints its type bare.
     const space = spec.space ?? (d.type.kind === 'pointer' ? d.space : 'generic');
-    return convertScalar(s, to, space);
+    const out = convertScalar(s, to, space);
+    return spec.space || to.kind !== 'pointer' ? out : { ...out, plain: true };
   }
 
   private memval(spec: TypeSpec, v: Lazy): Lazy {

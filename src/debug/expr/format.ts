@@ -2,8 +2,8 @@ import type { AddressSpace, EvalContext } from './context.js';
 import type { CType } from '../../engine/check/types.js';
 import { sizeOf } from '../../engine/check/types.js';
 import type { Evaluated } from './value.js';
-import { addressNumber, readBig } from './value.js';
-import { enumeratorName, isCharType, refTypeText, typeText } from './ctypes.js';
+import { addressNumber, readBig, storageOf } from './value.js';
+import { enumeratorName, isCharType, qualifiedText, typeText } from './ctypes.js';
 import { charLiteral, printMax, printString, printStringAt, repeatThreshold } from './chars.js';
 import { formatFloatBytes } from './floatfmt.js';
 import type { PrintFormat } from './scalar-format.js';
@@ -11,8 +11,8 @@ import { formatScalar } from './scalar-format.js';
 
 /*
  * gdb's value printing for C (c-valprint.c, valprint.c): the text after `$N = `.
- * Top-level pointers get their type in parentheses, with cuda-gdb's address space
- * (`(@global float *) 0x7fffd0000000`), except plain `char *`, whose string says enough.
+ * Top-level pointers get their type in parentheses, in device code with cuda-gdb's spaces
+ * (`(@generic float * @parameter) 0x7fffd0000000`), except plain `char *`, whose string says enough.
  * Arrays collapse runs of more than 10 equal elements and stop after 200; char arrays
  * print as strings; structs as `{x = 1, y = 0}`. A format letter applies to every scalar.
  */
@@ -22,7 +22,7 @@ export function formatValue(v: Evaluated, fmt: PrintFormat | null, ctx: EvalCont
   try {
     const address = v.place?.kind === 'memory' ? v.place.address : null;
     // A reference as gdb prints one: its type, then the object's address and value.
-    if (v.ref && address !== null) return `(${refTypeText(v.type, pointerSpace('generic', BigInt(address), ctx))}) ${referentText(v, fmt, ctx)}`;
+    if (v.ref && address !== null) return `(${valueTypeText(v, ctx)}) ${referentText(v, fmt, ctx)}`;
     return (top ? topPrefix(v, fmt, ctx) : '') + new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space);
   } catch (e) {
     return `<error: ${e instanceof Error ? e.message : String(e)}>`;
@@ -35,18 +35,22 @@ export function referentText(v: Evaluated, fmt: PrintFormat | null, ctx: EvalCon
   return `@0x${address.toString(16)}: ${new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space)}`;
 }
 
-/** gdb's c_value_print prefix for pointers: `(type) `, with the space a device pointer points into. */
+/** gdb's c_value_print prefix for pointers: `(type) `. */
 function topPrefix(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext): string {
   const t = v.type;
   if (t.kind !== 'pointer' || (fmt !== null && fmt !== 's')) return '';
   if (t.to.kind === 'int' && t.to.name === 'char') return '';
-  return `(${typeText(t, pointerSpace(v.space, readBig(t, v.bytes), ctx))}) `;
+  return `(${valueTypeText(v, ctx)}) `;
 }
 
-/** The space to name for a pointer: its own, or for a generic pointer the one its address falls in. */
-export function pointerSpace(space: AddressSpace, address: bigint, ctx: EvalContext): AddressSpace {
-  if (space !== 'generic' || address === 0n) return space;
-  return ctx.spaceOf(addressNumber(address));
+/**
+ * A value's type as print and whatis show it: in device code with where the value lives and
+ * where a pointer or reference points (a cast's pointer names no target space); plain on the host.
+ */
+export function valueTypeText(v: Evaluated, ctx: EvalContext): string {
+  if (!ctx.qualifiesTypes()) return qualifiedText(v.type, null, null, v.ref === true);
+  const pointee = v.ref ? (v.place?.kind === 'memory' ? v.place.space : null) : v.type.kind === 'pointer' && !v.plain ? v.space : null;
+  return qualifiedText(v.type, storageOf(v), pointee, v.ref === true);
 }
 
 class Printer {

@@ -1,7 +1,7 @@
 import type { EvalContext, Place, Symbol } from './context.js';
 import type { Expr } from './ast.js';
 import type { Lazy } from './value.js';
-import { at, bigBytes, fail, intValue, known, readBig } from './value.js';
+import { at, bigBytes, fail, intValue, known, readBig, storageOf } from './value.js';
 import { resolveType } from './ctypes.js';
 import { isBuiltinTypeName } from './parse.js';
 import { intType, uintType } from '../../engine/check/types.js';
@@ -28,10 +28,11 @@ const builtinTypes = new Map([
 export function lookupName(name: string, ctx: EvalContext): Lazy | null {
   const sym = ctx.lookup(name);
   if (sym?.ref && sym.type.kind === 'pointer') {
-    // A reference names the object it refers to.
+    // A reference names the object it refers to; its type says where the reference itself lives (`@generic int & @register`).
     const place = referentPlace(sym, ctx);
     if (typeof place === 'string') fail(place);
-    return { ...at(sym.type.to, place), ref: true };
+    const own = storageOf({ place: sym.place });
+    return { ...at(sym.type.to, place), ref: true, ...(own ? { storage: own } : {}) };
   }
   if (sym) return at(sym.type, sym.place);
   const type = builtinTypes.get(name);

@@ -1,4 +1,4 @@
-import type { AddressSpace, EvalContext, Place } from './context.js';
+import type { AddressSpace, EvalContext, Place, Qualifier } from './context.js';
 import type { CType } from '../../engine/check/types.js';
 import { sizeOf } from '../../engine/check/types.js';
 
@@ -17,6 +17,10 @@ export interface Evaluated {
   readonly space: AddressSpace;
   /** The value of a C++ reference variable (the object it refers to): printed as gdb prints a reference. */
   readonly ref?: true;
+  /** Where the object lives when its place does not say (a reference variable's own register, pointer arithmetic's operand): see storageOf. */
+  readonly storage?: Qualifier;
+  /** A pointer of a cast's type, whose target cuda-gdb prints without a space (`(float *) 0x0`). */
+  readonly plain?: true;
 }
 
 /** A value during evaluation: `bytes` null until something needs them. */
@@ -27,6 +31,8 @@ export interface Lazy {
   bytes: Uint8Array | null;
   /** Reached by naming a C++ reference variable (Evaluated.ref); whatever an operator makes of it is a plain value. */
   readonly ref?: true;
+  readonly storage?: Qualifier;
+  readonly plain?: true;
 }
 
 /** An evaluation failure carrying gdb's message; caught at the API boundary. */
@@ -65,7 +71,18 @@ export function fetch(v: Lazy, ctx: EvalContext): Uint8Array {
 /** The lazy value as the API's Evaluated (bytes fetched). */
 export function settle(v: Lazy, ctx: EvalContext): Evaluated {
   const bytes = fetch(v, ctx);
-  return v.ref ? { type: v.type, bytes, place: v.place, space: v.space, ref: true } : { type: v.type, bytes, place: v.place, space: v.space };
+  return { type: v.type, bytes, place: v.place, space: v.space, ...(v.ref ? { ref: true } : {}), ...(v.storage ? { storage: v.storage } : {}), ...(v.plain ? { plain: true } : {}) };
+}
+
+/**
+ * Where cuda-gdb says a value's object lives: its register (a kernel's parameter), the space
+ * of its memory, or what the value carries; null for a computed value.
+ */
+export function storageOf(v: Pick<Evaluated, 'place' | 'storage'>): Qualifier | null {
+  if (v.storage) return v.storage;
+  const p = v.place;
+  if (!p) return null;
+  return p.kind === 'register' ? (p.parameter ? 'parameter' : 'register') : p.space;
 }
 
 /** Reads an integer, bool or pointer from bytes as a bigint (signed per the type; pointers unsigned). */

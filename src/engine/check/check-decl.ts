@@ -35,6 +35,8 @@ export function declareTop(c: Checker, d: TopDecl): void {
       if (r.ref) unsupported(d.loc, 'reference typedefs');
       const old = c.scope.syms.get(d.name);
       if (old && !(old.k === 'type' && typeName(old.t) === typeName(r.type))) fail(d.loc, `typedef redefinition with different types`);
+      // C++ names an unnamed class after the typedef that declares it (for linkage): `typedef struct {...} vec2;` is vec2 to gdb too.
+      if (r.type.kind === 'struct' && r.type.info.name.startsWith('(unnamed ')) (r.type.info as { name: string }).name = d.name;
       c.scope.syms.set(d.name, { k: 'type', t: r.type });
       return;
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ValueHistory, evaluate, isTrue, lvalueOf, parsePrint, typeText, valueAsNumber } from '../../../src/debug/expr/index.js';
+import { ValueHistory, evaluate, isTrue, lvalueOf, parsePrint, valueAsNumber } from '../../../src/debug/expr/index.js';
+import { qualifiedText } from '../../../src/debug/expr/ctypes.js';
 import { intType, floatType } from '../../../src/engine/check/types.js';
 import { FDATA, GLOBAL, fakeContext } from './fake-context.js';
 
@@ -35,7 +36,7 @@ describe('values for the session', () => {
     expect(v.place).toEqual({ kind: 'memory', space: 'global', address: GLOBAL + 4 });
     const ptr = value('&sdata[2]');
     expect(ptr.space).toBe('shared');
-    expect(typeText(ptr.type, ptr.space)).toBe('@shared int *');
+    expect(qualifiedText(ptr.type, null, ptr.space)).toBe('@shared int *');
     expect(value('x').place).toEqual({ kind: 'register', name: 'x' });
     expect(value('i + 1').place).toBeNull();
   });

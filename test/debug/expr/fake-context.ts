@@ -65,8 +65,9 @@ export function fakeContext(): EvalContext & { reads: number } {
     { space: 'global', base: BIG, bytes: ints(Array.from({ length: 300 }, (_, i) => i)) },
     // sdata[16] in shared memory: i * 10
     { space: 'shared', base: 0, bytes: ints(Array.from({ length: 16 }, (_, i) => i * 10)) },
-    // pt in local memory
+    // pt in local memory, then lp (a float pointer to fdata) at 0xfffd00
     { space: 'local', base: 0xfffc80, bytes: concat(ints([1, 2]), floats([0.5])) },
+    { space: 'local', base: 0xfffd00, bytes: u64(FDATA) },
     // host: "hi there" at HOST, name16 "hello" (char[16]) at HOST+0x20, name32 (char[32]) at HOST+0x40, quote at HOST+0x80
     {
       space: 'host',
@@ -90,6 +91,9 @@ export function fakeContext(): EvalContext & { reads: number } {
     ['neg', { type: intType, place: { kind: 'register', name: 'neg' } }],
     ['x', { type: floatType, place: { kind: 'register', name: 'x' } }],
     ['p', { type: pointerTo(floatType), place: { kind: 'register', name: 'p' } }],
+    ['kp', { type: pointerTo(floatType), place: { kind: 'register', name: 'p', parameter: true } }],
+    ['lp', { type: pointerTo(floatType), place: { kind: 'memory', space: 'local', address: 0xfffd00 } }],
+    ['plp', { type: pointerTo(pointerTo(floatType)), place: { kind: 'register', name: 'plp' } }],
     ['msg', { type: pointerTo(charType), place: { kind: 'register', name: 'msg' } }],
     ['umsg', { type: pointerTo(ucharType), place: { kind: 'register', name: 'umsg' } }],
     ['bad', { type: pointerTo(charType), place: { kind: 'register', name: 'bad' } }],
@@ -103,6 +107,7 @@ export function fakeContext(): EvalContext & { reads: number } {
     ['neg', ints([-1])],
     ['x', floats([103 / 3])],
     ['p', u64(FDATA)],
+    ['plp', u64(0xfffd00)],
     ['msg', u64(HOST)],
     ['umsg', u64(HOST)],
     ['bad', u64(0x10)],
@@ -133,7 +138,7 @@ export function fakeContext(): EvalContext & { reads: number } {
       if (!r) return `Cannot access memory at address 0x${place.address.toString(16)}`;
       return r.bytes.slice(place.address - r.base, place.address - r.base + size);
     },
-    spaceOf: (address: number): AddressSpace => find('generic', address, 1)?.space ?? 'generic',
+    qualifiesTypes: (): boolean => true,
     struct: (name: string): CType | null => (name === 'point' ? pointType : null),
   };
   return ctx;

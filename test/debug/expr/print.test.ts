@@ -114,9 +114,17 @@ describe('print: arrays, structs, strings', () => {
 });
 
 describe('print: pointers and address spaces', () => {
-  it('prints device pointers with their space, host char pointers with their string', () => {
-    expect(p('p')).toBe('(@global float *) 0x7fffd0000100');
-    expect(p('p + 2')).toBe('(@global float *) 0x7fffd0000108');
+  it('prints device pointers with where they live and point, as cuda-gdb 13 does; char pointers with their string', () => {
+    expect(p('p')).toBe('(@generic float * @register) 0x7fffd0000100');
+    expect(p('p + 2')).toBe('(@generic float * @register) 0x7fffd0000108');
+    expect(p('kp')).toBe('(@generic float * @parameter) 0x7fffd0000100');
+    expect(p('kp + 1')).toBe('(@generic float * @parameter) 0x7fffd0000104');
+    expect(p('&kp[1]')).toBe('(@generic float *) 0x7fffd0000104');
+    expect(p('lp')).toBe('(@generic float * @local) 0x7fffd0000100');
+    expect(p('&lp')).toBe('(@generic float * @local *) 0xfffd00');
+    expect(p('plp')).toBe('(@generic float * @generic * @register) 0xfffd00');
+    expect(p('*plp')).toBe('(@generic float * @generic) 0x7fffd0000100');
+    expect(p('**plp')).toBe('34.3333321');
     expect(p('*p')).toBe('34.3333321');
     expect(p('p[3]')).toBe('-2.5');
     expect(p('*p@4')).toBe('{34.3333321, 1, 1e+10, -2.5}');
@@ -129,11 +137,11 @@ describe('print: pointers and address spaces', () => {
     expect(p('&vals[1] - &vals[0]')).toBe('1');
     expect(p('&pt')).toBe('(@local point *) 0xfffc80');
     expect(p('msg')).toBe('0x601040 "hi there"');
-    expect(p('umsg')).toBe('(unsigned char *) 0x601040 "hi there"');
+    expect(p('umsg')).toBe('(@generic unsigned char * @register) 0x601040 "hi there"');
     expect(p('msg + 3')).toBe('0x601043 "there"');
     expect(p('bad')).toBe('0x10 <error: Cannot access memory at address 0x10>');
     expect(p('nullc')).toBe('0x0');
-    expect(p('nullf')).toBe('(float *) 0x0');
+    expect(p('nullf')).toBe('(@generic float * @register) 0x0');
     expect(p('(long)p')).toBe('140736683049216');
     expect(p('{int} 0x7fffd0000004')).toBe('6');
     expect(p('p == 0')).toBe('false');
@@ -198,7 +206,7 @@ describe('print: casts', () => {
     expect(p('(int)-2.9')).toBe('-2');
     expect(p('(struct point *) 0')).toBe('(point *) 0x0');
     expect(p('((point *) ppt)->y')).toBe('2');
-    expect(p('(int *) vals')).toBe('(@global int *) 0x7fffd0000000');
+    expect(p('(int *) vals')).toBe('(int *) 0x7fffd0000000');
     expect(p('(const char *) msg')).toBe('0x601040 "hi there"');
     expect(p('(char **) 0')).toBe('(char **) 0x0');
     expect(p('(dim3 *) 0')).toBe('(dim3 *) 0x0');
