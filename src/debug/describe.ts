@@ -78,8 +78,8 @@ export function frameHeader(view: ProgramView, fn: FunctionInfo, ctx: StateConte
     if (!sym) return `${v.name}=<optimized out>`;
     if (sym.ref) return `${v.name}=${showSymbol(ctx, sym)}`;
     const bytes = ctx.read(sym.place, sizeOf(t));
-    // A char pointer shows its string too, as gdb's frame lines do.
-    if (t.kind === 'pointer' && isCharType(t.to) && typeof bytes !== 'string') return `${v.name}=${formatValue({ type: t, bytes, place: sym.place, space: 'generic' }, null, ctx)}`;
+    // A char pointer shows its string too, as gdb's frame lines do (with no `(type) `, as for any pointer there).
+    if (t.kind === 'pointer' && isCharType(t.to) && typeof bytes !== 'string') return `${v.name}=${formatValue({ type: t, bytes, place: sym.place, space: 'generic' }, null, ctx, false)}`;
     return `${v.name}=${argText(t, bytes)}`;
   });
   const name = fn.space === 'global' && launch ? `${fn.name}<<<(${launch.grid_x},${launch.grid_y},${launch.grid_z}),(${launch.block_x},${launch.block_y},${launch.block_z})>>>` : fn.name;

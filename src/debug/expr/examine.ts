@@ -104,7 +104,8 @@ export function examine(args: string, ctx: EvalContext, history: ValueHistory, s
 /** The address an x expression names: a pointer's target (keeping its space), an array's location, or an integer. */
 function startOf(text: string, ctx: EvalContext, history: ValueHistory): { address: number; space: AddressSpace } {
   const v = evaluateLazy(text, ctx, history);
-  if ((v.type.kind === 'array' || v.type.kind === 'function') && v.place?.kind === 'memory') return { address: v.place.address, space: v.place.space };
+  // An array starts where `&` says it is (a shared one at its window offset, as cuda-gdb labels it).
+  if ((v.type.kind === 'array' || v.type.kind === 'function') && v.place?.kind === 'memory') return { address: ctx.pointerValue?.(v.place.space, v.place.address) ?? v.place.address, space: v.place.space };
   if (v.type.kind === 'array') fail('Attempt to take address of value not located in memory.');
   const s = scalarOf(v.type, fetch(v, ctx));
   if (!s) return fail("Value can't be converted to integer.");

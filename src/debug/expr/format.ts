@@ -20,7 +20,8 @@ import { formatScalar } from './scalar-format.js';
 /** Formats an evaluated value as gdb's print shows it (the text after `$N = `; `top` false leaves out a pointer's `(type) `); never throws. */
 export function formatValue(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext, top = true): string {
   try {
-    const address = v.place?.kind === 'memory' ? v.place.address : null;
+    // An object's address as `&` would give it (a shared one's window offset), for what prints it: an array of unknown length.
+    const address = v.place?.kind === 'memory' ? (ctx.pointerValue?.(v.place.space, v.place.address) ?? v.place.address) : null;
     // A reference as gdb prints one: its type, then the object's address and value.
     if (v.ref && address !== null) return `(${valueTypeText(v, ctx)}) ${referentText(v, fmt, ctx)}`;
     return (top ? topPrefix(v, fmt, ctx) : '') + new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space);

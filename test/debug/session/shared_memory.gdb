@@ -27,6 +27,7 @@ print/c 65
 x/8fw &Mds[1][0]
 x/4dw (@shared int *) 0
 x/2x &Mds[0][1]
+x/4fw Mds[1]
 print &Mds[1][0]
 whatis Mds
 print *&Mds[1][1]
