@@ -190,7 +190,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   x: examineCommand,
   whatis: typeCommand,
-  ptype: typeCommand,
+  ptype: (s, a) => typeCommand(s, a, true),
   list: listCommand,
   backtrace: backtraceCommand,
   frame: frameCommand,

@@ -1,6 +1,7 @@
 import type { DebugSession } from './session.js';
 import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
 import { valueTypeText } from './expr/format.js';
+import { expandStruct, namedType } from './expr/ptype.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { laneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
@@ -61,14 +62,17 @@ export function examineCommand(s: DebugSession, args: string): void {
   if (text) s.io.out(text.endsWith('\n') ? text : text + '\n');
 }
 
-/** `whatis EXPR` / `ptype EXPR`: the expression's type. */
-export function typeCommand(s: DebugSession, args: string): void {
-  if (s.pos === null && !/^\s*\$/.test(args)) return s.say('The program is not being run.');
+/** `whatis EXPR|TYPE` / `ptype EXPR|TYPE`: the type, ptype's with its struct written out. */
+export function typeCommand(s: DebugSession, args: string, expand = false): void {
   const ctx = s.context();
+  const named = namedType(args, ctx);
+  if (named) return s.say(`type = ${expand ? expandStruct(typeText(named), named) : typeText(named)}`);
+  if (s.pos === null && !/^\s*\$/.test(args)) return s.say('The program is not being run.');
   const r = evaluate(args, ctx, s.values);
   if (!r.ok) return s.say(r.error);
   // In device code the type says where the object lives, as cuda-gdb 13 prints it: `type = @generic int * @parameter`, `type = @shared float [16]`.
-  s.say(`type = ${valueTypeText(r.value, ctx)}`);
+  const text = valueTypeText(r.value, ctx);
+  s.say(`type = ${expand ? expandStruct(text, r.value.type) : text}`);
 }
 
 /**

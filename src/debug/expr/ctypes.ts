@@ -93,6 +93,11 @@ export function refTypeText(t: CType): string {
   return qualifiedText(t, null, null, true);
 }
 
+/** A declaration of `name` with type `t`, as gdb writes a struct's members: `Pair p[2]`, `int (*f)(int)`. */
+export function declaration(t: CType, name: string): string {
+  return declarator(t, name);
+}
+
 /** C declarator syntax: the base type, then pointers, arrays and parentheses around `inner`. */
 function declarator(t: CType, inner: string): string {
   switch (t.kind) {

@@ -34,6 +34,11 @@ print *pp
 print pp2
 whatis pp2
 print *pp2
+ptype pp2
+ptype Particle
+whatis struct Particle
+ptype vec2
+ptype union Bits
 print pp2->pos
 print &pp2->pos
 print &t
