@@ -4,11 +4,17 @@ import { lvalueOf, parse } from './expr/index.js';
 import { spaceOfAddress, genericAddress } from './eval-context.js';
 import { SPACE_CODE } from '../trace/schema.js';
 import { signature } from './describe.js';
+import { intType } from '../engine/check/types.js';
 
 /*
  * break, tbreak, condition, watch, rwatch and `info breakpoints`, with gdb's messages.
  */
 
+
+/** gdb's `$bpnum`: the number of the breakpoint or watchpoint set last. */
+function setBpnum(s: DebugSession, num: number): void {
+  s.values.setConvenience('bpnum', { type: intType, bytes: new Uint8Array(Int32Array.of(num).buffer), place: null, space: 'generic' });
+}
 
 /** `break LOCATION [if COND]`: FILE:LINE, LINE, FUNCTION or __syncthreads. Returns the breakpoint, or null after printing why not. */
 export function breakCommand(s: DebugSession, args: string, opts: { temporary: boolean; silent: boolean }): Breakpoint | null {
@@ -22,6 +28,7 @@ export function breakCommand(s: DebugSession, args: string, opts: { temporary: b
   }
   if (where === '__syncthreads' || where === '__syncthreads()') {
     const bp = s.bps.addBreak({ kind: 'barrier', at: null, fnName: '__syncthreads', condition: null, temporary: opts.temporary });
+    setBpnum(s, bp.num);
     if (!opts.silent) s.say(`Breakpoint ${bp.num} at __syncthreads: stops when the focused block's warps arrive at a barrier.`);
     return bp;
   }
@@ -32,6 +39,7 @@ export function breakCommand(s: DebugSession, args: string, opts: { temporary: b
     return null;
   }
   const bp = s.bps.addBreak({ kind: 'line', at: { file: target.file, line: target.line, col: target.col }, fnName: target.fn, condition, temporary: opts.temporary });
+  setBpnum(s, bp.num);
   if (!opts.silent) s.say(`${opts.temporary ? 'Temporary breakpoint' : 'Breakpoint'} ${bp.num} at ${target.fn}: file ${target.file}, line ${target.line}.`);
   return bp;
 }
@@ -103,6 +111,7 @@ export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwa
     target = { kind: 'memory' as const, space: SPACE_CODE[space], address: genericAddress(space, lv.place.address, s.view!.sharedReserve), size: lv.size, launch: dev.launch, block: dev.block, thread: dev.warp * 32 + dev.lane };
   }
   const wp = s.bps.addWatch({ kind, expr, place: lv.place, type: lv.type, target });
+  setBpnum(s, wp.num);
   s.say(`${kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint'} ${wp.num}: ${expr}`);
 }
 

@@ -34,7 +34,7 @@ export type Expr =
   | { readonly kind: 'ident'; readonly name: string }
   /** Value history in gdb's encoding: `$N` is N, `$` is 0, `$$` is -1, `$$N` is -N. */
   | { readonly kind: 'history'; readonly num: number }
-  /** `$name`: a convenience variable (always void: a replay cannot set them). */
+  /** `$name`: a convenience variable (void unless the debugger set it, as it sets $bpnum: a replay cannot set them). */
   | { readonly kind: 'convenience'; readonly name: string }
   | { readonly kind: 'unary'; readonly op: '-' | '+' | '!' | '~'; readonly operand: Expr }
   | { readonly kind: 'deref'; readonly operand: Expr }

@@ -76,8 +76,10 @@ class Evaluator {
         const { ref: _ref, ...value } = h.value;
         return value;
       }
-      case 'convenience':
-        return known(voidType, new Uint8Array(0));
+      case 'convenience': {
+        const v = this.history.convenience(e.name);
+        return v ? known(v.type, v.bytes) : known(voidType, new Uint8Array(0));
+      }
       case 'unary':
         return unaryOp(e.op, this.operand(this.eval(e.operand)));
       case 'deref':

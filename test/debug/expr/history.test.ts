@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValueHistory, printCommand } from '../../../src/debug/expr/index.js';
 import { fakeContext } from './fake-context.js';
 import { p } from './helpers.js';
+import { intType } from '../../../src/engine/check/types.js';
 
 describe('value history', () => {
   it('numbers print results and resolves $, $$, $N and $$N', () => {
@@ -35,5 +36,13 @@ describe('value history', () => {
   it('prints convenience variables as void (a replay cannot set them)', () => {
     expect(p('$foo')).toBe('void');
     expect(p('$5')).toBe('History has not yet reached $5.');
+  });
+
+  it('gives the convenience variables the debugger sets their values ($bpnum)', () => {
+    const h = new ValueHistory();
+    h.setConvenience('bpnum', { type: intType, bytes: new Uint8Array(Int32Array.of(3).buffer), place: null, space: 'generic' });
+    const r = printCommand('$bpnum + 1', fakeContext(), h);
+    expect(r.ok ? r.text : r.error).toBe('$1 = 4');
+    expect(h.convenience('other')).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 # Stepping through a kernel (next, stepi, step, until, and `step lane` for a thread that skips
 # an if), then line breakpoints in its loop hit after hit; a `for` line stops once per entry
 # into the loop, not once per iteration; conditions, temporary breakpoints, `continue N`,
-# disable/enable/delete, and the table with its hit counts.
+# disable/enable/delete, the table with its hit counts, and $bpnum (the number of the last one
+# set, kept after delete).
 info breakpoints
 tbreak AverageShared
 info breakpoints
@@ -51,4 +52,5 @@ delete 9
 disable 9
 delete
 info breakpoints
+print $bpnum
 continue
