@@ -29,6 +29,8 @@ export type LiveStart = { readonly ok: true; readonly live: LiveRecording } | { 
 /** A program under recording. */
 export class LiveRecording {
   private status: number | null = null;
+  /** Set by abandon(): the recording stopped before the program ended, and has no exit status. */
+  private stopped = false;
 
   private constructor(
     readonly writer: TraceWriter,
@@ -70,14 +72,19 @@ export class LiveRecording {
     return { ok: true, live: new LiveRecording(writer, gen, sanitizers) };
   }
 
-  /** The exit status once the program ended; null while it runs. */
+  /** The exit status once the program ended; null while it runs or after it was abandoned. */
   get exitStatus(): number | null {
     return this.status;
   }
 
+  /** Whether there is more to record: the program has neither ended nor been abandoned. */
+  get running(): boolean {
+    return this.status === null && !this.stopped;
+  }
+
   /** Records until at least `steps` statements exist, the program ends, or the time `deadline` (ms) has come; false when it ended. Commits what it recorded. */
   advance(steps: number, deadline = Infinity): boolean {
-    if (this.status !== null) return false;
+    if (!this.running) return false;
     try {
       for (;;) {
         // Short runs between looks at the clock, so a Ctrl-C waits a fraction of a second at most.
@@ -104,11 +111,14 @@ export class LiveRecording {
     return true;
   }
 
-  /** Stops recording a program the user abandoned (kill, quit, run again). */
+  /**
+   * Stops recording a program the user abandoned (kill, quit, run again). The trace keeps what was
+   * recorded and stays incomplete: the program did not end, so it has no exit status to replay.
+   */
   abandon(): void {
-    if (this.status !== null) return;
-    this.status = 137;
-    this.writer.finish(137);
+    if (!this.running) return;
+    this.stopped = true;
+    this.writer.finish(null);
     this.sanitizers?.flush(true);
   }
 }

@@ -27,7 +27,7 @@ export interface DebugIO {
   out(text: string): void;
   /** Whether a person types the commands (a terminal, the window's console), not a command file: gdb then explains multi-line input. */
   interactive?: boolean;
-  /** Told when the program ends (its exit status; null for an interrupted recording), for front ends that show it beside the console. */
+  /** Told when the program ends (its exit status), for front ends that show it beside the console. */
   exited?(status: number | null): void;
 }
 
@@ -146,15 +146,18 @@ export class DebugSession {
     this.interrupted = true;
   }
 
-  /** Steps available to stand before: a live recording's last statement has not run yet. */
+  /**
+   * Steps available to stand before: the last statement of a recording that has not ended (a
+   * live one still running, or one stopped early) may not have finished running.
+   */
   limit(): number {
     const t = this.trace!;
-    return this.live && this.live.exitStatus === null ? t.stepCount() - 1 : t.stepCount();
+    return t.complete ? t.stepCount() : Math.max(0, t.stepCount() - 1);
   }
 
   /** Records more of a live program; false when there is nothing more (ended, replay, or Ctrl-C). */
   async grow(): Promise<boolean> {
-    if (!this.live || this.live.exitStatus !== null || !this.trace) return false;
+    if (!this.live?.running || !this.trace) return false;
     await new Promise((r) => setImmediate(r));
     if (this.interrupted) return false;
     this.live.advance(this.trace.stepCount() + SLICE, Date.now() + SLICE_MS);
@@ -377,14 +380,18 @@ export class DebugSession {
     for (const d of this.displays) void dispatch(this, `output-display ${d.num}`);
   }
 
-  /** The program reached its end: print the rest of its output and gdb's exit line. */
+  /**
+   * A forward motion found nothing more in the trace. When the program ended there: the rest of
+   * its output and gdb's exit line. When the recording stopped before it ended (run again, kill,
+   * quit): gdb's end-of-history stop at the last recorded statement, never an invented exit.
+   */
   exited(): void {
+    const status = this.trace!.exitStatus;
+    if (status === null) return this.stopAtEnd('\nNo more reverse-execution history.');
     this.pos = this.trace!.stepCount();
     this.flushOutput();
-    const status = this.live ? this.live.exitStatus : this.trace!.exitStatus;
     const pid = 1000 + (this.trace!.stepCount() % 9000);
-    if (status === null) this.say('[The recording ends here: it was interrupted]');
-    else if (status === 0) this.say(`[Inferior 1 (process ${pid}) exited normally]`);
+    if (status === 0) this.say(`[Inferior 1 (process ${pid}) exited normally]`);
     else this.say(`[Inferior 1 (process ${pid}) exited with code ${status.toString(8).padStart(2, '0')}]`);
     this.pos = null;
     this.ended = true;
@@ -396,11 +403,16 @@ export class DebugSession {
   stoppedByInterrupt(): boolean {
     if (!this.interrupted) return false;
     this.interrupted = false;
+    this.stopAtEnd('\nProgram received signal SIGINT, Interrupt.');
+    return true;
+  }
+
+  /** Says `why` and stops at the last statement recorded so far. */
+  private stopAtEnd(why: string): void {
     const s = Math.max(0, this.limit() - 1);
     const row = this.trace!.stepRow(s);
-    this.say('\nProgram received signal SIGINT, Interrupt.');
+    this.say(why);
     this.stopAt(s, row ? focusOf(row) : this.focus);
-    return true;
   }
 
   /** Ends the session's recording and trace. */

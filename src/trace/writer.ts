@@ -263,12 +263,17 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     return this.step;
   }
 
-  /** Commits everything, marks the trace complete with the run's exit status and waits until the file is closed. */
-  finish(status: number): void {
+  /**
+   * Commits everything, marks the trace complete with the run's exit status and waits until the
+   * file is closed. A null status closes a run that did not end (a debugger stopped recording it):
+   * the trace stays incomplete, without an exit status, as a killed recording's does.
+   */
+  finish(status: number | null): void {
     if (this.closed) return;
     if (this.loads.n !== 0) this.drainLoads();
     if (this.current) this.regs.flush(this.current);
-    this.rows.push(['meta', 'exit_status', String(status)], ['meta', 'steps', String(this.step)], ['meta', 'effects', String(this.sentEffects + this.fx.n)], ['meta', 'complete', '1']);
+    this.rows.push(['meta', 'steps', String(this.step)], ['meta', 'effects', String(this.sentEffects + this.fx.n)]);
+    if (status !== null) this.rows.push(['meta', 'exit_status', String(status)], ['meta', 'complete', '1']);
     this.closed = true;
     this.commit(true);
     this.sink.drain();

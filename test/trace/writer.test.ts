@@ -31,15 +31,15 @@ int main() {
 }
 `;
 
-/** Records `source` into a fresh trace file and opens it. */
-function record(): Trace {
+/** Records `source` into a fresh trace file and opens it; `stopped`: closed as a debugger that stopped recording closes it. */
+function record(stopped = false): Trace {
   const path = join(mkdtempSync(join(tmpdir(), 'ws-trace-')), 't.trace');
   const w = TraceWriter.create(path, { program: 'k.cu', argv: ['k'], device: 'h100', options: {} });
   if (typeof w === 'string') throw new Error(w);
   const status = execute({ kind: 'record', file: 'k.cu', argv: ['k'], options: defaultRunOptions, listener: w }, { readFile: () => source }, (e) => {
     if (e.kind === 'stdout' || e.kind === 'stderr') w.output(e.kind, e.text);
   });
-  w.finish(status);
+  w.finish(stopped ? null : status);
   const t = Trace.open(path);
   if (typeof t === 'string') throw new Error(t);
   return t;
@@ -96,5 +96,17 @@ describe('trace writer', () => {
     const api = t.db.prepare('SELECT name, result FROM api_calls ORDER BY seq').all();
     expect(api).toContainEqual({ name: 'cudaMalloc', result: '0' });
     expect(t.db.prepare('SELECT text FROM sources JOIN locs USING (file_id) LIMIT 1').pluck().get()).toBe(source);
+  });
+});
+
+describe('trace writer closing a run that did not end', () => {
+  it('keeps every statement but leaves the trace incomplete, without an exit status', () => {
+    const done = record();
+    const stopped = record(true);
+    expect(stopped.complete).toBe(false);
+    expect(stopped.exitStatus).toBeNull();
+    expect(stopped.meta.has('exit_status')).toBe(false);
+    expect(stopped.stepCount()).toBe(done.stepCount());
+    expect(done.complete).toBe(true);
   });
 });
