@@ -3,7 +3,7 @@ import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, 
 import { valueTypeText } from './expr/format.js';
 import { expandStruct, namedType } from './expr/ptype.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
-import { laneTouching } from '../trace/memory-rows.js';
+import { lastLaneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
 import { frameHeader, sourceLine } from './describe.js';
@@ -238,7 +238,7 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
         const local = space === 3 && dev.launch !== 0;
         const mine = (space !== 2 && !local) || (d.launch[i] === dev.launch && d.block[i] === dev.block && (!local || d.warp[i] === dev.warp));
         if (!mine) lane = -1;
-        else if (kind === EFFECT.store) lane = laneTouching(d, i, address, size, local ? dev.lane : -1);
+        else if (kind === EFFECT.store) lane = lastLaneTouching(d, i, address, size, local ? dev.lane : -1);
         else {
           const a = d.address[i]!;
           if ((!local || d.lane[i] === dev.lane) && a < address + size && address < a + t.blob(d.neu[2 * i]!).neu.length) lane = d.lane[i]!;
@@ -246,8 +246,7 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       }
       if (lane < 0) continue;
       const writer: Focus = d.launch[i] === 0 ? { kind: 'host' } : { kind: 'device', launch: d.launch[i]!, block: d.block[i]!, warp: d.warp[i]!, lane };
-      const last = out[out.length - 1];
-      if (last && last.step === st) continue;
+      // Every row is a write of its own, even several in one step: a warp's atomics on one cell are a row per lane, in the order they applied.
       // The value just before and just after the write: inside its statement, where a call may have returned first.
       const seq = ix.first + i;
       const show = (cut: number): string => showPlace(s.context(st + 1, focus, s.frameIndex, cut), place, lv.type);
