@@ -29,7 +29,9 @@ export function expandStruct(text: string, t: CType): string {
   while (base.kind === 'pointer' || base.kind === 'array') base = base.kind === 'pointer' ? base.to : base.of;
   if (base.kind !== 'struct') return text;
   const info = base.info;
-  const members = info.fields.length === 0 ? ['    <no data fields>'] : info.fields.map((f) => `    ${declaration(f.type, f.name)};`);
+  // The runtime's opaque structs (CUevent_st, FILE) have no definition a debugger sees.
+  const empty = info.builtin !== undefined ? '    <incomplete type>' : '    <no data fields>';
+  const members = info.fields.length === 0 ? [empty] : info.fields.map((f) => `    ${declaration(f.type, f.name)};`);
   const body = `${info.isUnion ? 'union' : 'struct'} ${info.name} {\n${members.join('\n')}\n}`;
   // The name as a whole word: after the start or a qualifier, before a declarator or the end.
   const name = info.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
