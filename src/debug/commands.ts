@@ -10,10 +10,11 @@ import { echoCommand, outputCommand, printfCommand } from './formatted-output.js
 import { focusCommand } from './focus-command.js';
 import { infoSanitizer, isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
-import { isScalar } from '../engine/check/types.js';
+import { isScalar, sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import { RETURN_VALUE } from '../trace/schema.js';
 import { registerBytes, type Focus } from './eval-context.js';
+import type { RegValue } from '../trace/state.js';
 import { formatValue, replayOnly } from './expr/index.js';
 
 /*
@@ -73,14 +74,23 @@ function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; dept
   // Only where the caller itself stands: a finish that could stop no sooner than several frames out (a recursion unwinding within one statement) has no single value to name.
   if (!fn || !row || row.depth !== leaving.depth - 1 || !sameFocus(s.focus, leaving.focus)) return;
   const type = s.view!.types.read(fn.ret);
-  if (type.kind === 'void' || !isScalar(type)) return;
+  if (type.kind === 'void') return;
   const f = s.focus;
   const key = (fn.id << 16) | RETURN_VALUE;
   const st = s.state();
   const v = f.kind === 'host' ? st.register(0, 0, 0, 0, key) : st.register(f.launch, f.block, f.warp, f.lane, key);
   if (v === undefined) return;
-  const value = { type, bytes: registerBytes(type, v), place: null, space: 'generic' as const };
+  const bytes = returnedBytes(s, type, v);
+  if (typeof bytes === 'string') return;
+  const value = { type, bytes, place: null, space: 'generic' as const };
   s.say(`Value returned is $${s.values.push(value)} = ${formatValue(value, null, s.context())}`);
+}
+
+/** The bytes a function returned: a scalar's from its RETURN_VALUE register, a struct's from the caller's slot that register names. */
+function returnedBytes(s: DebugSession, type: CType, v: RegValue): Uint8Array | string {
+  if (isScalar(type)) return registerBytes(type, v);
+  // The slot still holds the copy: finish stops as the callee returns, before the caller uses it.
+  return s.context().read({ kind: 'memory', space: 'generic', address: Number(v) }, sizeOf(type));
 }
 
 /** `#0  fact (n=1) at prog.cu:13`: the selected frame as finish names it. */

@@ -51,7 +51,10 @@ export const EFFECT = {
   op: 6,
 } as const;
 
-/** The variable index under which a register effect carries a function's return value (fn << 16 | RETURN_VALUE), made as it returns. */
+/**
+ * The variable index under which a register effect carries a function's return value (fn << 16 | RETURN_VALUE), made as
+ * it returns; for a function returning a struct, the address in the caller's frame its lanes copied the struct to.
+ */
 export const RETURN_VALUE = 0xffff;
 
 /** Operations an `op` effect names (by index). */

@@ -33,12 +33,18 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
   private launchGrid: Dim3 = { x: 1, y: 1, z: 1 };
   private launchBlock: Dim3 = { x: 1, y: 1, z: 1 };
   private blobCount = 0;
-  /** The warp whose statement ran last: runtime writes without a warp of their own belong to it. */
+  /**
+   * The warp running now, the last to run a statement or enter a function: runtime writes without a
+   * warp of their own belong to it (a kernel's struct parameters are copied to its frame before its
+   * first statement, when the last statement run was the launching host thread's).
+   */
   private current: WarpCtx | null = null;
   private readonly sites = new Map<SourceLoc, StatementSite>();
   /** The same sites by the engine's location index: an array read where the map costs a hash lookup per statement. */
   private readonly byIndex: StatementSite[] = [];
   private readonly fileIds = new Map<string, number>();
+  /** Every lane's return slot address for leave(): one array reused, as register() copies the values out. */
+  private readonly slotLanes = new Float64Array(32);
   /** A live debugger's slice: the run suspends before this statement (statement() returns true). */
   pauseAt = Infinity;
 
@@ -146,6 +152,7 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
   enter(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void {
     if (this.loads.n !== 0) this.drainLoads();
     const device = !warp.host && this.launchId !== 0;
+    this.current = warp;
     const i = this.effect(EFFECT.enter, warp, 0);
     const f = this.fx;
     f.address[i] = fp;
@@ -155,13 +162,15 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     this.regs.enter(warp, device ? this.launchId : 0, device ? this.blockOf(warp) : 0, fn, regs);
   }
 
-  leave(warp: WarpCtx, rv?: Float64Array | bigint[] | null): void {
+  leave(warp: WarpCtx, rv?: Float64Array | bigint[] | null, slot?: number): void {
     if (this.loads.n !== 0) this.drainLoads();
     const fn = this.regs.topFn(warp);
     this.regs.leave(warp);
-    // The returned value, as a register of the function under RETURN_VALUE, so `finish` can say what it was.
+    // The returned value, as a register of the function under RETURN_VALUE, so `finish` can say what it was; a struct's
+    // bytes are in memory already (the return's copy to the caller's slot), so its register holds the slot's address.
     const lanes = warp.host ? 1 : warp.lanes & ~warp.exited;
-    if (rv && fn !== null && lanes !== 0) this.register(warp, (fn << 16) | RETURN_VALUE, lanes, rv);
+    const value = rv ?? (slot ? this.slotLanes.fill(slot) : null);
+    if (value && fn !== null && lanes !== 0) this.register(warp, (fn << 16) | RETURN_VALUE, lanes, value);
     this.effect(EFFECT.leave, warp, 0);
     this.pushed();
   }

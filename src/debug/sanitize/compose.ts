@@ -45,7 +45,7 @@ export function composeListeners(writer: ExecutionListener, analyses: Members): 
   const enter = having(all, 'enter');
   if (enter.length) out.enter = (w, fn, fp, regs) => enter.forEach((m) => m.enter!(w, fn, fp, regs));
   const leave = having(all, 'leave');
-  if (leave.length) out.leave = (w, rv) => leave.forEach((m) => m.leave!(w, rv));
+  if (leave.length) out.leave = (w, rv, slot) => leave.forEach((m) => m.leave!(w, rv, slot));
   const warpOp = having(all, 'warpOp');
   if (warpOp.length) out.warpOp = (w, op, mask) => warpOp.forEach((m) => m.warpOp!(w, op, mask));
   const barrier = having(all, 'barrier');

@@ -52,8 +52,11 @@ export interface Observer {
   warpSync?(warp: WarpCtx, active: number, masks: ArrayLike<number>, loc: SourceLoc): void;
   /** A function activation begins on `warp`: its frame pointer and, in FrameVar order (Generated.frames), each variable's register lane array (null for one in memory at fp + offset). */
   enter?(warp: WarpCtx, fn: number, fp: number, regs: readonly (Float64Array | bigint[] | null)[]): void;
-  /** The innermost activation on `warp` returns; `rv` holds its lanes' return values when the function returns a scalar. */
-  leave?(warp: WarpCtx, rv?: Float64Array | bigint[] | null): void;
+  /**
+   * The innermost activation on `warp` returns; `rv` holds its lanes' return values when the function returns a scalar,
+   * `slot` the address in the caller's frame its lanes copied a returned struct to (each lane's own local memory).
+   */
+  leave?(warp: WarpCtx, rv?: Float64Array | bigint[] | null, slot?: number): void;
   /** An atomic (its lanes' load/store pairs were just reported) or a shuffle (its results go to registers) ran on the lanes of `mask`. */
   warpOp?(warp: WarpCtx, op: string, mask: number): void;
   /** Barrier traffic: 'arrive' when a warp's lanes (`mask`) reach a barrier, 'release' per waiting warp when its block's barrier opens. Reported whenever an observer is attached. */

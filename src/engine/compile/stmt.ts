@@ -103,10 +103,16 @@ export class FnCompiler extends ExprCompiler {
       ...body,
       // A kernel's warp leaves when its generator finishes, and the grid says so (grid.ts): an operation here runs first when
       // the first warp finishes, after V8 optimized the kernel, and every warp reaching it deoptimized that code again.
-      this.T.instrument && !this.kernel ? `if (O !== null && O.leave !== undefined) O.leave(W${isScalar(this.fn.ret) ? ', RV' : ''});` : '',
+      this.T.instrument && !this.kernel ? `if (O !== null && O.leave !== undefined) O.leave(W${this.returned()});` : '',
       frame ? (aligned ? 'W.sp = SP_;' : 'W.sp = FP;') : '',
       '}',
     ].join('\n');
+  }
+
+  /** The leave event's arguments after the warp: where the returned value is (a scalar's lanes, or a struct's slot in the caller's frame). */
+  private returned(): string {
+    const ret = this.fn.ret;
+    return isScalar(ret) ? ', RV' : ret.kind === 'void' ? '' : ', null, RS';
   }
 
   /** The function's named variables (parameters, then locals) and where each lives: a register lane array or a frame offset. */
