@@ -12,6 +12,8 @@ import { barrierReport } from './barriers.js';
 import { sanitizerStop, sanitizerStops } from './sanitize/commands.js';
 import type { FindingRow } from './sanitize/store.js';
 import { faultStop, faultStops } from './fault-stop.js';
+import { continuesStatement } from './statement-start.js';
+import { launchStart } from './launch-site.js';
 import type { FaultSite } from '../trace/fault-sites.js';
 
 /*
@@ -134,7 +136,9 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
   const loc = t.loc(row.loc);
   // Every breakpoint whose condition holds here counts a hit (as gdb counts them); one with an ignore count lets the program pass.
   let stop: Stop | null = null;
-  for (const bp of s.bps.at(loc.file, loc.line, loc.col)) {
+  const bps = s.bps.at(loc.file, loc.line, loc.col);
+  // The second step of a declaration recorded as two is no new arrival at its line.
+  for (const bp of bps.length && !continuesStatement(t, s.view!, row) ? bps : []) {
     const f = breakHit(s, bp, row);
     if (!f) continue;
     bp.hits++;
@@ -197,13 +201,15 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
 /**
  * Runs backward from the current step; stops at step 0 when nothing else does. `start`: where
  * the focused frame began (a motion that leaves it stops there, at its call, before anything
- * earlier).
+ * earlier). A stepping motion out of a kernel's outermost frame stops before the host statement
+ * that launched it, as gdb's reverse step out of a function's start goes back to its caller's line.
  */
 export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', start: Cut | null = null): void {
   const t = s.trace!;
   const m = marks(s);
   let found: Stop | null = null;
   const prevLaunch = { id: -1 };
+  const launched = goal && !start ? launchStart(s) : null;
   walkBackward(t, s.pos! - 1, (row) => {
     if (start && row.step === start.step) {
       found = { kind: 'goal', step: start.step + 1, row, changed: true, cut: start.seq };
@@ -214,6 +220,8 @@ export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'a
     const fx = s.bps.watchpoints.length ? effectsOfStep(t, row.step).filter((e) => cut === null || row.step !== s.pos! - 1 || e.seq < cut) : [];
     found = stopAt(s, row, fx, goal, prevLaunch, m, true);
     if (found?.kind === 'launch') found = null;
+    // Back out of a kernel's start: the host thread stands at its launch statement (a breakpoint there tells first).
+    if (!found && row.step === launched) found = { kind: 'goal', step: row.step, row, changed: true, cut: null };
     return found !== null;
   });
   if (found) return report(s, found, header);

@@ -3,6 +3,7 @@ import { EFFECT } from '../trace/schema.js';
 import type { DebugSession } from './session.js';
 import { sameWarp } from './focus.js';
 import { effectsOfStep } from './motion.js';
+import { continuesStatement } from './statement-start.js';
 import type { Goal } from './run-commands.js';
 
 /*
@@ -93,7 +94,7 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   return goal;
 }
 
-/** A reverse stepping goal: the focused warp's earlier statement of another line (or the caller). */
+/** A reverse stepping goal: the start of the focused warp's earlier statement of another line (or the caller). */
 export function reverseGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | 'finish'): Goal | string {
   const cur = s.focusRow();
   if (!cur) return 'The program is not being run.';
@@ -105,13 +106,16 @@ export function reverseGoal(s: DebugSession, kind: 'step' | 'next' | 'stepi' | '
   // Inside its statement, the calls it made so far are behind the program, and its own start.
   const inside = insideStatement(s);
   const before = inside ? s.pos! : cur.step;
+  // A statement recorded as two steps is reached at its first: the goal met at the second waits for it.
+  let reached = false;
   return (row, line, file) => {
     if (!sameWarp(row, focus) || row.step >= before) return false;
-    const moved = line !== here.line || file !== here.file || row.depth !== d;
     if (kind === 'stepi') return true;
-    if (kind === 'step') return moved || (inside && row.step === cur.step);
-    if (kind === 'next') return row.depth < d || (row.depth === d && (moved || (inside && row.step === cur.step)));
-    return row.depth < d - up;
+    const moved = line !== here.line || file !== here.file || row.depth !== d;
+    const again = inside && row.step === cur.step;
+    const met = reached || (kind === 'step' ? moved || again : kind === 'next' ? row.depth < d || (row.depth === d && (moved || again)) : row.depth < d - up);
+    reached = met && kind !== 'finish' && continuesStatement(s.trace!, s.view!, row);
+    return met && !reached;
   };
 }
 

@@ -6,7 +6,10 @@
 # that frame's return; the store of the call's result has not happened yet, and history names
 # its line; a watchpoint set there stops after the store, and backwards just before it, inside the
 # line), next over a call,
-# reverse-step back into a callee and reverse-finish out of it.
+# reverse-step back into a callee and reverse-finish out of it. A declaration copying a struct
+# from a call is one stop: a breakpoint there is hit once, next goes on to the next line and
+# reverse-next back to the line's start, step enters the call. reverse-next from a kernel's first
+# line goes back to the host statement that launched it.
 break fact if n == 1 && threadIdx.x == 3
 run
 backtrace
@@ -70,3 +73,14 @@ print *pp2
 print pp2->pos
 print ps[0].tag
 finish
+break 66
+continue
+next
+reverse-next
+info line
+step
+delete
+break features
+reverse-continue
+reverse-next
+next
