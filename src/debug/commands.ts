@@ -5,10 +5,12 @@ import { stepGoal, reverseGoal } from './step-goals.js';
 import { activationStart, firstEffectAtOrAfter, type Cut } from './motion.js';
 import { breakCommand, commandsCommand, conditionCommand, ignoreCommand, watchCommand, listBreakpoints, resolveLocation } from './break-commands.js';
 import { printCommand, displayCommand, outputDisplay, examineCommand, listCommand, localsCommand, backtraceCommand, frameCommand, frames, moveFrame, typeCommand, historyCommand, writersCommand } from './inspect.js';
-import { infoCuda, infoStreams, infoEvents, noKernelLine } from './info-cuda.js';
+import { infoStreams, infoEvents } from './info-cuda.js';
+import { infoCudaCommand } from './info-cuda-command.js';
 import { echoCommand, outputCommand, printfCommand } from './formatted-output.js';
 import { focusCommand } from './focus-command.js';
-import { infoSanitizer, isTool, setSanitizer } from './sanitize/commands.js';
+import { helpText } from './help-command.js';
+import { isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
 import { isScalar, sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
@@ -195,8 +197,14 @@ const HANDLERS: Record<string, Handler> = {
   display: displayCommand,
   'output-display': outputDisplay,
   undisplay: (s, args) => {
+    // gdb asks before deleting them all; with no terminal to answer it takes yes and says so (as kill does).
+    if (args === '') {
+      s.say('Delete all auto-display expressions? (y or n) [answered Y; input not from terminal]');
+      s.displays.length = 0;
+      return;
+    }
     const nums = numbers(args);
-    for (let i = s.displays.length - 1; i >= 0; i--) if (nums.length === 0 || nums.includes(s.displays[i]!.num)) s.displays.splice(i, 1);
+    for (let i = s.displays.length - 1; i >= 0; i--) if (nums.includes(s.displays[i]!.num)) s.displays.splice(i, 1);
   },
   x: examineCommand,
   whatis: typeCommand,
@@ -210,7 +218,7 @@ const HANDLERS: Record<string, Handler> = {
   cuda: focusCommand,
   set: setCommand,
   info: infoCommand,
-  help: (s) => s.say(`List of commands:\n${COMMAND_NAMES.filter((n) => n !== 'output-display').join(' ')}\nTime travel: reverse-step reverse-next reverse-continue reverse-finish goto STEP history EXPR "info writers EXPR".`),
+  help: (s, args) => s.say(helpText(args, COMMAND_NAMES.filter((n) => n !== 'output-display'))),
 };
 
 const ALIASES: Record<string, string> = {
@@ -238,12 +246,11 @@ export async function dispatch(s: DebugSession, line: string): Promise<void> {
   }
 }
 
-/** What gdb's `info WHAT` says with no process: each table its own "none" line (cuda-gdb 13: `No CUDA kernels.`). */
-function notRunning(what: string, tail: string): string {
+/** What gdb's `info WHAT` says with no process (info cuda's tables: info-cuda-command.ts). */
+function notRunning(what: string): string {
   if (what === 'locals' || what === 'args') return 'No frame selected.';
   if (what === 'frame') return 'No stack.';
-  if (what !== 'cuda') return 'The program is not being run.';
-  return tail === 'devices' ? 'No CUDA devices.' : noKernelLine(tail);
+  return 'The program is not being run.';
 }
 
 /** Commands that move the program: in a breakpoint's commands, the rest of the list does not run after one. */
@@ -318,10 +325,8 @@ function infoCommand(s: DebugSession, args: string): void {
     for (const d of s.displays) s.say(`${d.num}:   y  ${d.fmt ? d.fmt + ' ' : ''}${d.expr}`);
     return;
   }
-  // Findings stay listed after the program ended: the recording holds them all.
-  if (what === 'cuda' && tail === 'sanitizer') return infoSanitizer(s);
-  if (!s.trace || s.pos === null) return s.say(notRunning(what, tail));
-  if (what === 'cuda') return infoCuda(s, tail);
+  if (what === 'cuda') return infoCudaCommand(s, args.slice(what.length).trimStart());
+  if (!s.trace || s.pos === null) return s.say(notRunning(what));
   if (what === 'locals') return localsCommand(s, false);
   if (what === 'args') return localsCommand(s, true);
   if (what === 'frame') return frameCommand(s, '');

@@ -1,15 +1,18 @@
 import type { ProgramView } from './program-view.js';
 import { COMMAND_NAMES } from './commands.js';
+import { INFO_CUDA_WORDS } from './info-cuda-command.js';
+import { FILTER_WORDS } from './cuda-filter.js';
 
 /*
  * Tab completion of a console line: command names first, then the words that may follow a
- * command (`info cuda lanes`, `set scheduler random`), else the program's symbols.
+ * command (`info cuda lanes`, `set scheduler random`) and an info cuda table's filter words
+ * (`info cuda threads block`), else the program's symbols.
  */
 
 /** Words that may follow a command (Tab completes them): `info cuda lanes`, `set scheduler random`. */
 const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   info: ['args', 'breakpoints', 'cuda', 'display', 'events', 'frame', 'line', 'locals', 'streams', 'watchpoints', 'writers'],
-  'info cuda': ['barriers', 'blocks', 'devices', 'kernels', 'lanes', 'launch', 'sanitizer', 'sms', 'threads', 'warps'],
+  'info cuda': INFO_CUDA_WORDS,
   cuda: ['block', 'device', 'grid', 'kernel', 'lane', 'sm', 'thread', 'warp'],
   set: ['cuda', 'scheduler'],
   'set cuda': ['break_on_barrier', 'break_on_launch', 'initcheck', 'memcheck', 'racecheck', 'synccheck'],
@@ -23,6 +26,8 @@ export function completions(view: ProgramView | null, prefix: string): string[] 
   const info = view?.info;
   const symbols = (): string[] => [...(info?.functions.map((f) => f.name) ?? []), ...(info?.statics.map((v) => v.name) ?? []), ...(info?.shared.flatMap((k) => k.vars.map((v) => v.name)) ?? []), ...(info?.functions.flatMap((f) => f.vars.map((v) => v.name)) ?? [])];
   const sub = SUBCOMMANDS[`${words[0]} ${words.length > 2 ? words[1] : ''}`.trim()];
-  const pool = words.length <= 1 ? COMMAND_NAMES : words.length === 2 && SUBCOMMANDS[words[0]!] ? SUBCOMMANDS[words[0]!]! : words.length === 3 && sub ? sub : symbols();
+  const filtering = words[0] === 'info' && words[1] === 'cuda' && words.length >= 4;
+  const pool = words.length <= 1 ? COMMAND_NAMES : words.length === 2 && SUBCOMMANDS[words[0]!] ? SUBCOMMANDS[words[0]!]! : words.length === 3 && sub ? sub
+    : filtering ? (words[2] === 'launch' && words.length === 4 ? ['trace'] : FILTER_WORDS) : symbols();
   return [...new Set(pool.filter((n) => n.startsWith(last)))].sort();
 }

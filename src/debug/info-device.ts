@@ -2,6 +2,7 @@ import type { DebugSession } from './session.js';
 import { returned } from './eval-context.js';
 import { cudaTable, type TableLine } from './cuda-table.js';
 import type { ProgramView } from './program-view.js';
+import { matches, type Coords, type CudaFilter } from './cuda-filter.js';
 
 /*
  * `info cuda devices` and `info cuda sms`: the simulated GPU as cuda-gdb lists a real one. A
@@ -39,8 +40,15 @@ export function smMask(view: ProgramView, sms: Iterable<number>): string {
 /** The SM of the focused thread, or -1 on the host. */
 const focusSm = (s: DebugSession): number => (s.focus.kind === 'device' ? s.focus.block % s.view!.smCount : -1);
 
-/** `info cuda devices`. */
-export function infoDevices(s: DebugSession): void {
+/** The focus's device coordinates, for `current` in a filter (an SM no block has, on the host). */
+function here(s: DebugSession): Required<Coords> {
+  const none = { x: -1, y: -1, z: -1 };
+  return { sm: focusSm(s), kernel: -1, grid: -1, block: none, warp: -1, lane: -1, thread: none };
+}
+
+/** `info cuda devices [FILTER]`: the one device, unless the filter names another. */
+export function infoDevices(s: DebugSession, filter: CudaFilter | null = null): void {
+  if (filter && !matches({ device: filter.device }, {}, here(s))) return s.say('No CUDA devices.');
   const view = s.view!;
   const preset = view.preset;
   const p = preset.props;
@@ -52,9 +60,11 @@ export function infoDevices(s: DebugSession): void {
   s.say(cudaTable(heads.map((head) => ({ head })), [{ current: s.focus.kind === 'device', cells }]).join('\n'));
 }
 
-/** `info cuda sms`: the SMs holding warps of the running kernel, each with its occupied warp slots. */
-export function infoSms(s: DebugSession): void {
+/** `info cuda sms [FILTER]`: the SMs holding warps of the running kernel (those the filter names), each with its occupied warp slots. */
+export function infoSms(s: DebugSession, filter: CudaFilter | null = null): void {
+  const fl = filter ?? { device: 'current' };
   const res = residency(s);
+  for (const sm of res.keys()) if (!matches({ device: fl.device, sm: fl.sm }, { sm }, here(s))) res.delete(sm);
   if (res.size === 0) return s.say('No CUDA SMs.');
   const rows: TableLine[] = [{ group: 'Device 0' }];
   const perBlock = Math.ceil(s.view!.threadsPerBlock(s.view!.launch(s.state().launch!.id)!) / 32);

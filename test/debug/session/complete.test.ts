@@ -13,6 +13,9 @@ describe('completion', () => {
     expect(s.complete('rev')).toEqual(['reverse-continue', 'reverse-finish', 'reverse-next', 'reverse-step', 'reverse-stepi']);
     expect(s.complete('info lo')).toEqual(['locals']);
     expect(s.complete('info cuda la')).toEqual(['lanes', 'launch']);
+    expect(s.complete('info cuda threads bl')).toEqual(['block']);
+    expect(s.complete('info cuda lanes warp 2 l')).toEqual(['lane']);
+    expect(s.complete('info cuda launch t')).toEqual(['trace']);
     expect(s.complete('set scheduler r')).toEqual(['random', 'round-robin']);
     expect(s.complete('print Ad')).toEqual(['Ads']);
     expect(s.complete('break Aver')).toEqual(['AverageShared']);

@@ -2,7 +2,7 @@
 # The tiled kernel's shared tiles between barriers, with 8 warps a block: what the first warp has
 # loaded when it reaches __syncthreads, `next` over the barrier (the other warps run up to it
 # meanwhile), the whole tile after it; print formats, ARRAY@N slices, x over a tile and over a
-# raw shared address, display; whatis of a __shared__ tile names its space.
+# raw shared address, display and undisplay; whatis of a __shared__ tile names its space.
 tbreak 44
 run
 info cuda warps
@@ -47,3 +47,5 @@ next
 cuda thread (5,2,0)
 print Pvalue
 print Mds[ty][0] * Nds[0][tx] + Mds[ty][1] * Nds[1][tx]
+undisplay
+info display
