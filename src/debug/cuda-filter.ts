@@ -1,7 +1,7 @@
 /*
  * cuda-gdb's filters on its info cuda tables (`info cuda threads block (1,0,0)`, `info cuda lanes
- * warp 2`, `info cuda warps sm 0`, `info cuda threads breakpoint all`), read as its parser reads
- * them: words device, sm, warp, lane, kernel, grid, block, thread and breakpoint, each once, each
+ * warp 2`, `info cuda warps sm 0`), read as its parser reads them: words device, sm, warp,
+ * lane, kernel, grid, block and thread, each once, each
  * followed by a number, `current` (the focus's), or `all`/`any` (anything); a block or thread a
  * triple whose left-out components are anything. A table given no filter narrows itself to the
  * focus's SM, warp or kernel; given one, it narrows to what the filter names and nothing else.
@@ -21,19 +21,18 @@ export interface CudaFilter {
   readonly grid?: Coord;
   readonly block?: Triple;
   readonly thread?: Triple;
-  /** `breakpoint N`, or `breakpoint all` (any breakpoint). */
-  readonly breakpoint?: Coord;
 }
 
 const dim3Words = new Set(['block', 'thread']);
-const scalarWords = new Set(['device', 'sm', 'warp', 'lane', 'kernel', 'grid', 'breakpoint']);
+// cuda-gdb's documentation names a `breakpoint` filter too, but cuda-gdb 13 answers it `Incorrect filter` (run on the H100).
+const scalarWords = new Set(['device', 'sm', 'warp', 'lane', 'kernel', 'grid']);
 
 /** The words a filter is written with, for completion. */
 export const FILTER_WORDS: readonly string[] = [...scalarWords, ...dim3Words, 'all', 'any', 'current'];
 
 /** Tokens as cuda-gdb's lexer cuts them (keywords match without word boundaries: `lanes` is `lane` then an error). */
 function tokens(text: string): string[] | null {
-  const re = /\s*(threadIdx\.[xyz]|blockIdx\.[xyz]|device|sm|warp|lane|kernel|grid|block|thread|breakpoint|current|any|all|0x[0-9a-fA-F]+|\d+|[(),])/y;
+  const re = /\s*(threadIdx\.[xyz]|blockIdx\.[xyz]|device|sm|warp|lane|kernel|grid|block|thread|current|any|all|0x[0-9a-fA-F]+|\d+|[(),])/y;
   const out: string[] = [];
   let at = 0;
   while (at < text.length) {

@@ -8,7 +8,6 @@ import { cudaTable, type TableLine } from './cuda-table.js';
 import { infoDevices, infoSms, smMask } from './info-device.js';
 import { barrierStep, current, laneLines, lanesOf, noKernelLine, waitingMask } from './info-cuda.js';
 import { matches, type Coords, type CudaFilter } from './cuda-filter.js';
-import { evaluate, isTrue } from './expr/index.js';
 
 /*
  * `info cuda kernels|blocks|warps|lanes|threads|barriers|launch trace [FILTER]`, laid out as
@@ -178,17 +177,6 @@ function warpCells(v: Live, b: number, w: number): string[] {
   return cells(active, divergent, bar, String(v.s.trace!.loc(ws.loc).line), active ? 31 - Math.clz32(active & -active) : 0);
 }
 
-/** Whether an active lane stands at a breakpoint the filter names (`breakpoint all`: any), its condition holding for the lane. */
-function atBreakpoint(v: Live, which: CudaFilter['breakpoint'], file: string, line: number, focus: Focus): boolean {
-  const bps = v.s.bps.breakpoints.filter((bp) => bp.enabled && bp.kind === 'line' && bp.at && bp.at.file === file && bp.at.line === line);
-  return bps.some((bp) => {
-    if (which !== 'any' && which !== 'current' && which !== bp.num) return false;
-    if (!bp.condition) return true;
-    const r = evaluate(bp.condition, v.s.context(v.s.pos!, focus), v.s.values);
-    return r.ok && isTrue(r.value);
-  });
-}
-
 /** `info cuda threads`: the threads still on the GPU that the filter names; consecutive ones at one line share a row, across blocks too, as cuda-gdb coalesces them. */
 function threadsTable(v: Live, fl: CudaFilter): string[] {
   const view = v.s.view!;
@@ -213,7 +201,6 @@ function threadsTable(v: Live, fl: CudaFilter): string[] {
         const g = b * v.tpb + w * 32 + lane;
         if (ws && ws.exited & (1 << lane)) continue;
         if (!matches(fl, { ...where, warp: w, lane, thread: view.threadIdx(v.l, w, lane) }, v.here)) continue;
-        if (fl.breakpoint !== undefined && !(ws && ws.mask & (1 << lane) && atBreakpoint(v, fl.breakpoint, file, lines[lane]!, { kind: 'device', launch: v.L.id, block: b, warp: w, lane }))) continue;
         const line = ws ? String(lines[lane]) : '-';
         if (run && run.file === file && run.line === line && run.to === g - 1) run.to = g;
         else {

@@ -9,8 +9,8 @@ describe('parseFilter', () => {
     expect(parseFilter('block 4 thread (1, 2)')).toEqual({ block: [4, 'any', 'any'], thread: [1, 2, 'any'] });
     expect(parseFilter('sm 19 warp current lane all')).toEqual({ sm: 19, warp: 'current', lane: 'any' });
     expect(parseFilter('kernel (0) device 0x0')).toEqual({ kernel: 0, device: 0 });
-    expect(parseFilter('breakpoint all')).toEqual({ breakpoint: 'any' });
-    expect(parseFilter('breakpoint 2 lane 1')).toEqual({ breakpoint: 2, lane: 1 });
+    // cuda-gdb 13 rejects the breakpoint filter its documentation names.
+    expect(parseFilter('breakpoint all')).toBeNull();
   });
 
   it('rejects what cuda-gdb rejects: unknown words, a word twice, a triple for a scalar, a bad parenthesis', () => {

@@ -48,14 +48,8 @@ describe('info cuda with filters', () => {
       '   (4,3,0)   (0,2,0)     (4,3,0) (15,15,0)   224       pictureKernel     - ',
       '',
     ].join('\n'));
-    // Threads at a breakpoint: the active lanes of the line-18 statement.
-    expect(await run('info cuda threads breakpoint all')).toBe([
-      '  BlockIdx ThreadIdx To BlockIdx ThreadIdx Count            Filename  Line ',
-      'Kernel 0',
-      '*  (4,3,0)   (0,0,0)     (4,3,0)  (11,0,0)    12 examples/picture.cu    18 ',
-      '   (4,3,0)   (0,1,0)     (4,3,0)  (11,1,0)    12 examples/picture.cu    18 ',
-      '',
-    ].join('\n'));
+    // cuda-gdb 13 answers the breakpoint filter its documentation names as a bad filter (run on the H100).
+    expect(await run('info cuda threads breakpoint all')).toBe("Incorrect filter: ' breakpoint all'.\n");
     expect(await run('info cuda threads thread (12,1,0) block 4')).toMatch(/\n   \(4,3,0\)  \(12,1,0\)     \(4,3,0\)  \(12,1,0\)     1 examples\/picture\.cu    16 \n$/);
     const warps = await run('info cuda warps sm 19');
     expect(warps.split('\n')[1]).toBe('Device 0 SM 19');
