@@ -5,8 +5,9 @@ import { valuesPerLane, lowestLane } from '../trace/memory-rows.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { SHARED_BASE } from '../engine/memory/layout.js';
 import { sharedWavefronts, sharedIdealOfLast } from '../engine/exec/transactions.js';
-import { sizeOf, typeName, type CType } from '../engine/check/types.js';
-import { toBase64, type LaunchLayout, type ScalarKind, type SharedAccess, type SharedVar, type SharedView } from '../protocol/views.js';
+import { sizeOf, type CType } from '../engine/check/types.js';
+import { typeText } from './expr/ctypes.js';
+import { toBase64, type LaunchLayout, type ScalarKind, type SharedAccess, type SharedType, type SharedVar, type SharedView } from '../protocol/views.js';
 
 /*
  * The Shared memory panel's view of the focused block: the window's bytes, its variables as
@@ -20,21 +21,34 @@ const MAX_BYTES = 64 * 1024;
 
 const dim = (d: { x: number; y: number; z: number }): string => `(${d.x},${d.y},${d.z})`;
 
-/** How an element of type `t` reads, and its size. */
-function scalarOf(t: CType): { elem: ScalarKind; elemSize: number } {
+/** How a scalar of type `t` reads, and its size; 'raw' words for what has no scalar reading. */
+function scalarOf(t: CType): SharedType {
+  switch (t.kind) {
+    case 'float':
+      return { kind: 'scalar', elem: t.bits === 32 ? 'f32' : 'f64', size: t.bits / 8 };
+    case 'int':
+      return { kind: 'scalar', elem: `${t.signed ? 'i' : 'u'}${t.bits}` as ScalarKind, size: t.bits / 8 };
+    case 'bool':
+      return { kind: 'scalar', elem: 'bool', size: 1 };
+    case 'pointer':
+      return { kind: 'scalar', elem: 'ptr', size: 8 };
+    default:
+      return { kind: 'scalar', elem: 'raw', size: 4 };
+  }
+}
+
+/** `t` laid out for the panel: arrays with their strides, structs with their fields' offsets. */
+function layoutOf(t: CType): SharedType {
   switch (t.kind) {
     case 'array':
-      return scalarOf(t.of);
-    case 'float':
-      return { elem: t.bits === 32 ? 'f32' : 'f64', elemSize: t.bits / 8 };
-    case 'int':
-      return { elem: `${t.signed ? 'i' : 'u'}${t.bits}` as ScalarKind, elemSize: t.bits / 8 };
-    case 'bool':
-      return { elem: 'bool', elemSize: 1 };
-    case 'pointer':
-      return { elem: 'ptr', elemSize: 8 };
+      return { kind: 'array', of: layoutOf(t.of), length: t.length ?? 0, stride: sizeOf(t.of) };
+    case 'struct': {
+      // A union's bytes read as its first member: one reading per word.
+      const fields = t.info.isUnion ? t.info.fields.slice(0, 1) : t.info.fields;
+      return { kind: 'struct', size: t.info.size, fields: fields.map((f) => ({ name: f.name, offset: f.offset, type: layoutOf(f.type) })) };
+    }
     default:
-      return { elem: 'raw', elemSize: 4 };
+      return scalarOf(t);
   }
 }
 
@@ -47,7 +61,7 @@ function sharedLayout(s: DebugSession, launch: number): { vars: SharedVar[]; siz
   const vars = (sh?.vars ?? []).map((v): SharedVar => {
     const t = view.typeOf(v);
     const offset = genericAddress('shared', v.address, view.sharedReserve) - SHARED_BASE;
-    return { name: v.name, type: typeName(t), offset, size: sizeOf(t), ...scalarOf(t) };
+    return { name: v.name, type: typeText(t), offset, size: sizeOf(t), layout: layoutOf(t) };
   });
   // Dynamic shared memory starts at a generic address past the static variables; the launch says how many bytes it has.
   const dynamic = sh ? genericAddress('shared', sh.dynamic, view.sharedReserve) - SHARED_BASE : 0;

@@ -112,15 +112,28 @@ export interface WarpTable {
 /** How the words of a shared variable read. */
 export type ScalarKind = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'i64' | 'u64' | 'f32' | 'f64' | 'bool' | 'ptr' | 'raw';
 
-/** A shared variable as declared: its place in the block's window and its element type. */
+/** A field of a shared struct: its name and byte offset in the struct. */
+export interface SharedField {
+  readonly name: string;
+  readonly offset: number;
+  readonly type: SharedType;
+}
+
+/** A shared variable's type laid out, for the panel to read each word and name it as C subscripts it (`tile[1][0]`, `parts[2].x`). */
+export type SharedType =
+  | { readonly kind: 'scalar'; readonly elem: ScalarKind; readonly size: number }
+  /** `stride`: the element's size in bytes. */
+  | { readonly kind: 'array'; readonly of: SharedType; readonly length: number; readonly stride: number }
+  | { readonly kind: 'struct'; readonly size: number; readonly fields: readonly SharedField[] };
+
+/** A shared variable as declared: its place in the block's window and its type. */
 export interface SharedVar {
   readonly name: string;
-  /** The declared type as C spells it (`float [16]`). */
+  /** The declared type as gdb's ptype spells it (`float [16][17]`). */
   readonly type: string;
   readonly offset: number;
   readonly size: number;
-  readonly elem: ScalarKind;
-  readonly elemSize: number;
+  readonly layout: SharedType;
 }
 
 /** One warp instruction's shared-memory access: each lane's byte offset, and the bank conflict it makes. */

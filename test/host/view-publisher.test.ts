@@ -6,6 +6,7 @@ import { SessionService } from '../../src/host/session-service.js';
 import { nodeServiceEnv } from '../../src/host/node-env.js';
 import type { SessionCommand, SessionEvent } from '../../src/protocol/messages.js';
 import { BLOCK_STATE, fromBase64, laneState, snapshotWords, WARP_WORDS } from '../../src/protocol/views.js';
+import { bankCells } from '../../src/renderer/src/shared/bank-cells.js';
 
 /*
  * The visual panels' events as a session sends them at stops of avgfilter.cu (one block of 16
@@ -59,9 +60,10 @@ describe('visual panels of a session', () => {
     expect(table.lanes[5]!.values[0]).toBe('(5,0,0)');
     expect(table.lanes[5]!.values[i]).toBe('5');
     const shared = last(s.events, 'shared-memory')!.view!;
-    expect(shared.vars.map((v) => [v.name, v.type, v.elem, v.size])).toEqual([
-      ['Ads', 'float [16]', 'f32', 64],
-      ['Bds', 'float [16]', 'f32', 64],
+    const floats = { kind: 'array', of: { kind: 'scalar', elem: 'f32', size: 4 }, length: 16, stride: 4 };
+    expect(shared.vars.map((v) => [v.name, v.type, v.layout, v.size])).toEqual([
+      ['Ads', 'float [16]', floats, 64],
+      ['Bds', 'float [16]', floats, 64],
     ]);
     const bytes = fromBase64(shared.bytes);
     const f32 = new Float32Array(bytes.buffer, bytes.byteOffset, shared.size / 4);
@@ -79,6 +81,36 @@ describe('visual panels of a session', () => {
     await s.send({ kind: 'console', line: 'cuda thread (7,0,0)' });
     expect(last(s.events, 'stopped')!.stop!.focus).toMatchObject({ lane: 7 });
     expect(last(s.events, 'warp-table')!.table!.lanes[7]!.values[i]).toBe('7');
+    s.close();
+  });
+
+  it('types shared variables as ptype does and names their words as print subscripts them', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: 'test/host/shared_shapes.cu' } });
+    await s.send({ kind: 'console', line: 'break 20' });
+    await s.send({ kind: 'console', line: 'run' });
+    const shared = last(s.events, 'shared-memory')!.view!;
+    // Dimensions outermost first, as C declares them and `ptype tile` prints `float [4][5]`.
+    expect(shared.vars.map((v) => `${v.name}: ${v.type}`)).toEqual(['tile: float [4][5]', 'parts: Part [3]', 'd: double [2]', 'v: float4 [2]', 'c: unsigned char [2][3]']);
+    const cells = new Map(bankCells(shared).map((c) => [c.word, c]));
+    const at = (name: string, member = 0): { name: string; text: string } => {
+      const v = shared.vars.find((x) => x.name === name)!;
+      return cells.get(v.offset / 4 + member)!;
+    };
+    // Word 5 of float tile[4][5] is tile[1][0], not tile[5] (a whole row to print).
+    expect(at('tile', 5)).toMatchObject({ name: 'tile[1][0]', text: '5.5' });
+    expect(at('tile', 19)).toMatchObject({ name: 'tile[3][4]', text: '19.5' });
+    // Arrays of structs name the member: Part is { float x; int n; char tag; }, 12 bytes.
+    expect(at('parts', 3)).toMatchObject({ name: 'parts[1].x', text: '2' });
+    expect(at('parts', 4)).toMatchObject({ name: 'parts[1].n', text: '-1' });
+    expect(at('parts', 8)).toMatchObject({ name: 'parts[2].tag', text: '99' });
+    // A double's second word belongs to it and shows nothing; float4's members are x, y, z, w.
+    expect(at('d', 3)).toMatchObject({ name: 'd[1]', text: '' });
+    expect(at('d', 2)).toMatchObject({ name: 'd[1]', text: '0.3333333333' });
+    expect(at('v', 6)).toMatchObject({ name: 'v[1].z', text: '3' });
+    // Bytes four to a word, across rows: the word is named by its first byte.
+    expect(at('c', 0)).toMatchObject({ name: 'c[0][0]', text: '0 10 20 30' });
+    expect(at('c', 1)).toMatchObject({ name: 'c[1][1]', text: '40 50' });
     s.close();
   });
 

@@ -7,7 +7,7 @@ import { fitLanes, fitValue } from '../../src/renderer/src/shared/abbreviate.js'
 /*
  * The Shared memory panel's 32 banks fit the window's default size (1280x820) without sideways
  * scrolling: values are shortened to what a column holds, the tooltip keeps the full value.
- * banks.cu fills floats with long fractions, large and negative ints, and bytes.
+ * banks.cu fills floats with long fractions, large and negative ints (a 2-D array), and bytes.
  */
 
 describe('bank table values shortened to a cell', () => {
@@ -68,9 +68,16 @@ describe('Shared memory panel at the window’s default size', () => {
       expect(await third.locator('.val').textContent()).toBe('-6.7');
       expect(await third.getAttribute('title')).toBe('thirds[1] = -6.666667 · word 1 (byte 4) · bank 1');
       expect(await third.getAttribute('class')).toContain('abbr');
-      const big = shared.locator('td[data-name="big[0]"]');
+      // The shortened cell keeps both its variable's tint and the corner mark.
+      const paint = await third.evaluate((el) => ({ image: getComputedStyle(el).backgroundImage, color: getComputedStyle(el).backgroundColor }));
+      expect(paint.image).toContain('linear-gradient');
+      expect(paint.color).toBe('rgb(31, 42, 54)');
+      const big = shared.locator('td[data-name="big[0][0]"]');
       expect(await big.locator('.val').textContent()).toBe('-16M');
-      expect(await big.getAttribute('title')).toContain('big[0] = -16000048');
+      expect(await big.getAttribute('title')).toContain('big[0][0] = -16000048');
+      // int big[2][16]: the header spells it as C and ptype do, and word 17 of it is big[1][1].
+      expect(await shared.locator('header .sub').textContent()).toBe('block (0,0,0) · 416 bytes · thirds: float [64] @0 · big: int [2][16] @256 · bytes: unsigned char [32] @384');
+      expect(await shared.locator('td[data-word="81"]').getAttribute('title')).toBe('big[1][1] = 1000003 · word 81 (byte 324) · bank 17');
       // Short values are shown whole and unmarked.
       const seven = shared.locator('td[data-name="thirds[0]"]');
       expect(await seven.locator('.val').textContent()).toBe('-7');

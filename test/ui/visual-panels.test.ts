@@ -4,7 +4,7 @@ import ThreadsPanel from '../../src/renderer/src/panels/ThreadsPanel.svelte';
 import SharedMemoryPanel from '../../src/renderer/src/panels/SharedMemoryPanel.svelte';
 import { SessionStore } from '../../src/renderer/src/store/session-store.js';
 import { accessSummaries, bankCells } from '../../src/renderer/src/shared/bank-cells.js';
-import { toBase64, type SharedView } from '../../src/protocol/views.js';
+import { toBase64, type SharedType, type SharedView } from '../../src/protocol/views.js';
 import type { SessionEvent } from '../../src/protocol/messages.js';
 
 /*
@@ -27,7 +27,9 @@ function tag(body: string, name: string, attr: string): string {
 
 const stopped: SessionEvent = { kind: 'stopped', stop: { step: 40, focus: { kind: 'device', launch: 1, block: 0, warp: 0, lane: 1, label: 'block (0,0,0) thread (1,0,0)' }, file: 'k.cu', line: 3 } };
 
-/** A window of 8 floats then 4 ints, with float 2 changed and stored by lanes 0 and 1, float 34 words apart loaded by two lanes (a conflict). */
+const f32: SharedType = { kind: 'scalar', elem: 'f32', size: 4 };
+
+/** A window of 2x4 floats then 4 ints, with float 2 changed and stored by lanes 0 and 1, float 34 words apart loaded by two lanes (a conflict). */
 function sharedView(): SharedView {
   const bytes = new Uint8Array(48 * 4);
   const dv = new DataView(bytes.buffer);
@@ -41,8 +43,8 @@ function sharedView(): SharedView {
     bytes: toBase64(bytes),
     size: bytes.length,
     vars: [
-      { name: 'tile', type: 'float [8]', offset: 0, size: 32, elem: 'f32', elemSize: 4 },
-      { name: 'count', type: 'int [4]', offset: 32, size: 16, elem: 'i32', elemSize: 4 },
+      { name: 'tile', type: 'float [2][4]', offset: 0, size: 32, layout: { kind: 'array', of: { kind: 'array', of: f32, length: 4, stride: 4 }, length: 2, stride: 16 } },
+      { name: 'count', type: 'int [4]', offset: 32, size: 16, layout: { kind: 'array', of: { kind: 'scalar', elem: 'i32', size: 4 }, length: 4, stride: 4 } },
     ],
     changed: [2],
     accesses: [
@@ -91,7 +93,9 @@ describe('Shared memory panel', () => {
   it('reads words as their variables are declared, with lanes and changes', () => {
     const cells = bankCells(sharedView());
     expect(cells).toHaveLength(48);
-    expect(cells[2]).toMatchObject({ name: 'tile[2]', text: '2.5', changed: true, stores: [0, 1], loads: [] });
+    expect(cells[2]).toMatchObject({ name: 'tile[0][2]', text: '2.5', changed: true, stores: [0, 1], loads: [] });
+    // Word 5 of float tile[2][4] is tile[1][1], as print subscripts it.
+    expect(cells[5]).toMatchObject({ name: 'tile[1][1]', text: '5.5' });
     expect(cells[8]).toMatchObject({ name: 'count[0]', text: '-7', changed: false });
     expect(cells[1]!.loads).toEqual([4]);
     expect(cells[33]).toMatchObject({ name: '', text: '0x00000000', loads: [5] });
@@ -113,9 +117,17 @@ describe('Shared memory panel', () => {
     expect(tag(body, 'th', 'title="bank 1"')).toMatch(/class="[^"]*conflict/);
     expect(tag(body, 'th', 'title="bank 2"')).not.toMatch(/conflict/);
     expect(body.match(/class="[^"]*conflict/g)?.length).toBe(2);
-    expect(tag(body, 'td', 'data-name="tile[2]"')).toMatch(/class="[^"]*changed/);
-    expect(tag(body, 'td', 'data-name="tile[2]"')).toMatch(/class="[^"]*stored/);
-    expect(tag(body, 'td', 'data-name="tile[3]"')).not.toMatch(/changed/);
-    expect(body).toContain('tile: float [8] @0 · count: int [4] @32');
+    expect(tag(body, 'td', 'data-name="tile[0][2]"')).toMatch(/class="[^"]*changed/);
+    expect(tag(body, 'td', 'data-name="tile[0][2]"')).toMatch(/class="[^"]*stored/);
+    expect(tag(body, 'td', 'data-name="tile[0][3]"')).not.toMatch(/changed/);
+    expect(tag(body, 'td', 'data-name="tile[1][1]"')).toContain('title="tile[1][1] = 5.5 · word 5 (byte 20) · bank 5"');
+    expect(body).toContain('block (0,0,0) · 192 bytes · tile: float [2][4] @0 · count: int [4] @32');
+  });
+
+  it('heads a block without shared memory with no separator left dangling', () => {
+    const none: SharedView = { ...sharedView(), bytes: '', size: 0, vars: [], changed: [], accesses: [] };
+    const { body } = render(SharedMemoryPanel, { props: { store: storeWith([stopped, { kind: 'shared-memory', view: none }]) } });
+    expect(body).toMatch(/<span class="sub[^"]*">block \(0,0,0\) · 0 bytes<\/span>/);
+    expect(body).toContain('block (0,0,0) declares no shared memory.');
   });
 });

@@ -1,4 +1,5 @@
 import { fromBase64, type ScalarKind, type SharedView, type SharedVar } from '../../../protocol/views';
+import { pathAt, scalarsIn } from './element-path';
 
 /*
  * The Shared memory panel's table: the block's window as rows of 32 four-byte words, word w in
@@ -14,7 +15,7 @@ export interface BankCell {
   readonly word: number;
   /** The value as its variable's type reads (several for bytes and shorts; '' for the second word of an 8-byte value). */
   readonly text: string;
-  /** `Ads[3]`, or '' outside every variable. */
+  /** The element as C names it (`Ads[3]`, `tile[1][0]`, `parts[2].x`), or '' outside every variable. */
   readonly name: string;
   /** Index of the variable it belongs to (for tinting), or -1. */
   readonly varIndex: number;
@@ -80,15 +81,12 @@ export function bankCells(view: SharedView): BankCell[] {
     let name = '';
     if (v) {
       const rel = at - v.offset;
-      const first = Math.floor(rel / v.elemSize);
-      name = v.size > v.elemSize ? `${v.name}[${first}]` : v.name;
-      if (v.elemSize >= 4) text = rel % v.elemSize === 0 ? elementText(dv, at, v.elem) : '';
-      else {
-        // Bytes and shorts: every element in the word.
-        const parts: string[] = [];
-        for (let b = at; b < at + 4 && b < v.offset + v.size; b += v.elemSize) parts.push(elementText(dv, b, v.elem));
-        text = parts.join(' ');
-      }
+      // Every scalar that starts in the word (bytes and shorts share one); none where an 8-byte value's second half lies.
+      const scalars = scalarsIn(v.layout, rel, rel + 4);
+      const here = pathAt(v.layout, rel);
+      name = v.name + (here.inScalar || scalars.length === 0 ? here.path : scalars[0]!.path);
+      if (scalars.length > 0) text = scalars.map((e) => elementText(dv, v.offset + e.start, e.elem)).join(' ');
+      else if (!here.inScalar) text = elementText(dv, at, 'raw');
     } else text = elementText(dv, at, 'raw');
     cells.push({ word: w, text, name, varIndex: vi, changed: changed.has(w), loads: loads.get(w) ?? [], stores: stores.get(w) ?? [] });
   }
