@@ -136,11 +136,12 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
   const loc = t.loc(row.loc);
   // Every breakpoint whose condition holds here counts a hit (as gdb counts them); one with an ignore count lets the program pass.
   let stop: Stop | null = null;
-  const bps = s.bps.at(loc.file, loc.line, loc.col);
-  // The second step of a declaration recorded as two is no new arrival at its line.
-  for (const bp of bps.length && !continuesStatement(t, s.view!, row) ? bps : []) {
+  let continues: boolean | null = null;
+  for (const bp of s.bps.at(loc.file, loc.line, loc.col)) {
     const f = breakHit(s, bp, row);
     if (!f) continue;
+    // The second step of a declaration recorded as two is no new arrival at its line (asked only on a hit: it looks back).
+    if ((continues ??= continuesStatement(t, s.view!, row))) break;
     bp.hits++;
     if (bp.ignore > 0) bp.ignore--;
     else stop ??= { kind: 'break', step: row.step, bp, focus: f };

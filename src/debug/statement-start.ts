@@ -22,9 +22,16 @@ function declarationSites(view: ProgramView): ReadonlySet<string> {
   return set;
 }
 
-/** The warp's statement before `row` (the host thread's, for a host row); null when `row` is its first. */
+/**
+ * How far back a warp's previous statement is looked for. The two steps of a declaration are
+ * usually adjacent (a warp runs on until it waits); checking every warp's arrival at a
+ * breakpoint must not scan a large grid's whole round of warps each time.
+ */
+const LOOKBACK = 4096;
+
+/** The warp's statement before `row` (the host thread's, for a host row); null when `row` is its first or lies beyond LOOKBACK. */
 function previousOfWarp(trace: Trace, row: StepRow): StepRow | null {
-  for (let s = row.step - 1; s >= 0; s--) {
+  for (let s = row.step - 1; s >= 0 && s >= row.step - LOOKBACK; s--) {
     const p = trace.stepRow(s);
     if (p && p.launch === row.launch && p.block === row.block && p.warp === row.warp) return p;
   }
