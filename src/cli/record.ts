@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Trace } from '../trace/reader.js';
+import { Trace, damagedTrace } from '../trace/reader.js';
 
 /*
  * `warpscope record` and `warpscope replay`: the trace's edge. Recording is a run with a
@@ -38,7 +38,7 @@ export async function replay(path: string, summary: boolean): Promise<number> {
     }
     return status;
   } catch (e) {
-    process.stderr.write(`warpscope: error: '${path}' is a damaged trace (${e instanceof Error ? e.message : String(e)})\n`);
+    process.stderr.write(`warpscope: error: ${damagedTrace(path, e)}\n`);
     return 1;
   } finally {
     trace.close();

@@ -9,6 +9,7 @@ import { startServer } from '../host/http-server.js';
 import { Classroom } from '../host/classroom.js';
 import { nodeServiceEnv } from '../host/node-env.js';
 import { Workspace } from '../host/workspace.js';
+import { Trace } from '../trace/reader.js';
 
 /*
  * `warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR] [--classroom]`: the debugger's
@@ -66,6 +67,12 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   }
   if (!existsSync(req.target.path)) {
     process.stderr.write(`warpscope: error: cannot read '${req.target.path}'\n`);
+    return 1;
+  }
+  // A trace that cannot be read is refused here, as `replay` refuses it, rather than served as an empty window.
+  const unreadable = req.target.kind === 'trace' ? Trace.check(req.target.path) : null;
+  if (unreadable !== null) {
+    process.stderr.write(`warpscope: error: ${unreadable}\n`);
     return 1;
   }
   const root = rendererRoot();

@@ -78,6 +78,12 @@ interface ChunkIndex {
 
 const CACHE = 48;
 
+/** The one-line message for a trace that failed to read with `e` (SQLite's own messages may run over several lines). */
+export function damagedTrace(path: string, e: unknown): string {
+  const reason = (e instanceof Error ? e.message : String(e)).split('\n').find((l) => l.trim() !== '')?.trim() ?? 'unreadable';
+  return `'${path}' is a damaged trace (${reason})`;
+}
+
 /** A trace file opened for reading. */
 export class Trace {
   private stepIndex: ChunkIndex[] = [];
@@ -109,8 +115,9 @@ export class Trace {
       } catch {
         db = new Database(path, { fileMustExist: true, readonly: true });
       }
+      // quick_check lists each broken page on a line of its own: the user needs only to know the file is damaged.
       const quick = db.pragma('quick_check', { simple: true });
-      if (quick !== 'ok') throw new Error(String(quick));
+      if (quick !== 'ok') throw new Error('database disk image is malformed');
       const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
       const meta = tables.has('meta') ? readMeta(db) : new Map<string, string>();
       if (meta.get('format') !== FORMAT_NAME) throw new NotTrace(`'${path}' is not a Warpscope trace (an SQLite database without its meta table)`);
@@ -122,8 +129,16 @@ export class Trace {
     } catch (e) {
       db?.close();
       if (e instanceof NotTrace) return e.message;
-      return `'${path}' is a damaged trace (${e instanceof Error ? e.message : String(e)})`;
+      return damagedTrace(path, e);
     }
+  }
+
+  /** Why `path` cannot be opened as a trace, or null when it can (it is closed again). */
+  static check(path: string): string | null {
+    const t = Trace.open(path);
+    if (typeof t === 'string') return t;
+    t.close();
+    return null;
   }
 
   /** Re-reads the chunk lists, locations and meta: a live recording has committed more since. */

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { defaultTracePath } from '../../src/cli/record.js';
 import { FORMAT_VERSION } from '../../src/trace/schema.js';
+import { writeRowsOutOfOrder } from '../trace/damaged.js';
 
 /** Runs the built CLI (npm test builds it first); stdout/stderr as bytes. */
 function ws(...args: string[]): { status: number | null; stdout: Buffer; stderr: Buffer } {
-  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { timeout: 60_000 });
+  // serve runs until stopped: one that takes a bad trace would otherwise hold the test for a minute.
+  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { timeout: args[0] === 'serve' ? 15_000 : 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -57,7 +59,7 @@ describe('warpscope record / replay', () => {
     expect(defaultTracePath('x/prog.cu', new Date(2025, 0, 2, 3, 4, 5))).toBe('traces/prog-20250102-030405.trace');
   });
 
-  it('refuses a missing, non-trace, corrupt or other-version file with one line', () => {
+  it('refuses a missing, non-trace, corrupt or other-version file with one line, in replay and serve alike', () => {
     const garbage = join(dir, 'garbage.trace');
     writeFileSync(garbage, 'this is not a database'.repeat(100));
     const corrupt = join(dir, 'corrupt.trace');
@@ -71,6 +73,10 @@ describe('warpscope record / replay', () => {
     const bytes = Buffer.alloc(8192, 0xab);
     Buffer.from('SQLite format 3\0', 'latin1').copy(bytes);
     writeFileSync(corrupt, bytes);
+    const flipped = join(dir, 'flipped.trace');
+    writeRowsOutOfOrder(flipped);
+    const empty = join(dir, 'empty.trace');
+    writeFileSync(empty, '');
     const other = join(dir, 'other.sqlite');
     const o = new Database(other);
     o.exec('CREATE TABLE t (x)');
@@ -79,6 +85,8 @@ describe('warpscope record / replay', () => {
       [join(dir, 'missing.trace'), /no such trace file/],
       [garbage, /is not a Warpscope trace/],
       [corrupt, /is a damaged trace/],
+      [flipped, /is a damaged trace \(database disk image is malformed\)$/m],
+      [empty, /is not a Warpscope trace \(not an SQLite database\)/],
       [good, new RegExp(`format version 99; this Warpscope reads version ${FORMAT_VERSION}`)],
       [other, /is not a Warpscope trace/],
     ];
@@ -89,6 +97,12 @@ describe('warpscope record / replay', () => {
       expect(err).toMatch(message);
       expect(err).toMatch(/^warpscope: error: [^\n]*\n$/);
       expect(existsSync(file) || /no such/.test(err)).toBe(true);
+      // serve refuses at once with the same line rather than serving an empty window.
+      if (!existsSync(file) || !file.endsWith('.trace')) continue;
+      const served = ws('serve', file, '--port', '0');
+      expect(served.status).toBe(1);
+      expect(served.stderr.toString()).toBe(err);
+      expect(served.stdout.toString()).toBe('');
     }
   });
 });

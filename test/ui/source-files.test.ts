@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { serve, waitForConsole, launchChromium, openPage, shots, pressF5 } from './serve-helpers.js';
+import { writeRowsOutOfOrder } from '../trace/damaged.js';
 
 /*
  * The Source gutter's breakpoint conditions and other-warps markers, the Open menu and dropping
@@ -102,8 +103,9 @@ describe('Source gutter, Open menu and drop in a browser', () => {
     }
   });
 
-  it('opens a file from the Open menu’s list of the served folder, then offers it as recent', async () => {
+  it('opens a file from the Open menu’s list of the served folder, then offers it as recent, and says why a damaged trace cannot open', async () => {
     const dir = folder();
+    writeRowsOutOfOrder(join(dir, 'saved', 'damaged.trace'));
     const s = await serve('avgfilter.cu', dir);
     const { page, errors } = await openPage(browser, s.url);
     try {
@@ -113,7 +115,7 @@ describe('Source gutter, Open menu and drop in a browser', () => {
       await menu.locator('.item.file').first().waitFor();
       const listed = await menu.locator('.item.file').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
       // The folder's files, and the recording the live session started in traces/ (as warpscope debug names it).
-      expect(listed.filter((p) => !p.startsWith('traces/'))).toEqual(['avgfilter.cu', 'saved/avgfilter.trace', 'transpose.cu']);
+      expect(listed.filter((p) => !p.startsWith('traces/'))).toEqual(['avgfilter.cu', 'saved/avgfilter.trace', 'saved/damaged.trace', 'transpose.cu']);
       expect(listed.filter((p) => p.startsWith('traces/'))).toEqual([expect.stringMatching(/^traces\/avgfilter-.*\.trace$/)]);
       expect(await menu.locator('.item.recent').evaluateAll((els) => els.map((e) => e.getAttribute('title')))).toEqual(['avgfilter.cu']);
       await page.screenshot({ path: join(shots, 'open-01-menu.png') });
@@ -127,6 +129,15 @@ describe('Source gutter, Open menu and drop in a browser', () => {
       await menu.locator('.item.recent[title="avgfilter.cu"]').click();
       await page.locator('.toolbar .title', { hasText: 'avgfilter.cu' }).waitFor();
       await status(page, 'live · recording');
+      // A damaged trace says so on one line, as `warpscope replay` does, and the program open stays open.
+      await page.getByRole('button', { name: 'Open ▾' }).click();
+      await menu.locator('.item.file[title="saved/damaged.trace"]').click();
+      const notice = page.locator('footer .notice');
+      await notice.filter({ hasText: 'is a damaged trace' }).waitFor();
+      expect(await notice.textContent()).toBe("'saved/damaged.trace' is a damaged trace (database disk image is malformed)");
+      expect(await notice.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      await page.locator('.toolbar .title', { hasText: 'avgfilter.cu' }).waitFor();
+      await page.screenshot({ path: join(shots, 'open-03-damaged-trace.png') });
       expect(errors).toEqual([]);
     } finally {
       await page.close();
