@@ -36,7 +36,9 @@ const severity = (s: string): DiagnosticView['severity'] => (s === 'warning' || 
 /** Every diagnostic of the recording so far: compile, run-time, then sanitizer findings. */
 export function diagnosticsOf(trace: Trace): DiagnosticView[] {
   const rows = trace.db.prepare('SELECT step, severity, message, file, line, col FROM diagnostics ORDER BY seq').all() as DiagRow[];
-  const view = (r: DiagRow, source: 'compile' | 'runtime'): DiagnosticView => ({ source, severity: severity(r.severity), message: r.message, file: r.file, line: r.line, col: r.col, step: source === 'compile' ? null : r.step });
+  // A row's step counts the statements recorded before it (docs/trace-format.md), so it was reported
+  // during statement step - 1: the one `goto` reaches (a deadlock's is the last statement recorded).
+  const view = (r: DiagRow, source: 'compile' | 'runtime'): DiagnosticView => ({ source, severity: severity(r.severity), message: r.message, file: r.file, line: r.line, col: r.col, step: source === 'compile' ? null : r.step - 1 });
   const before = rows.filter((r) => r.step <= 0).map((r) => view(r, 'compile'));
   // A trace without rows before the run either had no compile warnings or was recorded by a
   // debugging session before they were stored as rows: its stderr before the run tells which.
@@ -57,7 +59,12 @@ function warningsInText(trace: Trace): DiagnosticView[] {
   return parseRendered(early.map((b) => b.toString('utf8')).join('')).filter((d) => known.has(d.file));
 }
 
-/** What had happened by step `upTo`: compile diagnostics always, the others made at a step up to it. */
+/**
+ * What had happened by step `upTo`: compile diagnostics always, sanitizer findings made at a step
+ * up to it (a stop at a finding shows it), run-time diagnostics once their statement has run (a
+ * stop on a line that will fault has not faulted yet; a deadlock found after the last statement
+ * shows once the run has ended, as in a live session, whose recording has no row for it before).
+ */
 export function diagnosticsAt(all: readonly DiagnosticView[], upTo: number): DiagnosticView[] {
-  return all.filter((d) => d.step === null || d.step <= upTo);
+  return all.filter((d) => d.step === null || (d.source === 'runtime' ? d.step < upTo : d.step <= upTo));
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionService } from '../../src/host/session-service.js';
+import { nodeServiceEnv } from '../../src/host/node-env.js';
+import type { SessionCommand, SessionEvent } from '../../src/protocol/messages.js';
+
+/*
+ * The step a run-time diagnostic names in the Diagnostics panel: the statement that made it, a
+ * step `goto` reaches (the trace's rows count the statements recorded before them, one more).
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-diag-steps-'));
+
+function service(): { events: SessionEvent[]; svc: SessionService; send: (c: SessionCommand) => Promise<void> } {
+  const events: SessionEvent[] = [];
+  let n = 0;
+  const env = { ...nodeServiceEnv(), tracePath: () => join(dir, `d${n++}-${Date.now()}.trace`) };
+  const svc = new SessionService((e) => events.push(e), env);
+  return { events, svc, send: (c) => (svc.handle(c), svc.idle()) };
+}
+
+const last = <K extends SessionEvent['kind']>(events: readonly SessionEvent[], kind: K): Extract<SessionEvent, { kind: K }> | undefined =>
+  events.filter((e): e is Extract<SessionEvent, { kind: K }> => e.kind === kind).pop();
+
+describe('a run-time diagnostic’s step', () => {
+  it('is the statement that faulted, where the program stood before it ran', async () => {
+    const src = join(dir, 'seg.cu');
+    writeFileSync(src, 'int main() {\n  int *p = 0;\n  *p = 3;\n  return 0;\n}\n');
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: src } });
+    await s.send({ kind: 'console', line: 'break 3' });
+    await s.send({ kind: 'motion', motion: 'run' });
+    const at3 = last(s.events, 'stopped')!.stop!.step;
+    // Not yet listed: the statement has not run.
+    expect(last(s.events, 'diagnostics')!.diagnostics).toEqual([]);
+    await s.send({ kind: 'motion', motion: 'next' });
+    expect(last(s.events, 'exited')!.status).toBe(139);
+    expect(last(s.events, 'diagnostics')!.diagnostics).toEqual([expect.objectContaining({ source: 'runtime', step: at3 })]);
+    s.svc.close();
+  });
+
+  it('is the last statement recorded for a deadlock, which goto reaches', async () => {
+    const trace = join(dir, 'deadlock.trace');
+    copyFileSync('traces/avgfilter_barrier_bug.trace', trace);
+    const r = service();
+    await r.send({ kind: 'open', target: { kind: 'trace', path: trace } });
+    await r.send({ kind: 'motion', motion: 'run' });
+    const steps = last(r.events, 'timeline')!.timeline.steps;
+    const [deadlock] = last(r.events, 'diagnostics')!.diagnostics;
+    expect(deadlock).toMatchObject({ source: 'runtime', line: 26, step: steps - 1, message: expect.stringMatching(/^deadlock in kernel 'Average'/) });
+    await r.send({ kind: 'console', line: 'start' });
+    await r.send({ kind: 'goto', step: deadlock!.step! });
+    expect(last(r.events, 'stopped')!.stop).toMatchObject({ step: deadlock!.step, line: 26 });
+    r.svc.close();
+  });
+});
