@@ -92,10 +92,14 @@ export class ProgramView {
     return this.launches.find((l) => l.launch_id === id) ?? null;
   }
 
+  /** The program's source files that hold functions (the main file first): what a location may name. */
+  sourceFiles(): string[] {
+    return [...new Set([this.mainFile, ...this.info.functions.map((f) => f.file)])];
+  }
+
   /** A recorded file path matching what a user typed (`avgfilter.cu` for `examples/avgfilter.cu`). */
   resolveFile(name: string): string | null {
-    const files = new Set(this.info.functions.map((f) => f.file));
-    files.add(this.mainFile);
+    const files = this.sourceFiles();
     for (const f of files) if (f === name) return f;
     for (const f of files) if (f.endsWith(`/${name}`)) return f;
     return null;

@@ -20,4 +20,22 @@ describe('completion', () => {
     expect(s.complete('print Ad')).toEqual(['Ads']);
     expect(s.complete('break Aver')).toEqual(['AverageShared']);
   });
+
+  it('completes a location with functions and files, as gdb does, never with variables', () => {
+    expect(s.complete('break ')).toEqual(['AverageShared', 'avgfilter.cu:', 'main', 'print_row']);
+    expect(s.complete('b av')).toEqual(['avgfilter.cu:']);
+    expect(s.complete('tbreak examples/')).toEqual(['examples/avgfilter.cu:']);
+    expect(s.complete('until ma')).toEqual(['main']);
+    expect(s.complete('list pr')).toEqual(['print_row']);
+    // A condition is an expression: the program's variables again.
+    expect(s.complete('break 27 if it')).toEqual(['iters']);
+  });
+
+  it('never offers compiler temporaries', () => {
+    const all = s.complete('print ');
+    expect(all).toEqual(expect.arrayContaining(['Ads', 'IN', 'iters', 'main']));
+    expect(all.filter((w) => w.startsWith('__'))).toEqual([]);
+    expect(s.complete('print __')).toEqual([]);
+    expect(s.complete('display __tmp')).toEqual([]);
+  });
 });

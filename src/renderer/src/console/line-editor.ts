@@ -98,7 +98,8 @@ export class LineEditor {
     });
     const head = line.slice(0, line.length - last.length);
     let listing = '';
-    if (words.length === 1) this.buffer = head + words[0] + ' ';
+    // A file completed for a location keeps the cursor at its colon, for the line number (as gdb does).
+    if (words.length === 1) this.buffer = head + words[0] + (words[0]!.endsWith(':') ? '' : ' ');
     else if (common.length > last.length) this.buffer = head + common;
     else listing = '\r\n' + words.join('  ') + '\r\n';
     this.cursor = this.buffer.length;
