@@ -18,6 +18,7 @@ const WARN = '#include <stdio.h>\n__device__ int table[4] = {1, 2, 3, 4};\n__glo
 
 beforeAll(async () => {
   copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
+  copyFileSync('examples/avgfilter_barrier_bug.cu', join(dir, 'avgfilter_barrier_bug.cu'));
   copyFileSync('traces/avgfilter.trace', join(dir, 'avgfilter.trace'));
   writeFileSync(join(dir, 'warn.cu'), WARN);
   browser = await launchChromium();
@@ -31,6 +32,15 @@ afterAll(async () => {
 /** The values the memory panel shows for region `name`. */
 async function values(page: Page, name: string): Promise<string[]> {
   return page.$$eval(`.region[data-name="${name}"] .cell`, (cells) => cells.map((c) => (c.lastChild?.textContent ?? '').trim()));
+}
+
+/** Whether `inner`'s box lies inside `outer`'s (to the pixel), with both boxes to tell why not. */
+async function inside(page: Page, inner: string, outer: string): Promise<{ inner: string; outer: string; inside: boolean }> {
+  const a = (await page.locator(inner).boundingBox())!;
+  const b = (await page.locator(outer).boundingBox())!;
+  const str = (r: typeof a): string => `x ${Math.round(r.x)}..${Math.round(r.x + r.width)} y ${Math.round(r.y)}..${Math.round(r.y + r.height)}`;
+  const within = (lo: number, len: number, olo: number, olen: number): boolean => lo >= olo - 0.5 && lo + len <= olo + olen + 0.5;
+  return { inner: str(a), outer: str(b), inside: within(a.x, a.width, b.x, b.width) && within(a.y, a.height, b.y, b.height) };
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeout = 20_000): Promise<void> {
@@ -108,6 +118,60 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       expect(await values(page, 'd')).toEqual(['1', '2', '3', '4']);
       expect(await values(page, 'table')).toEqual(['1', '2', '3', '4']);
       await page.screenshot({ path: join(shots, '13-diagnostic-marker.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await s.stop();
+    }
+  });
+
+  it('keeps the stop and a clicked diagnostic in view and every header on one line in a 1024x700 window', async () => {
+    const s = await serve('avgfilter_barrier_bug.cu', dir);
+    const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const code = 'section[aria-label="Source"] .code';
+    try {
+      await page.goto(s.url);
+      await page.locator('.line[data-line="25"]').waitFor();
+      await page.locator('.xterm').click();
+      await page.keyboard.type('break 25');
+      await page.keyboard.press('Enter');
+      await waitForConsole(page, 'Breakpoint 1 at Average');
+      await pressF5(page);
+      // The first stop: the timeline's bars arrive after it and take height from the Source panel.
+      await page.locator('.line.current[data-line="25"]').waitFor();
+      await page.locator('rect.bar').first().waitFor();
+      await page.locator('.app:not(.running)').waitFor();
+      expect(await inside(page, '.line.current', code)).toMatchObject({ inside: true });
+      // Headers stay one line, the rest in their tooltips; the legend's last key shows.
+      const memory = page.locator('section[aria-label="Global memory"] header');
+      expect(await memory.evaluate((h) => h.scrollHeight <= h.clientHeight)).toBe(true);
+      expect(await memory.getAttribute('title')).toMatch(/at step \d+/);
+      expect(await inside(page, 'section[aria-label="Grid"] .legend .key:has-text("not started")', 'section[aria-label="Grid"]')).toMatchObject({ inside: true });
+      await page.screenshot({ path: join(shots, '17-1024-first-stop.png') });
+
+      // Without the breakpoint the kernel deadlocks: the Diagnostics row shows its message.
+      await page.keyboard.type('delete 1');
+      await page.keyboard.press('Enter');
+      await page.locator('.line[data-line="25"] .dot:not(.on)').waitFor();
+      await pressF5(page);
+      await waitForConsole(page, 'exited with code');
+      const row = page.locator('section[aria-label="Diagnostics"] li.error button');
+      const msg = row.locator('.msg');
+      expect(await msg.textContent()).toContain("deadlock in kernel 'Average'");
+      const box = (await msg.boundingBox())!;
+      const panel = (await page.locator('section[aria-label="Diagnostics"]').boundingBox())!;
+      expect(box.width).toBeGreaterThan(panel.width / 2);
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+      expect(await row.getAttribute('title')).toContain("deadlock in kernel 'Average'");
+
+      // Clicking it from the top of the file brings line 26 into view, marked.
+      await page.locator(code).evaluate((el) => (el.scrollTop = 0));
+      await row.click();
+      await page.locator('.line.picked[data-line="26"]').waitFor();
+      expect(await inside(page, '.line.picked', code)).toMatchObject({ inside: true });
+      await page.screenshot({ path: join(shots, '18-1024-diagnostic-clicked.png') });
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -19,6 +19,8 @@ export interface SessionState {
   readonly files: readonly SourceFile[];
   /** The file the Source panel shows: the stop's, until the user picks another tab. */
   readonly viewFile: string | null;
+  /** A line a panel asked the Source panel to scroll to and mark (a clicked diagnostic); `seq` tells asks for the same line apart. */
+  readonly reveal: { readonly file: string; readonly line: number; readonly seq: number } | null;
   readonly breakpoints: readonly BreakpointView[];
   readonly stop: StopView | null;
   readonly busy: boolean;
@@ -47,13 +49,13 @@ export interface SessionState {
   readonly fileList: FileListing | null;
 }
 
-export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, breakpoints: [], stop: null, busy: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null, warpLines: [], fileList: null };
+export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, reveal: null, breakpoints: [], stop: null, busy: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null, warpLines: [], fileList: null };
 
 /** The state after one event (pure: the store and its tests share it). */
 export function reduce(s: SessionState, e: SessionEvent): SessionState {
   switch (e.kind) {
     case 'opened':
-      return { ...s, mode: e.mode, title: e.title, mainFile: e.mainFile, files: e.files, viewFile: e.mainFile, output: [], stop: null, exit: null, notice: null, timeline: null, memory: [], diagnostics: [], layout: null, lanes: null, warpTable: null, shared: null, warpLines: [] };
+      return { ...s, mode: e.mode, title: e.title, mainFile: e.mainFile, files: e.files, viewFile: e.mainFile, reveal: null, output: [], stop: null, exit: null, notice: null, timeline: null, memory: [], diagnostics: [], layout: null, lanes: null, warpTable: null, shared: null, warpLines: [] };
     case 'open-failed':
       return { ...s, notice: e.message };
     case 'breakpoints':
@@ -150,6 +152,11 @@ export class SessionStore {
   /** Shows another file in the Source panel. */
   showFile(path: string): void {
     this.set({ ...this.state, viewFile: path });
+  }
+
+  /** Shows `line` of `file` in the Source panel, scrolled into view and marked (a clicked diagnostic). */
+  revealLine(file: string, line: number): void {
+    this.set({ ...this.state, viewFile: file, reveal: { file, line, seq: (this.state.reveal?.seq ?? 0) + 1 } });
   }
 
   private set(s: SessionState): void {
