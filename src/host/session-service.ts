@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { DebugSession } from '../debug/session.js';
+import type { Trace } from '../trace/reader.js';
 import type { BreakpointView, DiagnosticView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
 import { ProgramOutput } from './program-output.js';
 import { ViewPublisher } from './view-publisher.js';
@@ -32,6 +33,9 @@ export interface ServiceEnv {
 
 /** Milliseconds console text may wait before it is sent (a long command's text arrives as it comes). */
 const FLUSH_MS = 30;
+
+/** Milliseconds between two looks at a recording that a long command grows (the Timeline shows the run as it goes). */
+const PROGRESS_MS = 500;
 
 /** A DebugSession behind the typed command/event API. */
 export class SessionService {
@@ -68,6 +72,8 @@ export class SessionService {
   /** Takes a command; commands run one after another, except interrupt and completion, which answer at once. */
   handle(cmd: SessionCommand): void {
     if (cmd.kind === 'interrupt') return this.session?.interrupt();
+    // Stop works at any time (as VS Code's does): a kill does not wait for a run that may never end, it interrupts it first.
+    if (cmd.kind === 'console' && /^\s*kill\s*$/.test(cmd.line) && this.running && !this.env.viewer) this.session?.interrupt();
     if (cmd.kind === 'complete') return this.emit({ kind: 'completions', line: cmd.line, words: this.session?.complete(cmd.line) ?? [] });
     // sync is the host's to answer (it knows what each client has seen); so are the Open menu's
     // files and uploads (it knows which folder it serves): here they have nothing to do.
@@ -198,6 +204,7 @@ export class SessionService {
     }
     this.emit({ kind: 'busy', busy: true });
     this.running = true;
+    const progress = setInterval(() => this.publishTimeline(s.trace), PROGRESS_MS);
     try {
       await s.execute(line);
       // The window or the server outlives a typed quit: only they end the session.
@@ -206,6 +213,7 @@ export class SessionService {
         this.write('The session ends when its window (or `warpscope serve`) is closed.\n');
       }
     } finally {
+      clearInterval(progress);
       this.flush();
       this.publish();
       this.emit({ kind: 'busy', busy: false });
@@ -282,15 +290,8 @@ export class SessionService {
 
   /** The timeline when the recording grew, diagnostics (as of step `upTo`) and global memory when the position moved or the recording grew. */
   private publishPanels(s: DebugSession | null, stopText: string, upTo: number): void {
-    const t = s?.trace ?? null;
-    // A live recording grows as commands need it; its sanitizer findings come with its steps.
-    const grown = t ? `${t.stepCount()}/${t.count('timeline')}/${t.count('diagnostics')}/${t.complete}` : 'none';
+    const grown = this.publishTimeline(s?.trace ?? null);
     const memKey = `${grown}:${stopText}`;
-    if (grown !== this.lastTimeline) {
-      this.lastTimeline = grown;
-      this.emit({ kind: 'timeline', timeline: t ? timelineOf(t) : { bars: [], steps: 0, complete: false } });
-      this.allDiagnostics = t ? diagnosticsOf(t) : this.compileErrors;
-    }
     // What happened by a step only grows with the step, so within one recording the count tells the set.
     const diagnostics = diagnosticsAt(this.allDiagnostics, upTo);
     const diagKey = `${grown}:${diagnostics.length}`;
@@ -302,6 +303,18 @@ export class SessionService {
       this.lastMemory = memKey;
       this.emit({ kind: 'memory', regions: s ? memoryOf(s) : [] });
     }
+  }
+
+  /** Sends the timeline (and takes the diagnostics) when the recording `t` grew; returns how far it has grown. */
+  private publishTimeline(t: Trace | null): string {
+    // A live recording grows as commands need it; its sanitizer findings come with its steps.
+    const grown = t ? `${t.stepCount()}/${t.count('timeline')}/${t.count('diagnostics')}/${t.complete}` : 'none';
+    if (grown !== this.lastTimeline) {
+      this.lastTimeline = grown;
+      this.emit({ kind: 'timeline', timeline: t ? timelineOf(t) : { bars: [], steps: 0, complete: false } });
+      this.allDiagnostics = t ? diagnosticsOf(t) : this.compileErrors;
+    }
+    return grown;
   }
 
   private stopOf(s: DebugSession): StopView | null {

@@ -171,3 +171,44 @@ describe('the Timeline while a kernel runs', () => {
     expect(runningBar([launch(1, 7, 10, null)], [], 60)).toMatchObject({ stream: 0, start: 0, end: 2000, running: true });
   });
 });
+
+// A kernel that spins until a value nobody writes changes: it runs until Ctrl-C (or --max-steps).
+const SPIN = '__global__ void spin(int *a) {\n  int i = threadIdx.x;\n  while (a[0] == 0) { i = i + 1; }\n  a[1] = i;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 64);\n  cudaMemset(d, 0, 64);\n  spin<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
+
+describe('the Timeline of a kernel that never finishes', () => {
+  it('grows while the program runs, and Stop ends a run that would not end by itself', async () => {
+    const src = join(dir, 'spin.cu');
+    writeFileSync(src, SPIN);
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: src } });
+    const from = s.events.length;
+    s.svc.handle({ kind: 'motion', motion: 'run' });
+    await new Promise((r) => setTimeout(r, 1500));
+    // Still running, the panel has seen the recording grow: the copies and the spinning kernel.
+    const during = s.events.slice(from);
+    expect(during.filter((e) => e.kind === 'busy').map((e) => e.kind === 'busy' && e.busy)).toEqual([true]);
+    const t = last(during, 'timeline')!.timeline;
+    expect(t.steps).toBeGreaterThan(1000);
+    expect(t.bars.map((b) => `${b.kind}:${b.running === true}`)).toEqual(['memset:false', 'kernel:true']);
+    // A kill while it runs interrupts the run first rather than waiting for it forever.
+    await s.send({ kind: 'console', line: 'kill' });
+    const text = s.events.flatMap((e) => (e.kind === 'output' ? [e.text] : [])).join('');
+    expect(text).toContain('Program received signal SIGINT');
+    expect(text).toContain('[Inferior 1 (process 1) killed]');
+    expect(last(s.events, 'stopped')!.stop).toBeNull();
+    s.svc.close();
+  });
+
+  it('shows a kernel that deadlocked at a barrier as failed, up to where the run ended', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: 'traces/avgfilter_barrier_bug.trace' } });
+    const t = last(s.events, 'timeline')!.timeline;
+    const kernels = t.bars.filter((b) => b.kind === 'kernel');
+    // Launch 1 ran steps [531, 603) and hung there: the recording (603 steps) ends with it.
+    expect(kernels).toEqual([expect.objectContaining({ name: 'Average', launch: 1, fromStep: 531, toStep: 603, failed: 'deadlock' })]);
+    expect(kernels[0]!.running).toBeUndefined();
+    expect(kernels[0]!.start).toBeGreaterThanOrEqual(Math.max(...t.bars.filter((b) => b.kind === 'memcpy').map((b) => b.end)));
+    expect(kernels[0]!.end).toBeGreaterThan(kernels[0]!.start);
+    s.svc.close();
+  });
+});

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { highlight } from '../../src/renderer/src/source/highlight.js';
 import { LineEditor, PROMPT } from '../../src/renderer/src/console/line-editor.js';
-import { initialState, reduce, SessionStore, type SessionState } from '../../src/renderer/src/store/session-store.js';
+import { initialState, reduce, runningNote, RUNNING_AFTER_MS, SessionStore, type SessionState } from '../../src/renderer/src/store/session-store.js';
 import { socketUrl, webSocketClient, type SocketLike } from '../../src/renderer/src/client/ws-client.js';
 import { actionForKey, ACTIONS } from '../../src/renderer/src/actions.js';
 import { cellsThatFit } from '../../src/renderer/src/console/fit.js';
@@ -89,6 +89,29 @@ describe('session store', () => {
     store.send({ kind: 'sync' });
     expect(sent).toEqual([{ kind: 'sync' }]);
   });
+
+  it('says the program is running once a command goes on, with the steps recorded so far', () => {
+    vi.useFakeTimers();
+    try {
+      let emit: (e: SessionEvent) => void = () => {};
+      const store = new SessionStore({ send: () => {}, onEvent: (l) => (emit = l), onConnection: (l) => l('open') });
+      emit({ kind: 'opened', mode: 'live', title: 'a.cu', mainFile: 'a.cu', files: [] });
+      // A command that answers at once is not the program running.
+      emit({ kind: 'busy', busy: true });
+      emit({ kind: 'busy', busy: false });
+      vi.advanceTimersByTime(RUNNING_AFTER_MS * 2);
+      expect(runningNote(store.current)).toBeNull();
+      emit({ kind: 'busy', busy: true });
+      emit({ kind: 'timeline', timeline: { bars: [], steps: 12345, complete: false } });
+      vi.advanceTimersByTime(RUNNING_AFTER_MS);
+      expect(store.current.running).toBe(true);
+      expect(runningNote(store.current)).toBe('Running… 12,345 steps recorded (pause to inspect)');
+      emit({ kind: 'busy', busy: false });
+      expect(runningNote(store.current)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('WebSocket client', () => {
@@ -128,9 +151,11 @@ describe('keys and toolbar', () => {
     expect(actionForKey(key('a'))).toBeNull();
   });
 
-  it('offers nothing but Pause while a command runs, and no stepping before the program runs', () => {
+  it('offers nothing but Pause and Stop while a command runs, and no stepping before the program runs', () => {
     const busy = { ...stopped, busy: true };
-    expect(ACTIONS.filter((a) => a.command(busy) !== null).map((a) => a.id)).toEqual(['interrupt']);
+    expect(ACTIONS.filter((a) => a.command(busy) !== null).map((a) => a.id)).toEqual(['interrupt', 'kill']);
+    // Stop works at any time, as VS Code's does: a program running from the start has no stop yet.
+    expect(actionForKey(key('F5', { shiftKey: true }))?.command({ ...busy, stop: null })).toEqual({ kind: 'console', line: 'kill' });
     expect(ACTIONS.filter((a) => a.command({ ...stopped, stop: null }) !== null).map((a) => a.id)).toEqual(['continue']);
   });
 });

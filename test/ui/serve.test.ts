@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import WebSocket from 'ws';
@@ -11,6 +12,9 @@ import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, with
  */
 
 const dir = servedFolder('ws-ui-', ['examples/avgfilter.cu', 'traces/avgfilter.trace']);
+
+// A kernel that spins on a value nobody changes: it runs until it is paused or stopped.
+const SPIN = '__global__ void spin(int *a) {\n  while (a[0] == 0) { }\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 64);\n  cudaMemset(d, 0, 64);\n  spin<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
 let browser: Browser;
 withBrowser((b) => (browser = b));
 
@@ -86,6 +90,54 @@ describe('warpscope serve in a browser', () => {
       await page.keyboard.press('ArrowUp');
       await waitForConsole(page, '(warpscope) print Ads[i]');
       await page.screenshot({ path: join(shots, '05-next.png') });
+
+      // Dragging the timeline's cursor past its end goes to the last step recorded so far, and the
+      // cursor lands at the end of the axis: the goto does not record more and move the end away.
+      await page.locator('.app:not(.running)').waitFor();
+      const svg = page.locator('svg[aria-label="Trace position"]');
+      const box = (await svg.boundingBox())!;
+      const lastTick = async (): Promise<string | null> => page.locator('svg[aria-label="Trace position"] text.axis').last().textContent();
+      const end = await lastTick();
+      const max = await svg.getAttribute('aria-valuemax');
+      await page.mouse.move(box.x + box.width / 2, box.y + 5);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width + 60, box.y + 5, { steps: 8 });
+      await page.mouse.up();
+      await waitForConsole(page, `(warpscope) goto ${max}`);
+      await page.locator('.app:not(.running)').waitFor();
+      await page.locator('.cursor:not(.pending)').waitFor();
+      expect(await svg.getAttribute('aria-valuenow')).toBe(max);
+      expect(await lastTick()).toBe(end);
+      // After every operation recorded, up to the kernel that has only begun.
+      const cursor = (await page.locator('.cursor line').boundingBox())!;
+      const ends = await page.$$eval('rect.bar:not(.running)', (rs) => rs.map((r) => r.getBoundingClientRect().right));
+      expect(cursor.x + cursor.width).toBeGreaterThanOrEqual(Math.max(...ends));
+      await page.screenshot({ path: join(shots, '05b-timeline-dragged-to-end.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await s.stop();
+    }
+  });
+
+  it('says so while a kernel runs, and stops it at any time', async () => {
+    writeFileSync(join(dir, 'spin.cu'), SPIN);
+    const s = await serve('spin.cu', dir);
+    const { page, errors } = await openPage(browser, s.url);
+    try {
+      await pressF5(page);
+      // Running, not stopped: the panels say the program runs rather than that nothing happened.
+      const grid = page.locator('section[aria-label="Grid"] .empty');
+      await grid.filter({ hasText: /Running… [\d,]+ steps recorded \(pause to inspect\)/ }).waitFor();
+      expect(await page.locator('section[aria-label="Global memory"] .empty').textContent()).toContain('Running…');
+      await page.locator('rect.bar.kernel.running').waitFor();
+      await page.screenshot({ path: join(shots, '06a-running.png') });
+      const stop = page.locator('.toolbar button.tool.kill');
+      expect(await stop.isEnabled()).toBe(true);
+      await page.keyboard.press('Shift+F5');
+      await waitForConsole(page, '[Inferior 1 (process 1) killed]');
+      await page.locator('footer.status', { hasText: 'Not running' }).waitFor();
+      expect(await consoleText(page)).toContain('Program received signal SIGINT');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from 'svelte/server';
 import TimelinePanel from '../../src/renderer/src/panels/TimelinePanel.svelte';
 import MemoryPanel from '../../src/renderer/src/panels/MemoryPanel.svelte';
 import DiagnosticsPanel from '../../src/renderer/src/panels/DiagnosticsPanel.svelte';
 import SourcePanel from '../../src/renderer/src/panels/SourcePanel.svelte';
-import { SessionStore } from '../../src/renderer/src/store/session-store.js';
+import { RUNNING_AFTER_MS, SessionStore } from '../../src/renderer/src/store/session-store.js';
 import { GotoCoalescer } from '../../src/renderer/src/store/goto-coalescer.js';
 import { withChanges } from '../../src/renderer/src/store/memory-changes.js';
-import { TimeScale, streamRows } from '../../src/renderer/src/timeline/scale.js';
+import { TimeScale, cursorStepAt, lastStep, streamRows } from '../../src/renderer/src/timeline/scale.js';
 import type { SessionCommand, SessionEvent, TimelineBar } from '../../src/protocol/messages.js';
 
 /*
@@ -53,6 +53,18 @@ describe('the timeline scale', () => {
     expect(scale.timeOf(60)).toBe(9000);
     for (const s of [0, 5, 15, 20, 33, 59, 61, 99]) expect(scale.stepOf(scale.timeOf(s))).toBe(s);
     expect(streamRows(bars)).toEqual([0, 2]);
+  });
+
+  it('ends a drag past the axis at the last step the recording lets the cursor stand at', () => {
+    // A finished recording's last step; a growing one's last statement may still be running,
+    // and a goto there would record more and move the end away from the cursor.
+    expect(lastStep({ steps: 100, complete: true })).toBe(99);
+    expect(lastStep({ steps: 100, complete: false })).toBe(98);
+    expect(lastStep({ steps: 0, complete: false })).toBe(0);
+    expect(cursorStepAt(scale, { steps: 100, complete: false }, 1e9)).toBe(98);
+    expect(cursorStepAt(scale, { steps: 100, complete: true }, 1e9)).toBe(99);
+    expect(cursorStepAt(scale, { steps: 100, complete: false }, -50)).toBe(0);
+    expect(cursorStepAt(scale, { steps: 100, complete: false }, 5000)).toBe(40);
   });
 });
 
@@ -133,6 +145,35 @@ describe('panels', () => {
     expect(body.match(/class="bar [^"]*running/g)).toHaveLength(1);
     // The cursor at step 35 stands inside the running bar (3 µs to 7 µs for steps 20 to 50).
     expect(new TimeScale({ bars: [bars[0]!, running], steps: 50 }).timeOf(35)).toBe(5000);
+  });
+
+  it('draws a kernel that deadlocked as failed, up to the end of the run', () => {
+    const hung = bar({ id: -2, kind: 'kernel', name: 'Average', start: 3000, end: 7000, fromStep: 20, toStep: 60, launch: 1, failed: 'deadlock' });
+    const { store } = storeWith([opened, { kind: 'timeline', timeline: { bars: [bars[0]!, hung], steps: 60, complete: true } }, stopAt(35)]);
+    const { body } = render(TimelinePanel, { props: { store } });
+    expect(body).toMatch(/<rect class="bar kernel[^"]*failed[^"]*"[^>]*data-failed="deadlock"[^>]*data-from="20" data-to="60"/);
+    expect(body).toMatch(/<title>Average · deadlocked at a barrier: it never finished \(a GPU would hang\), the run ended here · default stream · started at 3\.0 µs or later · steps 20–59/);
+    expect(body).toContain('>Average (deadlock)</text>');
+    // The run ended in it: the axis ends where the bar does.
+    expect(new TimeScale({ bars: [bars[0]!, hung], steps: 60 }).span).toBe(7000);
+  });
+
+  it('says the program is running rather than that nothing happened', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, emit } = storeWith([{ ...opened, mode: 'live' }, { kind: 'timeline', timeline: { bars: [], steps: 2048, complete: false } }]);
+      expect(render(TimelinePanel, { props: { store } }).body).toContain('Stream operations appear here as the program runs.');
+      expect(render(MemoryPanel, { props: { store } }).body).toContain('Allocations appear here while the program runs.');
+      emit({ kind: 'busy', busy: true });
+      vi.advanceTimersByTime(RUNNING_AFTER_MS);
+      for (const panel of [TimelinePanel, MemoryPanel]) {
+        const body = render(panel, { props: { store } }).body;
+        expect(body).toContain('Running… 2,048 steps recorded (pause to inspect)');
+        expect(body).not.toContain('appear here');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the diagnostics of the position: a step back drops the later ones and their line markers', () => {

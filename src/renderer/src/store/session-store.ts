@@ -24,6 +24,8 @@ export interface SessionState {
   readonly breakpoints: readonly BreakpointView[];
   readonly stop: StopView | null;
   readonly busy: boolean;
+  /** A command has been running a while (the program runs): panels with nothing to show say so rather than that nothing happened. */
+  readonly running: boolean;
   readonly output: readonly OutputChunk[];
   /** How the last run ended (cleared when the program runs again). */
   readonly exit: { readonly status: number | null } | null;
@@ -49,7 +51,7 @@ export interface SessionState {
   readonly fileList: FileListing | null;
 }
 
-export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, reveal: null, breakpoints: [], stop: null, busy: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null, warpLines: [], fileList: null };
+export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, reveal: null, breakpoints: [], stop: null, busy: false, running: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null, warpLines: [], fileList: null };
 
 /** The state after one event (pure: the store and its tests share it). */
 export function reduce(s: SessionState, e: SessionEvent): SessionState {
@@ -67,7 +69,7 @@ export function reduce(s: SessionState, e: SessionEvent): SessionState {
     case 'exited':
       return { ...s, exit: { status: e.status } };
     case 'busy':
-      return { ...s, busy: e.busy };
+      return { ...s, busy: e.busy, running: e.busy && s.running };
     case 'error':
       return { ...s, notice: e.message };
     case 'timeline':
@@ -97,6 +99,17 @@ export function reduce(s: SessionState, e: SessionEvent): SessionState {
   }
 }
 
+/** Milliseconds a command runs before the panels say the program is running. */
+export const RUNNING_AFTER_MS = 250;
+
+/** What a panel with nothing to show says while the program runs (null when it does not): the steps recorded so far, if the recording is growing. */
+export function runningNote(s: SessionState): string | null {
+  if (!s.running) return null;
+  const t = s.timeline;
+  const steps = t && !t.complete && t.steps > 0 ? ` ${t.steps.toLocaleString('en-US')} steps recorded` : '';
+  return `Running…${steps} (pause to inspect)`;
+}
+
 /** The store: state for the panels, events for the console, commands to the session. */
 export class SessionStore {
   private state: SessionState = initialState;
@@ -106,9 +119,13 @@ export class SessionStore {
   /** Timeline drags: only the latest position waits while a goto runs. */
   private readonly scrubber = new GotoCoalescer((cmd) => this.client.send(cmd));
 
+  /** Turns `running` on once a command has been busy RUNNING_AFTER_MS. */
+  private runningTimer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(private readonly client: SessionClient) {
     client.onEvent((e) => {
       if (e.kind === 'busy' && !e.busy) this.scrubber.idle();
+      if (e.kind === 'busy') this.watchRunning(e.busy);
       this.listeners.forEach((l) => l(e));
       this.set(reduce(this.state, e));
     });
@@ -157,6 +174,17 @@ export class SessionStore {
   /** Shows `line` of `file` in the Source panel, scrolled into view and marked (a clicked diagnostic). */
   revealLine(file: string, line: number): void {
     this.set({ ...this.state, viewFile: file, reveal: { file, line, seq: (this.state.reveal?.seq ?? 0) + 1 } });
+  }
+
+  // Most commands answer at once: only one that goes on is the program running, so panels do not flicker at every command.
+  private watchRunning(busy: boolean): void {
+    if (this.runningTimer) clearTimeout(this.runningTimer);
+    this.runningTimer = null;
+    if (!busy || this.state.running) return;
+    this.runningTimer = setTimeout(() => {
+      this.runningTimer = null;
+      if (this.state.busy) this.set({ ...this.state, running: true });
+    }, RUNNING_AFTER_MS);
   }
 
   private set(s: SessionState): void {

@@ -67,6 +67,16 @@ export class TimeScale {
   }
 }
 
+/** The last step the cursor can stand at: a recording that has not ended may still be running its last statement (a goto there would record more, moving the end). */
+export function lastStep(view: Pick<TimelineView, 'steps' | 'complete'>): number {
+  return Math.max(0, view.steps - (view.complete ? 1 : 2));
+}
+
+/** The step the cursor means at `time` (ns) on `scale`, within the steps of `view` it can stand at. */
+export function cursorStepAt(scale: TimeScale, view: Pick<TimelineView, 'steps' | 'complete'>, time: number): number {
+  return Math.min(Math.max(0, scale.stepOf(Math.max(0, time))), lastStep(view));
+}
+
 /** The streams with operations, in order: one row each. */
 export function streamRows(bars: readonly TimelineBar[]): number[] {
   return [...new Set(bars.map((b) => b.stream))].sort((a, b) => a - b);
