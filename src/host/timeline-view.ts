@@ -77,7 +77,8 @@ export function runningBar(launches: readonly LaunchRow[], bars: readonly Timeli
 
 /**
  * Kernels that never finished (`untimed`: launches without an operation): a barrier deadlock or
- * --max-steps ended the program where a GPU would hang, so the model has no operation for them.
+ * a loop without end (--max-steps, or a proof that it spins) ended the program where a GPU would
+ * hang, so the model has no operation for them.
  * Each covers its steps up to where its launch (and the recording) ended.
  */
 export function hungBars(untimed: readonly LaunchRow[], launches: readonly LaunchRow[], bars: readonly TimelineBar[]): TimelineBar[] {

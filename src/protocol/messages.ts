@@ -126,7 +126,7 @@ export interface TimelineBar {
   readonly launch: number | null;
   /** A kernel still running where the recording ends: its stream, start and end are estimates until it finishes (and its steps run to the recording's end). */
   readonly running?: boolean;
-  /** The launch failed: a fault ended it, or it never finished (a barrier deadlock, or --max-steps stopped a kernel that may loop forever: a GPU would hang, so its bar runs to where the recording ended). */
+  /** The launch failed: a fault ended it, or it never finished (a barrier deadlock, or a kernel that loops without end or ran past --max-steps: a GPU would hang, so its bar runs to where the recording ended). */
   readonly failed?: 'fault' | 'deadlock' | 'step-limit';
 }
 

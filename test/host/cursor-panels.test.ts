@@ -172,8 +172,8 @@ describe('the Timeline while a kernel runs', () => {
   });
 });
 
-// A kernel that spins until a value nobody writes changes: it runs until Ctrl-C (or --max-steps).
-const SPIN = '__global__ void spin(int *a) {\n  int i = threadIdx.x;\n  while (a[0] == 0) { i = i + 1; }\n  a[1] = i;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 64);\n  cudaMemset(d, 0, 64);\n  spin<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
+// A kernel that waits for a value nobody writes, storing as it goes (so no spin proof ends it): it runs until Ctrl-C (or --max-steps).
+const SPIN = '__global__ void spin(int *a) {\n  int i = threadIdx.x;\n  while (a[0] == 0) { a[1] = ++i; }\n  a[1] = i;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 64);\n  cudaMemset(d, 0, 64);\n  spin<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
 
 describe('the Timeline of a kernel that never finishes', () => {
   it('grows while the program runs, and Stop ends a run that would not end by itself', async () => {

@@ -13,8 +13,8 @@ import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, with
 
 const dir = servedFolder('ws-ui-', ['examples/avgfilter.cu', 'traces/avgfilter.trace']);
 
-// A kernel that spins on a value nobody changes: it runs until it is paused or stopped.
-const SPIN = '__global__ void spin(int *a) {\n  while (a[0] == 0) { }\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 64);\n  cudaMemset(d, 0, 64);\n  spin<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
+// A kernel that waits for a value nobody changes, storing as it goes (so no spin proof ends it): it runs until paused or stopped.
+const SPIN = '__global__ void spin(int *a) {\n  while (a[0] == 0) { a[1] = a[1] + 1; }\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 64);\n  cudaMemset(d, 0, 64);\n  spin<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
 let browser: Browser;
 withBrowser((b) => (browser = b));
 
