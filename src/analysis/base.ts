@@ -2,6 +2,7 @@ import type { ApiCallEvent, ExecutionListener, LaunchEvent } from '../engine/run
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { Scalar } from '../engine/exec/env.js';
 import type { SourceLoc } from '../engine/front/token.js';
+import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import type { DeviceSite, Finding, Index3, Space } from './findings.js';
 
 /*
@@ -29,11 +30,21 @@ export function returnsCudaError(name: string): boolean {
   return name.startsWith('cuda') && name !== 'cudaGetErrorName' && name !== 'cudaGetErrorString';
 }
 
+/** Each kernel as compute-sanitizer names it in a device frame, by name: `k(const int *, int *, int)` (an overloaded name keeps its first). */
+export function kernelSignatures(info: DebugInfo): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of info.functions) {
+    if (f.space === 'global' && f.demangledParams !== undefined && !out.has(f.name)) out.set(f.name, `${f.name}(${f.demangledParams.join(', ')})`);
+  }
+  return out;
+}
+
 /** An ExecutionListener that hears everything and does nothing with it; analyses override what they need. */
 export abstract class Analysis implements ExecutionListener {
   /** The kernel of the launch running now ('' on the host). */
   protected kernel = '';
   protected readonly found: Finding[] = [];
+  private signatures: ReadonlyMap<string, string> = new Map();
   /** Whether the program compiled (the engine hands over its sources only then). */
   compiled = false;
   /**
@@ -44,6 +55,10 @@ export abstract class Analysis implements ExecutionListener {
 
   sources(): void {
     this.compiled = true;
+  }
+
+  symbols(info: DebugInfo): void {
+    this.signatures = kernelSignatures(info);
   }
 
   statement(_warp: WarpCtx, _mask: number, _loc: SourceLoc): boolean {
@@ -61,12 +76,20 @@ export abstract class Analysis implements ExecutionListener {
 
   /** Keeps a finding and tells onFinding of it. */
   protected report(f: Finding, warp: WarpCtx | null, lane: number): void {
-    this.found.push(f);
-    this.onFinding?.(f, warp, lane);
+    const g = this.signed(f);
+    this.found.push(g);
+    this.onFinding?.(g, warp, lane);
   }
 
-  /** Called once the program has ended: what the analysis found, in order. */
-  finish(): readonly Finding[] {
+  /** `f` with its kernel's demangled signature, which reports print in device frames; host findings as they are. */
+  protected signed(f: Finding): Finding {
+    if (!('kernel' in f)) return f;
+    const signature = this.signatures.get(f.kernel);
+    return signature === undefined ? f : { ...f, signature };
+  }
+
+  /** Called once the program has ended (`exited`) or was stopped: what the analysis found, in order. */
+  finish(_exited = true): readonly Finding[] {
     return this.found;
   }
 }

@@ -18,6 +18,8 @@ export interface Index3 {
 /** Where a device access happened: the kernel, the source line, the thread and its block. */
 export interface DeviceSite {
   readonly kernel: string;
+  /** The kernel as compute-sanitizer names it in a device frame, `k(const int *, int *, int)` (absent when unknown: the name stands in). */
+  readonly signature?: string;
   readonly file: string;
   readonly line: number;
   readonly block: Index3;
@@ -107,6 +109,7 @@ export interface InvalidWarpSync extends DeviceSite {
 export interface Deadlock {
   readonly kind: 'deadlock';
   readonly kernel: string;
+  readonly signature?: string;
   readonly file: string;
   readonly line: number;
   readonly detail: string;
@@ -132,4 +135,9 @@ export interface CheckResult {
   readonly leakCheck: boolean;
   /** The program's exit status. */
   readonly status: number;
+  /**
+   * Whether the run was stopped rather than ended (a launch that would hang, a step limit: status
+   * 124). compute-sanitizer's process is killed then: it checks no leaks and prints no summary.
+   */
+  readonly stopped: boolean;
 }

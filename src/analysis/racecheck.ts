@@ -77,7 +77,7 @@ export class Racecheck extends Analysis {
     this.shared = memory !== 'global';
     this.global = memory === 'shared' ? null : new GlobalShadow(this.log);
     // A new pair is met by the access being checked: its warp and lane made the second access.
-    this.log.onNew = (race) => this.onFinding?.(race, this.accessWarp, this.accessLane);
+    this.log.onNew = (race) => this.onFinding?.(this.signed(race), this.accessWarp, this.accessLane);
   }
 
   /** The access being checked (the one that meets an earlier access when a pair is new). */
@@ -152,7 +152,7 @@ export class Racecheck extends Analysis {
   }
 
   override finish(): readonly Finding[] {
-    return this.log.races();
+    return this.log.races().map((r) => this.signed(r));
   }
 
   /** The current access (thread, code) meets a byte's earlier access; records a hazard when nothing orders them. */

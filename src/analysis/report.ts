@@ -5,8 +5,9 @@ import { displayedRaces } from './racecheck-groups.js';
 /*
  * The human report, in compute-sanitizer's structure: a banner, one block per error (what, size,
  * kernel and file:line, thread and block, address and nearest allocation), and the summary lines.
- * Program counters (+0xc0) and host backtraces have no meaning in a simulator; the source line
- * stands in for them.
+ * Device frames name the kernel by its demangled signature, as compute-sanitizer does, less the
+ * program counter offset (+0xc0); host backtraces are left out. Neither has a meaning in a
+ * simulator: the source line stands in for them.
  */
 
 /** The prefix of every report line. */
@@ -21,6 +22,11 @@ const hex = (a: number): string => `0x${a.toString(16)}`;
 const dim = (d: Index3): string => `(${d.x},${d.y},${d.z})`;
 const where = (file: string, line: number): string => `${basename(file)}:${line}`;
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** A device frame as compute-sanitizer names it, less its PC offset: the kernel's demangled signature, or its name in findings made before signatures were kept. */
+export function frameName(f: { readonly kernel: string; readonly signature?: string }): string {
+  return f.signature ?? f.kernel;
+}
 
 /** The banner compute-sanitizer prints before the program starts. */
 export const BANNER = `${P} COMPUTE-SANITIZER\n`;
@@ -44,7 +50,7 @@ export function errorBlock(f: Finding): string[] {
     case 'use-after-free': {
       const lines = [
         `Invalid __${f.space}__ ${f.access} of size ${thousands(f.size)} bytes`,
-        `    at ${f.kernel} in ${where(f.file, f.line)}`,
+        `    at ${frameName(f)} in ${where(f.file, f.line)}`,
         `    by thread ${dim(f.thread)} in block ${dim(f.block)}`,
         `    Access to ${hex(f.address)} is ${f.kind === 'misaligned' ? 'misaligned' : 'out of bounds'}`,
       ];
@@ -56,13 +62,13 @@ export function errorBlock(f: Finding): string[] {
     case 'leak':
       return [`Leaked ${thousands(f.size)} bytes at ${hex(f.address)}`, `    allocated at ${where(f.file, f.line)}`];
     case 'uninitialized-read':
-      return [`Uninitialized __${f.space}__ memory read of size ${thousands(f.size)} bytes`, `    at ${f.kernel} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`, `    Address ${hex(f.address)}`];
+      return [`Uninitialized __${f.space}__ memory read of size ${thousands(f.size)} bytes`, `    at ${frameName(f)} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`, `    Address ${hex(f.address)}`];
     case 'barrier-divergence':
-      return ['Barrier error detected. Divergent thread(s) in warp.', `    at ${f.kernel} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`];
+      return ['Barrier error detected. Divergent thread(s) in warp.', `    at ${frameName(f)} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`];
     case 'invalid-warp-sync':
-      return ['Barrier error detected. Invalid arguments.', `    at ${f.kernel} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`, `    __syncwarp mask ${hex(f.mask >>> 0)} leaves out the calling thread`];
+      return ['Barrier error detected. Invalid arguments.', `    at ${frameName(f)} in ${where(f.file, f.line)}`, `    by thread ${dim(f.thread)} in block ${dim(f.block)}`, `    __syncwarp mask ${hex(f.mask >>> 0)} leaves out the calling thread`];
     case 'deadlock':
-      return [`Barrier error detected. The launch can never finish: ${f.detail}.`, `    at ${f.kernel} in ${where(f.file, f.line)}`];
+      return [`Barrier error detected. The launch can never finish: ${f.detail}.`, `    at ${frameName(f)} in ${where(f.file, f.line)}`];
     case 'race':
       return [];
   }
@@ -75,8 +81,8 @@ function raceBlock(group: readonly RaceError[]): string[] {
   const name = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
   return [
     // Global hazards are Warpscope's extension (--racecheck-memory): their heading names the memory; shared ones read as compute-sanitizer's.
-    `${first.severity === 'error' ? 'Error' : 'Warning'}: Race reported ${first.space === 'global' ? 'on __global__ memory ' : ''}between ${name(a.access)} access at ${first.kernel} in ${where(a.file, a.line)}`,
-    ...group.map((r) => `    and ${name(r.accesses[1].access)} access at ${r.kernel} in ${where(r.accesses[1].file, r.accesses[1].line)} [${thousands(r.count)} hazards]`),
+    `${first.severity === 'error' ? 'Error' : 'Warning'}: Race reported ${first.space === 'global' ? 'on __global__ memory ' : ''}between ${name(a.access)} access at ${frameName(first)} in ${where(a.file, a.line)}`,
+    ...group.map((r) => `    and ${name(r.accesses[1].access)} access at ${frameName(r)} in ${where(r.accesses[1].file, r.accesses[1].line)} [${thousands(r.count)} hazards]`),
   ];
 }
 
@@ -92,8 +98,9 @@ export function errorBlocks(r: CheckResult): string {
   return out.join('');
 }
 
-/** The summary lines printed after the program's output. */
+/** The summary lines printed after the program's output; none for a run that was stopped, as a killed compute-sanitizer prints none. */
 export function summaryLines(r: CheckResult): string {
+  if (r.stopped) return '';
   if (r.tool === 'racecheck') {
     const groups = displayedRaces(r.findings);
     const errors = groups.filter((g) => g[0]!.severity === 'error').length;

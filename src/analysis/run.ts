@@ -1,5 +1,6 @@
 import { execute } from '../engine/execute.js';
 import type { EngineEvent, RunOptions, SourceHost } from '../engine/api.js';
+import { HANG_STATUS } from '../engine/runtime/host-env.js';
 import type { Analysis } from './base.js';
 import type { CheckResult, Tool } from './findings.js';
 import { Memcheck } from './memcheck.js';
@@ -43,5 +44,8 @@ export function runCheck(req: CheckRequest, host: SourceHost, emit: (e: EngineEv
   const analysis = analysisFor(req.tool, req.leakCheck, req.racecheckMemory ?? 'shared');
   const status = execute({ kind: 'record', file: req.file, argv: req.argv, options: req.options, listener: analysis }, host, emit);
   if (!analysis.compiled) return null;
-  return { tool: req.tool, findings: analysis.finish(), leakCheck: req.leakCheck, status };
+  // The engine stops a run that would never end with `timeout`'s status, as if it had been killed
+  // (a program that exits with 124 itself reads the same).
+  const stopped = status === HANG_STATUS;
+  return { tool: req.tool, findings: analysis.finish(!stopped), leakCheck: req.leakCheck, status, stopped };
 }

@@ -114,5 +114,6 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     write(process.stdout, resultJson(result));
   } else write(process.stdout, BANNER + errorBlocks(result) + programOut + summaryLines(result));
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-  return args.errorExitcode !== null && errorCount(result) > 0 ? args.errorExitcode : result.status;
+  // A stopped run's status is the kill's (124), whatever it found: the process never reached exit.
+  return args.errorExitcode !== null && !result.stopped && errorCount(result) > 0 ? args.errorExitcode : result.status;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
  * Reads a compute-sanitizer report recorded on a real H100 (test/sanitizer/*.txt) into what
  * `warpscope check` must agree with: each error block's kind, line, thread and block, the program's
  * own output, the summary lines and the exit status. Addresses and PC offsets are left out: they
- * belong to the real process.
+ * belong to the real process. Device frames keep the kernel's signature, less the PC offset.
  */
 
 /** One error block of a report, reduced to what both tools can agree on. */
@@ -18,6 +18,8 @@ export interface GoldenBlock {
   readonly access: string | null;
   /** Race partners: "Write@8" for each "and Write access at ... :8" line. */
   readonly partners: readonly string[];
+  /** Every device frame the block names, in order, without its PC offset: `k(const int *, int *, int)` for `at k(const int *, int *, int)+0xc0 in f.cu:6`. */
+  readonly frames: readonly string[];
 }
 
 /** A whole report. */
@@ -37,6 +39,12 @@ export function normaliseWhat(line: string): string {
   return line.replace(/ at 0x[0-9a-f]+$/, '').replace(/Leaked [\d,]+ bytes/, 'Leaked N bytes').replace(/ at .+? in \S+:\d+$/, '');
 }
 
+/** The device frame a report line names (`at FRAME+0xc0 in file.cu:6`), PC offset dropped; null when it names none. */
+export function frameOf(line: string): string | null {
+  const m = /(?:^|\s)at (.+?)(?:\+0x[0-9a-f]+)? in \S+:\d+(?: \[|$)/.exec(line);
+  return m === null ? null : m[1]!;
+}
+
 /** Parses report text (ours or the golden's). */
 export function parseReport(text: string): GoldenReport {
   const blocks: GoldenBlock[] = [];
@@ -51,7 +59,8 @@ export function parseReport(text: string): GoldenReport {
     const by = cur.map((l) => /by thread (\(\d+,\d+,\d+\)) in block (\(\d+,\d+,\d+\))/.exec(l)).find((m) => m !== null);
     const acc = cur.map((l) => /Access to \S+ is (out of bounds|misaligned)/.exec(l)).find((m) => m !== null);
     const partners = cur.slice(1).map((l) => /^and (\w+) access at .*:(\d+) \[/.exec(l.trim())).filter((m) => m !== null).map((m) => `${m![1]}@${m![2]}`);
-    blocks.push({ what: normaliseWhat(first), line: at ? Number(at[2]) : null, thread: by ? by[1]! : null, block: by ? by[2]! : null, access: acc ? acc[1]! : null, partners });
+    const frames = cur.map(frameOf).filter((f) => f !== null);
+    blocks.push({ what: normaliseWhat(first), line: at ? Number(at[2]) : null, thread: by ? by[1]! : null, block: by ? by[2]! : null, access: acc ? acc[1]! : null, partners, frames });
     cur = [];
   };
   for (const raw of text.split('\n')) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkCommand } from '../../src/cli/check.js';
@@ -98,12 +98,61 @@ describe('warpscope check', () => {
     const plain = await run(['test/sanitizer/race_global.cu', '--tool', 'racecheck']);
     expect(plain.stdout).toBe(`========= COMPUTE-SANITIZER\n${golden.output.join('\n')}\n========= ${golden.summaries[0]}\n`);
     const text = await run(['test/sanitizer/race_global.cu', '--tool', 'racecheck', '--racecheck-memory', 'global']);
-    expect(text.stdout).toContain('========= Error: Race reported on __global__ memory between Write access at shift in race_global.cu:16\n');
+    expect(text.stdout).toContain('========= Error: Race reported on __global__ memory between Write access at shift(int *) in race_global.cu:16\n');
     expect(text.stdout).toContain('RACECHECK SUMMARY: 3 hazards displayed (2 errors, 1 warning)');
     const json = await run(['test/sanitizer/race_global.cu', '--tool', 'racecheck', '--racecheck-memory', 'all', '--json']);
     const doc = JSON.parse(json.stdout) as { errors: { kind: string; space: string; line: number }[] };
     expect(new Set(doc.errors.map((e) => `${e.kind} ${e.space}`))).toEqual(new Set(['race global']));
     expect(new Set(doc.errors.map((e) => e.line))).toEqual(new Set([14, 16]));
+  });
+
+  it('prints a stopped run as compute-sanitizer prints a killed process: no leaks, no summary, status 124', async () => {
+    for (const tool of ['memcheck', 'initcheck', 'racecheck']) {
+      const golden = readFileSync(`test/sanitizer/examples/avgfilter_barrier_bug.${tool}.txt`, 'latin1');
+      const r = await run(['examples/avgfilter_barrier_bug.cu', '--tool', tool, ...(tool === 'memcheck' ? ['--leak-check', 'full'] : [])]);
+      expect(`${r.stdout}exit ${r.status}\n`).toBe(golden);
+    }
+    const json = await run(['examples/avgfilter_barrier_bug.cu', '--tool', 'memcheck', '--leak-check', 'full', '--json']);
+    expect(json.status).toBe(124);
+    expect((JSON.parse(json.stdout) as { leaks: unknown }).leaks).toEqual({ bytes: 0, allocations: 0 });
+  });
+
+  it('keeps what a stopped run found before it hung, and its status over --error-exitcode', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'check-'));
+    const file = join(dir, 'uninit_then_hang.cu');
+    writeFileSync(file, [
+      '#include <stdio.h>',
+      '__global__ void sum(const int *in, int *out) { *out = in[0]; }',
+      '__global__ void hang(int *out) { if (threadIdx.x < 16) __syncthreads(); out[threadIdx.x] = 1; }',
+      'int main() {',
+      '    int *in, *out;',
+      '    cudaMalloc(&in, 64); cudaMalloc(&out, 64);',
+      '    sum<<<1, 1>>>(in, out);',
+      '    cudaDeviceSynchronize();',
+      '    hang<<<1, 32>>>(out);',
+      '    cudaDeviceSynchronize();',
+      '    return 0;',
+      '}',
+      '',
+    ].join('\n'));
+    const r = await run([file, '--tool', 'initcheck', '--error-exitcode', '3']);
+    expect(r.status).toBe(124);
+    expect(r.stdout).toBe([
+      '========= COMPUTE-SANITIZER',
+      '========= Uninitialized __global__ memory read of size 4 bytes',
+      '=========     at sum(const int *, int *) in uninit_then_hang.cu:2',
+      '=========     by thread (0,0,0) in block (0,0,0)',
+      '=========     Address 0x7f4c3a000000',
+      '========= ',
+      '',
+    ].join('\n'));
+  });
+
+  it('names the kernel in device frames by its signature, const kept, as the H100 does', async () => {
+    const r = await run(['test/sanitizer/oob_global.cu', '--tool', 'memcheck']);
+    expect(r.stdout).toContain('=========     at k(const int *, int *, int) in oob_global.cu:6\n');
+    const race = await run(['test/sanitizer/race_intrawarp.cu', '--tool', 'racecheck']);
+    expect(race.stdout).toContain('========= Warning: Race reported between Write access at k(int *) in race_intrawarp.cu:7\n=========     and Read access at k(int *) in race_intrawarp.cu:8 [');
   });
 
   it('--error-exitcode replaces the status when errors were found, and only then', async () => {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { Finding, Hazard, Index3, RaceError, Space } from '../../analysis/findings.js';
-import { P, errorBlock, thousands } from '../../analysis/report.js';
+import { P, errorBlock, frameName, thousands } from '../../analysis/report.js';
 import type { FindingRow } from './store.js';
 
 /*
@@ -50,8 +50,8 @@ function raceLines(r: RaceError): string[] {
   const [a, b] = r.accesses;
   const memory = r.space === 'global' ? 'on __global__ memory ' : '';
   return [
-    `${r.severity === 'error' ? 'Error' : 'Warning'}: Race reported ${memory}between ${cap(a.access)} access at ${r.kernel} in ${basename(a.file)}:${a.line}`,
-    `    and ${cap(b.access)} access at ${r.kernel} in ${basename(b.file)}:${b.line}`,
+    `${r.severity === 'error' ? 'Error' : 'Warning'}: Race reported ${memory}between ${cap(a.access)} access at ${frameName(r)} in ${basename(a.file)}:${a.line}`,
+    `    and ${cap(b.access)} access at ${frameName(r)} in ${basename(b.file)}:${b.line}`,
     `    ${cap(a.access)} by thread ${dim(a.thread)} in block ${dim(a.block)}`,
     `    ${cap(b.access)} by thread ${dim(b.thread)} in block ${dim(b.block)}`,
   ];

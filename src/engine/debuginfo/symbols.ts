@@ -1,6 +1,7 @@
 import type { IFunction, IProgram, IStmt, VarSym } from '../check/ir.js';
 import type { ProgramLayout } from '../compile/program.js';
 import { TypeWriter, type StructJson, type TypeJson } from './type-json.js';
+import { demangledParam } from './demangled.js';
 
 /*
  * The debug information of a compiled program, as plain JSON: what DWARF is to a cuda-gdb
@@ -36,6 +37,8 @@ export interface FunctionInfo {
   readonly stmts: readonly { readonly file: string; readonly line: number; readonly col: number }[];
   /** Per statement location: the indices (into `vars`) of the register variables its code may assign. A recorder compares only those after it runs. */
   readonly assigns: readonly { readonly line: number; readonly col: number; readonly vars: readonly number[] }[];
+  /** The parameter types as the demangled symbol spells them, const kept (`const int *`): `vars` types drop qualifiers (absent in traces made before it). */
+  readonly demangledParams?: readonly string[];
 }
 
 /** A variable with a fixed address: namespace scope, static, __device__, __constant__, __managed__, or a kernel's __shared__. */
@@ -72,6 +75,7 @@ export function debugInfo(program: IProgram, layout: ProgramLayout): DebugInfo {
       vars: frame.map(({ v, reg, offset }) => ({ name: v.name, type: types.write(v.type), param: v.isParam, line: v.loc.line, col: v.loc.col, reg: reg !== null, offset, ...(v.ref ? { ref: true as const } : {}) })),
       stmts: statementLocs(f),
       assigns: statementAssigns(f, frame.map((x) => (x.reg !== null ? x.v : null))),
+      demangledParams: f.params.map(demangledParam),
     };
   });
   const named = (v: VarSym): boolean => v.storage !== 'literal' && v.name !== '' && !v.name.startsWith('.');
