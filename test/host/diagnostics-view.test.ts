@@ -56,3 +56,17 @@ describe('a run-time diagnostic’s step', () => {
     r.svc.close();
   });
 });
+
+describe('a compile warning of the lecture notes’ comma-operator launch', () => {
+  it('is listed in the Diagnostics panel before the run, with its hint', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: 'examples/matmul_comma_bug.cu' } });
+    await s.send({ kind: 'motion', motion: 'run' });
+    const hint = (meant: string): string => `expression has no effect (the comma operator discards it: did you mean ${meant}?)`;
+    expect(last(s.events, 'diagnostics')!.diagnostics).toEqual([
+      { source: 'compile', severity: 'warning', message: hint('dim3(1, 1)'), file: 'examples/matmul_comma_bug.cu', line: 49, col: 35, step: null },
+      { source: 'compile', severity: 'warning', message: hint('dim3(wb,ha)'), file: 'examples/matmul_comma_bug.cu', line: 49, col: 43, step: null },
+    ]);
+    s.svc.close();
+  });
+});

@@ -15,6 +15,7 @@ import { builtinTypedefs, streamType } from './builtins-types.js';
 import { deduce, instantiate } from './check-func.js';
 import { exprText } from './check-text.js';
 import { cgCall, cgMemberCall } from './cg.js';
+import { expectDim3 } from './check-comma.js';
 
 /*
  * Calls: overload resolution over user functions, function templates and the
@@ -356,6 +357,7 @@ export function launch(c: Checker, e: Expr & { kind: 'launch' }): IExpr {
   if (entry.space !== 'global') fail(e.loc, `a host function call cannot be configured`);
   if (e.config.length < 2 || e.config.length > 4) fail(e.loc, 'expected 2 to 4 launch configuration arguments');
   const dim = (x: Expr): IExpr => {
+    expectDim3(c, x);
     const v = rv(c, expr(c, x));
     if (v.type.kind === 'struct' && (v.type.info.builtin === 'dim3' || v.type.info.builtin === 'uint3')) return structAddr(v);
     if (isInteger(v.type)) return dim3From(c, [v], x.loc);

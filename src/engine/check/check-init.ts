@@ -12,6 +12,7 @@ import { explicitCast, hasEffects } from './check-binary.js';
 import { expr } from './check-expr.js';
 import { encodeScalar } from './layout.js';
 import { checkCgDefaultConstruct } from './cg-names.js';
+import { expectDim3 } from './check-comma.js';
 
 /*
  * Initializers: brace lists for arrays and structs (with C's brace elision and
@@ -148,6 +149,7 @@ export function localInit(c: Checker, v: VarSym, init: Expr | null, style: strin
     if (isScalar(t)) return [{ ...none, value: stores[0]?.value ?? zeroOf(unqual(t), loc) }];
     return [{ k: 'init', v, value: null, stores, zeroFill: true, loc }];
   }
+  if (t.kind === 'struct' && t.info.builtin === 'dim3') expectDim3(c, init);
   const op = expr(c, init);
   const val = implicitConv(c, rv(c, op), unqual(t), 'init', init.loc, op.lv);
   if (t.kind === 'struct') return [none, { k: 'expr', e: copyInto(v, val, loc), loc }];
