@@ -102,7 +102,10 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
       return `${t}[l]`;
     }
     case 'assert': case '__assert_fail': case '__assertfail': {
-      c.pre.push(c.lanes(`RT.dassert(W, ${JSON.stringify(base)}, [${args.join(', ')}], l, ${loc});`));
+      // Every lane of the warp runs the assert before the trap: each failing one prints its line,
+      // in lane order, as an H100 does; then the warp stops, blaming the first.
+      const f = c.id('f');
+      c.pre.push(`let ${f} = -1;`, c.lanes(`if (RT.dassert(W, ${JSON.stringify(base)}, [${args.join(', ')}], l, ${loc}) && ${f} < 0) ${f} = l;`), `if (${f} >= 0) RT.dassertTrap(${f});`);
       return '0';
     }
     case 'malloc': case 'free': case 'memset': case 'memcpy': {

@@ -282,14 +282,19 @@ export class RuntimeHelpers {
     return text.length;
   }
 
-  /** Device assert(cond, text, file, line, function) for one lane: prints nvcc's message and faults (710). */
-  dassert(W: WarpCtx, _base: string, args: Scalar[], l: number, _loc: SourceLoc): void {
-    if (Number(args[0]) !== 0) return;
+  /** Device assert(cond, text, file, line, function) for one lane: when it fails, prints nvcc's message and returns true (the warp traps once every lane has run it: dassertTrap). */
+  dassert(W: WarpCtx, _base: string, args: Scalar[], l: number, _loc: SourceLoc): boolean {
+    if (Number(args[0]) !== 0) return false;
     const s = (i: number): string => (args[i] ? this.M.readCString(Number(args[i])) : '');
     const msg = `${s(2)}:${Number(args[3] ?? 0)}: ${s(4)}: block: [${W.bx},${W.by},${W.bz}], thread: [${W.tx[l]},${W.ty[l]},${W.tz[l]}] Assertion \`${s(1)}\` failed.\n`;
     if (this.denv) this.denv.stderr(msg);
     else this.stderr(msg);
-    throw new DeviceAssert(l);
+    return true;
+  }
+
+  /** The trap after a warp's failed assert: the launch faults (710), blamed on `lane`, the first lane that failed. */
+  dassertTrap(lane: number): never {
+    throw new DeviceAssert(lane);
   }
 
   /** Device-side malloc/free/memset/memcpy for one lane. */
