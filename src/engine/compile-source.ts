@@ -27,11 +27,12 @@ export type CompileOutcome = { readonly ok: true; readonly program: IProgram; re
 
 /** Preprocesses (twice, as nvcc does), parses and checks `file` for a GPU of compute capability `arch` (__CUDA_ARCH__). */
 export function compileSource(file: string, host: SourceHost, arch = CUDA_ARCH): CompileOutcome {
-  const text = host.readFile(file);
+  // A byte order mark some editors write is no part of the program (nvcc skips it too); dropped, it leaves line 1's columns as an editor shows them.
+  const readFile = (p: string): string | null => withoutBom(host.readFile(p));
+  const text = readFile(file);
   const sources = new Map<string, string>();
   if (text === null) return { ok: false, diags: [{ severity: 'error', message: `no such file or directory: '${file}'`, loc: { file, line: 0, col: 0 } }], sources };
   sources.set(file, text);
-  const readFile = (p: string): string | null => host.readFile(p);
   const hostPP = preprocess(text, file, { readFile });
   if (!hostPP.ok) return { ok: false, diags: hostPP.diags, sources };
   for (const [name, src] of hostPP.value.includedFiles) sources.set(name, src);
@@ -60,6 +61,11 @@ export function compileSource(file: string, host: SourceHost, arch = CUDA_ARCH):
   // nvcc compiles such a file but its link step fails: there is nothing to run.
   if (checked.value.main === null) return { ok: false, diags: [...warnings, { severity: 'error', message: "undefined reference to 'main' (the program defines no main function)", loc: { file, line: 1, col: 1 } }], sources };
   return { ok: true, program: checked.value, warnings, sources };
+}
+
+/** `text` without a leading UTF-8 byte order mark (U+FEFF once decoded). */
+function withoutBom(text: string | null): string | null {
+  return text !== null && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function parseTokens(pp: Preprocessed, file: string, warnings: Diagnostic[]): Result<TranslationUnit> {

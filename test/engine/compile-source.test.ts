@@ -60,3 +60,21 @@ describe('diagnostics of bad programs', () => {
     });
   }
 });
+
+describe('a byte order mark', () => {
+  const BOM = '\uFEFF';
+  const files = (main: string, header: string): { readFile(p: string): string | null } => ({ readFile: (p) => (p === 'bom.cu' ? main : p === 'bom.h' ? header : null) });
+
+  it('is no part of the program, in the file or a header it includes (nvcc skips it)', () => {
+    const r = compileSource('bom.cu', files(`${BOM}#include "bom.h"\r\nint main() { return twice(2); }\r\n`, `${BOM}int twice(int x) { return 2 * x; }\n`));
+    expect(r.ok).toBe(true);
+  });
+
+  it('leaves the columns of line 1 as an editor shows them, and the printed line without it', () => {
+    const r = compileSource('bom.cu', files(`${BOM}int main() { return x; }\n`, ''));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.diags[0]).toMatchObject({ message: "use of undeclared identifier 'x'", loc: { line: 1, col: 21 } });
+    expect(formatDiagnostic(r.diags[0]!, r.sources)).toBe("bom.cu:1:21: error: use of undeclared identifier 'x'\nint main() { return x; }\n                    ^");
+  });
+});
