@@ -1,3 +1,5 @@
+import type { SourceLoc } from '../front/token.js';
+
 /** What went wrong with an access: CUDA 700 (illegal address) or 716 (misaligned address); on the host both are SIGSEGV/SIGBUS-like crashes. */
 export type FaultKind = 'illegal-address' | 'misaligned';
 
@@ -8,6 +10,10 @@ export type MemSpace = 'global' | 'constant' | 'param' | 'shared' | 'local' | 'h
 export class MemoryFault extends Error {
   /** The lane (thread of the warp) that faulted, -1 when not known (host code, runtime API). */
   lane = -1;
+  /** Whether the access wrote (a store, a fill, a copy's destination) rather than read. */
+  write = false;
+  /** The host statement that faulted (runMain fills it in; device faults become launch outcomes with their own). */
+  loc: SourceLoc | null = null;
   constructor(
     readonly kind: FaultKind,
     readonly address: number,

@@ -13,6 +13,33 @@ import { Region, readAt, writeAt } from './region.js';
 type Who = 0 | 1 | 2;
 const DEV: Who = 0, HOST: Who = 1, API: Who = 2;
 
+/** A byte count in GiB, to a tenth ("5 GiB", "4.5 GiB"). */
+function gib(bytes: number): string {
+  return `${Math.round((bytes / 2 ** 30) * 10) / 10} GiB`;
+}
+
+/**
+ * An access to device memory past the 4 GiB the simulator backs (typed arrays, and the fast
+ * paths' `>>> 0` offsets): a limit of Warpscope's, not a fault of the program.
+ */
+export class DeviceMemoryLimit extends SimulatorError {
+  /** `reach`: the offset past the start of device memory the access went to; `api`: whether a runtime call made it (by() names the call). */
+  constructor(readonly reach: number, private subject: string, private api: boolean) {
+    super('');
+    this.name = 'DeviceMemoryLimit';
+    this.by(null);
+  }
+
+  /** Names the runtime call that made the access (the innermost call to hear of it knows), leaving device and host accesses as they are. */
+  by(call: string | null): void {
+    if (this.api && call !== null) {
+      this.subject = `this ${call}`;
+      this.api = false;
+    }
+    this.message = `Warpscope cannot back more than 4 GiB of device memory (${this.subject} reaches ${gib(this.reach)} past the start of device memory)`;
+  }
+}
+
 /** What `allocation` reports. */
 export interface AllocationInfo {
   readonly base: number;
@@ -125,12 +152,31 @@ export class Memory implements MemoryView {
     return this.budget - this.mappedBytes;
   }
 
-  /** malloc-like host allocation (never fails short of the simulator's own limits); `pinned` memory is also mapped for the device, as CUDA maps every page-locked allocation under UVA. */
-  allocHost(size: number, align = 16, pinned = false): number {
+  /**
+   * malloc: a host allocation, or null when the heap's address range or this process's memory
+   * cannot hold it (malloc then returns NULL); `pinned` memory is also mapped for the device, as
+   * CUDA maps every page-locked allocation under UVA.
+   */
+  tryAllocHost(size: number, align = 16, pinned = false): number | null {
+    if (!(size >= 0) || !Number.isFinite(size)) return null;
     const b = this.hAlloc.place(size, Math.max(align, 16), pinned);
-    if (!b) throw new SimulatorError('host heap exhausted');
-    this.heap.ensure(b.base + Math.max(size, 1) - HEAP_BASE);
+    if (!b) return null;
+    try {
+      this.heap.ensure(b.base + Math.max(size, 1) - HEAP_BASE);
+    } catch (e) {
+      // An ArrayBuffer that cannot be allocated: the memory is not there to give.
+      if (!(e instanceof RangeError)) throw e;
+      this.hAlloc.remove(b.base);
+      return null;
+    }
     return b.base;
+  }
+
+  /** A host allocation the runtime itself needs (argv, launch parameters): one that fails stops the run. */
+  allocHost(size: number, align = 16, pinned = false): number {
+    const p = this.tryAllocHost(size, align, pinned);
+    if (p === null) throw new SimulatorError(`Warpscope cannot allocate ${size} bytes of host memory`);
+    return p;
   }
 
   /** free-like: false when `addr` is not the start of a live host allocation. */
@@ -229,7 +275,7 @@ export class Memory implements MemoryView {
   store(addr: number, type: CType, value: Scalar): void {
     const code = typeCode(type);
     const n = CODE_SIZE[code]!;
-    const o = this.resolve(addr, n, 0, API);
+    const o = this.resolve(addr, n, 0, API, n, true);
     const before = this.onWrite ? this.rr.u8.slice(o, o + n) : null;
     writeAt(this.rr, o, code, value);
     if (before) this.onWrite!(addr, before, this.rr.u8.slice(o, o + n), 0);
@@ -243,7 +289,7 @@ export class Memory implements MemoryView {
 
   /** Device code's checked store. */
   devStore(addr: number, code: number, value: Scalar, lane: number): void {
-    const o = this.resolve(addr, CODE_SIZE[code]!, lane, DEV);
+    const o = this.resolve(addr, CODE_SIZE[code]!, lane, DEV, CODE_SIZE[code]!, true);
     writeAt(this.rr, o, code, value);
   }
 
@@ -255,7 +301,7 @@ export class Memory implements MemoryView {
 
   /** Host code's store. */
   hostStore(addr: number, code: number, value: Scalar): void {
-    const o = this.resolve(addr, CODE_SIZE[code]!, 0, HOST);
+    const o = this.resolve(addr, CODE_SIZE[code]!, 0, HOST, CODE_SIZE[code]!, true);
     writeAt(this.rr, o, code, value);
   }
 
@@ -265,7 +311,7 @@ export class Memory implements MemoryView {
    */
   hostAt(addr: number, code: number): number {
     try {
-      return this.resolve(addr, CODE_SIZE[code]!, 0, HOST);
+      return this.resolve(addr, CODE_SIZE[code]!, 0, HOST, CODE_SIZE[code]!, true);
     } catch {
       return -1;
     }
@@ -291,7 +337,7 @@ export class Memory implements MemoryView {
   /** Copies bytes in (runtime API). */
   writeBytes(addr: number, bytes: Uint8Array): void {
     if (bytes.length === 0) return;
-    const o = this.resolve(addr, bytes.length, 0, API, 1);
+    const o = this.resolve(addr, bytes.length, 0, API, 1, true);
     const before = this.onWrite ? this.rr.u8.slice(o, o + bytes.length) : null;
     this.rr.u8.set(bytes, o);
     if (before) this.onWrite!(addr, before, bytes.slice(), 0);
@@ -300,7 +346,7 @@ export class Memory implements MemoryView {
   /** memset. */
   fill(addr: number, byte: number, n: number): void {
     if (n <= 0) return;
-    const o = this.resolve(addr, n, 0, API, 1);
+    const o = this.resolve(addr, n, 0, API, 1, true);
     const before = this.onWrite ? this.rr.u8.slice(o, o + n) : null;
     this.rr.u8.fill(byte & 255, o, o + n);
     if (before) this.onWrite!(addr, before, this.rr.u8.slice(o, o + n), 0);
@@ -317,7 +363,7 @@ export class Memory implements MemoryView {
     if (n <= 0) return;
     const so = this.resolve(src, n, lane, who, 1);
     const bytes = this.rr.u8.slice(so, so + n);
-    const d = this.resolve(dst, n, lane, who, 1);
+    const d = this.resolve(dst, n, lane, who, 1, true);
     const before = this.onWrite ? this.rr.u8.slice(d, d + n) : null;
     this.rr.u8.set(bytes, d);
     if (before) this.onWrite!(dst, before, bytes, lane);
@@ -339,15 +385,16 @@ export class Memory implements MemoryView {
 
   /**
    * Maps [addr, addr+size) to an offset in one region (left in `rr`), or throws MemoryFault.
-   * `align` overrides the natural alignment check for device accesses (1 for byte ranges).
+   * `align` overrides the natural alignment check for device accesses (1 for byte ranges);
+   * `write` says which way a fault went.
    */
-  resolve(addr: number, size: number, lane: number, who: Who, align = size): number {
-    if (who === DEV && align > 1 && addr % align !== 0) throw this.fault('misaligned', addr, size, this.spaceOf(addr), lane);
+  resolve(addr: number, size: number, lane: number, who: Who, align = size, write = false): number {
+    if (who === DEV && align > 1 && addr % align !== 0) throw this.fault('misaligned', addr, size, this.spaceOf(addr), lane, write);
     let o = addr - GLOBAL_BASE;
     if (o >= 0 && o < GLOBAL_RANGE) {
-      if (!this.chunksMapped(o, size)) throw this.fault('illegal-address', addr, size, 'global', lane);
-      if (who === HOST && !this.gAlloc.find(addr)?.managed) throw this.fault('illegal-address', addr, size, 'global', lane);
-      if (o + size > this.global.capacity) this.backGlobal(o + size);
+      if (!this.chunksMapped(o, size)) throw this.fault('illegal-address', addr, size, 'global', lane, write);
+      if (who === HOST && !this.gAlloc.find(addr)?.managed) throw this.fault('illegal-address', addr, size, 'global', lane, write);
+      if (o + size > this.global.capacity) this.backGlobal(o + size, who);
       this.rr = this.global;
       return o;
     }
@@ -359,13 +406,13 @@ export class Memory implements MemoryView {
       }
       o = addr - SHARED_BASE;
       if (o >= 0 && o < SHARED_MAX) {
-        if (o + size > this.sSize) throw this.fault('illegal-address', addr, size, 'shared', lane);
+        if (o + size > this.sSize) throw this.fault('illegal-address', addr, size, 'shared', lane, write);
         this.rr = this.shared;
         return o;
       }
       o = addr - LOCAL_BASE;
       if (o >= 0 && o < SHARED_BASE - LOCAL_BASE) {
-        if (o + size > this.lStride) throw this.fault('illegal-address', addr, size, 'local', lane);
+        if (o + size > this.lStride) throw this.fault('illegal-address', addr, size, 'local', lane, write);
         this.rr = this.local;
         return o + Math.max(lane, 0) * this.lStride;
       }
@@ -391,7 +438,7 @@ export class Memory implements MemoryView {
         }
       }
     }
-    throw this.fault('illegal-address', addr, size, this.spaceOf(addr), lane);
+    throw this.fault('illegal-address', addr, size, this.spaceOf(addr), lane, write);
   }
 
   private chunksMapped(o: number, size: number): boolean {
@@ -401,9 +448,10 @@ export class Memory implements MemoryView {
     return true;
   }
 
-  private backGlobal(end: number): void {
+  /** Backs global memory up to offset `end`; past 4 GiB (typed arrays and the fast paths' `>>> 0` offsets) the run stops, naming who went there. */
+  private backGlobal(end: number, who: Who): void {
     const want = Math.ceil(end / CHUNK_BYTES) * CHUNK_BYTES;
-    if (want >= 2 ** 32) throw new SimulatorError('the simulator cannot back more than 4 GiB of device memory');
+    if (want >= 2 ** 32) throw new DeviceMemoryLimit(end, who === DEV ? 'this device access' : who === HOST ? 'this host access' : 'this runtime call', who === API);
     this.global.ensure(want);
     this.gLimit = Math.min(this.global.capacity, 2 ** 32 - 8);
   }
@@ -418,9 +466,10 @@ export class Memory implements MemoryView {
     return 'none';
   }
 
-  private fault(kind: 'illegal-address' | 'misaligned', addr: number, size: number, space: MemSpace, lane: number): MemoryFault {
+  private fault(kind: 'illegal-address' | 'misaligned', addr: number, size: number, space: MemSpace, lane: number, write: boolean): MemoryFault {
     const f = new MemoryFault(kind, addr, size, space);
     f.lane = lane;
+    f.write = write;
     return f;
   }
 }

@@ -12,6 +12,8 @@ export interface RuntimeMemory {
   freeGlobal(addr: number, pooled?: boolean): boolean;
   releasePool(): void;
   allocHost(size: number, align?: number, pinned?: boolean): number;
+  /** As allocHost, but null when the memory cannot be had (malloc's NULL). */
+  tryAllocHost(size: number, align?: number, pinned?: boolean): number | null;
   freeHost(addr: number): boolean;
   /** The device or heap allocation holding `addr`, with its kind. */
   allocation(addr: number): AllocationInfo | null;

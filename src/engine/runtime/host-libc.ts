@@ -118,17 +118,21 @@ export const hostLibc: Readonly<Record<string, HostBuiltin>> = {
     if (num(args, 0) !== STDERR) ctx.out.flush();
     return 0;
   },
-  malloc: (ctx, args) => ctx.memory.allocHost(Math.max(1, num(args, 0)), 16),
+  // C's contract when memory cannot be had: NULL, and the program decides what to do.
+  malloc: (ctx, args) => ctx.memory.tryAllocHost(Math.max(1, num(args, 0)), 16) ?? 0,
   calloc: (ctx, args) => {
     const n = num(args, 0) * num(args, 1);
-    const p = ctx.memory.allocHost(Math.max(1, n), 16);
+    const p = ctx.memory.tryAllocHost(Math.max(1, n), 16);
+    if (p === null) return 0;
     ctx.memory.fill(p, 0, n);
     return p;
   },
   realloc: (ctx, args) => {
     const old = num(args, 0);
     const size = num(args, 1);
-    const p = ctx.memory.allocHost(Math.max(1, size), 16);
+    const p = ctx.memory.tryAllocHost(Math.max(1, size), 16);
+    // The old block stays as it was.
+    if (p === null) return 0;
     if (old !== 0) {
       // The old block's size is not tracked here, so copy what fits of the new size; bytes past the old block read as whatever host memory holds.
       ctx.memory.copy(p, old, size);

@@ -47,7 +47,8 @@ export function memoryApi(dev: DeviceState): Readonly<Record<string, HostBuiltin
   // so the H100 reports cudaHostAllocMapped for all of them (plus write-combined where asked).
   const hostFlags = new Map<number, number>();
   const allocPinned = (ctx: RuntimeContext, out: number, size: number, flags: number): number => {
-    const p = ctx.memory.allocHost(Math.max(1, size), 4096, true);
+    const p = ctx.memory.tryAllocHost(Math.max(1, size), 4096, true);
+    if (p === null) return cudaErrorMemoryAllocation;
     hostFlags.set(p, HOST_ALLOC_MAPPED | (flags & HOST_ALLOC_WRITE_COMBINED));
     ctx.memory.store(out, ptrType, p);
     return cudaSuccess;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Memory, MemoryFault, GLOBAL_BASE, CHUNK_BYTES, F32, I32, U8, F64, PTR, I64 } from '../../../src/engine/memory/index.js';
+import { Memory, MemoryFault, DeviceMemoryLimit, GLOBAL_BASE, CHUNK_BYTES, F32, I32, U8, F64, PTR, I64 } from '../../../src/engine/memory/index.js';
+import { SimulatorError } from '../../../src/engine/exec/env.js';
 import { intType, floatType, doubleType, longType, pointerTo } from '../../../src/engine/check/types.js';
 
 describe('Memory', () => {
@@ -87,5 +88,35 @@ describe('Memory', () => {
     expect(m.readCString(d)).toBe('hi!');
     m.fill(d, 0x41, 2);
     expect(m.readCString(d)).toBe('AA!');
+  });
+
+  it('answers a host allocation it cannot hold with null (what malloc returns), and one the runtime needs with an error', () => {
+    const m = new Memory();
+    expect(m.tryAllocHost(2 ** 41)).toBeNull();
+    const p = m.tryAllocHost(64)!;
+    expect(m.allocation(p)).toEqual({ base: p, size: 64, space: 'host' });
+    expect(() => m.allocHost(2 ** 41)).toThrow(SimulatorError);
+  });
+
+  it('says whether a faulting access wrote or read', () => {
+    const m = new Memory();
+    const fault = (f: () => void): MemoryFault => {
+      try {
+        f();
+      } catch (e) {
+        return e as MemoryFault;
+      }
+      throw new Error('no fault');
+    };
+    expect(fault(() => m.hostStore(0, I32, 1))).toMatchObject({ write: true, address: 0, size: 4 });
+    expect(fault(() => m.hostLoad(8, F64))).toMatchObject({ write: false, address: 8, size: 8 });
+    expect(fault(() => m.fill(16, 0, 4))).toMatchObject({ write: true });
+  });
+
+  it('stops an access past the 4 GiB of device memory it backs with a limit of its own, not a fault', () => {
+    const m = new Memory();
+    const a = m.allocGlobal(6 * 2 ** 30)!;
+    expect(() => m.devStore(a + 6 * 2 ** 30 - 4, I32, 1, 0)).toThrow(new DeviceMemoryLimit(6 * 2 ** 30, 'this device access', false));
+    expect(() => m.fill(a + 5 * 2 ** 30, 1, 16)).toThrow('Warpscope cannot back more than 4 GiB of device memory (this runtime call reaches 5 GiB past the start of device memory)');
   });
 });
