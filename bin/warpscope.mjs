@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
-if (!existsSync(cli)) {
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+if (!existsSync(join(dist, 'cli.js')) || !existsSync(join(dist, 'launch.js'))) {
   process.stderr.write('warpscope: error: the CLI is not built; run `npm install` (or `npm run build:cli`) in the Warpscope folder\n');
   process.exit(1);
 }
-const { main } = await import(pathToFileURL(cli).href);
-process.exitCode = await main(process.argv.slice(2));
+// launch.js starts dist/cli.js on the thread the command needs (src/cli/launch.ts).
+const { launch } = await import(pathToFileURL(join(dist, 'launch.js')).href);
+process.exitCode = await launch(process.argv.slice(2));

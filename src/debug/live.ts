@@ -23,11 +23,23 @@ export const SLICE_MS = 100;
 /** Statements recorded between two looks at the clock. */
 const CLOCK_STEPS = 4096;
 
-/** The outcome of starting a recording. */
-export type LiveStart = { readonly ok: true; readonly live: LiveRecording } | { readonly ok: false; readonly status: number; readonly text: string };
+/** What a debugging session drives: a program under recording, in this thread or another (recorder.ts). */
+export interface Recording {
+  /** The exit status once the program ended; null while it runs or after it was abandoned. */
+  readonly exitStatus: number | null;
+  /** Whether there is more to record: the program has neither ended nor been abandoned. */
+  readonly running: boolean;
+  /** Records until at least `steps` statements exist, the program ends, or the time `deadline` (ms) has come; false when it ended. Commits what it recorded. */
+  advance(steps: number, deadline?: number): boolean;
+  /** Stops recording a program the user abandoned; the trace keeps what was recorded. */
+  abandon(): void;
+}
 
-/** A program under recording. */
-export class LiveRecording {
+/** The outcome of starting a recording. */
+export type LiveStart<R extends Recording = LiveRecording> = { readonly ok: true; readonly live: R } | { readonly ok: false; readonly status: number; readonly text: string };
+
+/** A program under recording in this thread. */
+export class LiveRecording implements Recording {
   private status: number | null = null;
   /** Set by abandon(): the recording stopped before the program ended, and has no exit status. */
   private stopped = false;

@@ -8,7 +8,8 @@ import { BreakpointTable } from './breakpoints.js';
 import { StateContext, type Focus } from './eval-context.js';
 import { focusOf, sameFocus, sameWarp } from './focus.js';
 import { focusMessage, frameHeader, sourceLine } from './describe.js';
-import { LiveRecording, SLICE, SLICE_MS } from './live.js';
+import { LiveRecording, SLICE, SLICE_MS, type Recording } from './live.js';
+import { startRecording } from './recorder.js';
 export { LiveRecording };
 import { ValueHistory } from './expr/index.js';
 import { dispatch } from './commands.js';
@@ -41,7 +42,7 @@ export class DebugSession {
   trace: Trace | null = null;
   view: ProgramView | null = null;
   cursor: Cursor | null = null;
-  live: LiveRecording | null = null;
+  live: Recording | null = null;
   private position: number | null = null;
   /**
    * Where inside statement pos - 1 the program stands, as an effect number (effects before it
@@ -182,7 +183,7 @@ export class DebugSession {
     this.live?.abandon();
     const options: RunOptions = this.scheduler ? { ...src.options, scheduler: this.scheduler } : src.options;
     const tools = TOOLS.filter((t) => this.sanitizers.has(t));
-    const started = LiveRecording.start(src.file, src.argv, options, src.host, src.tracePath, tools);
+    const started = startRecording(src.file, src.argv, options, src.host, src.tracePath, tools);
     if (!started.ok) {
       this.io.out(started.text);
       this.pos = null;

@@ -1,0 +1,90 @@
+import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { PROGRAM_STACK_MB } from '../engine/exec/env.js';
+
+/*
+ * Starts the CLI (dist/cli.js) on the thread it needs. Every call the simulated program makes is
+ * a JavaScript frame, and the main thread's stack holds a few thousand of them; so the commands
+ * that run a program to its end (run, record, check, stats) run on a worker thread whose stack
+ * holds MAX_CALL_DEPTH (PROGRAM_STACK_MB). Its output comes here as messages on one port, so
+ * stdout and stderr keep the order they were written in (Node's own forwarding of a worker's
+ * streams holds back one stream's writes while the other's go out). The other commands stay here: a
+ * debugger's terminal needs this thread, and debug and serve record on big-stack threads of
+ * their own (debug/recorder.ts). This module is small so that this thread loads nothing else.
+ */
+
+const ON_BIG_STACK = new Set(['run', 'record', 'check', 'stats']);
+
+type Main = (argv: readonly string[]) => Promise<number>;
+
+/** What a launch's worker is given. */
+interface LaunchData {
+  readonly warpscopeArgv: readonly string[];
+}
+
+/** What it sends back: bytes it wrote, in order, then the exit status. */
+type LaunchMessage = { readonly out: 'stdout' | 'stderr'; readonly bytes: Uint8Array } | { readonly status: number };
+
+/** The CLI's entry point, loaded when a thread needs it. */
+async function cliMain(): Promise<Main> {
+  const mod = (await import(new URL('./cli.js', import.meta.url).href)) as { main: Main };
+  return mod.main;
+}
+
+/** Runs `warpscope ARGV` on the right thread; returns the exit status. */
+export async function launch(argv: readonly string[]): Promise<number> {
+  if (!ON_BIG_STACK.has(argv[0] ?? '')) return (await cliMain())(argv);
+  const onWorker = await onBigStack(argv);
+  // No thread could be had (a system short of memory for its stack): the command runs here, with a smaller stack.
+  return onWorker ?? (await cliMain())(argv);
+}
+
+/** Runs the command on a big-stack worker; null when the worker could not start. */
+function onBigStack(argv: readonly string[]): Promise<number | null> {
+  return new Promise((resolve) => {
+    const data: LaunchData = { warpscopeArgv: argv };
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL(import.meta.url), { workerData: data, resourceLimits: { stackSizeMb: PROGRAM_STACK_MB } });
+    } catch {
+      resolve(null);
+      return;
+    }
+    let started = false;
+    let status: number | null = null;
+    worker.on('online', () => (started = true));
+    worker.on('message', (m: LaunchMessage) => {
+      if ('out' in m) process[m.out].write(m.bytes);
+      else status = m.status;
+    });
+    worker.on('error', (e) => {
+      // A bug of ours: one line naming it, not a JavaScript stack trace.
+      if (started) process.stderr.write(`warpscope: error: internal error in Warpscope: ${e.message} (please report it with this program)\n`);
+    });
+    worker.on('exit', () => resolve(started ? (status ?? 70) : null));
+  });
+}
+
+/** Sends what the CLI writes to process.stdout and process.stderr through `port`, both in one order. */
+function writeThrough(port: MessagePort): void {
+  for (const out of ['stdout', 'stderr'] as const) {
+    const write = (chunk: Uint8Array | string, encoding?: BufferEncoding | ((e?: Error | null) => void), cb?: (e?: Error | null) => void): boolean => {
+      const view = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk;
+      // A small Buffer is a slice of a shared pool, which a message would copy whole.
+      const bytes = view.byteLength === view.buffer.byteLength ? view : new Uint8Array(view);
+      const m: LaunchMessage = { out, bytes };
+      port.postMessage(m);
+      (typeof encoding === 'function' ? encoding : cb)?.();
+      return true;
+    };
+    process[out].write = write as typeof process.stdout.write;
+  }
+}
+
+// On the worker: run the command, its output going through the port, and hand its status back.
+const data = workerData as LaunchData | null;
+if (!isMainThread && parentPort && data?.warpscopeArgv) {
+  writeThrough(parentPort);
+  const main = await cliMain();
+  const m: LaunchMessage = { status: await main(data.warpscopeArgv) };
+  parentPort.postMessage(m);
+}
