@@ -59,3 +59,9 @@ export function analyze(fn: IFunction): FnFacts {
   for (const l of fn.locals) v(l);
   return f;
 }
+
+/** True when running the function does nothing at all: its body holds no statement but declarations of variables that are not its own (__shared__, static). */
+export function doesNothing(fn: IFunction): boolean {
+  const idle = (s: IStmt): boolean => (s.k === 'block' ? s.body.every(idle) : s.k === 'init' && s.v.storage !== 'auto');
+  return fn.body !== null && idle(fn.body);
+}

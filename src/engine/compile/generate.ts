@@ -101,7 +101,7 @@ export function generate(prog: IProgram, flags: { readonly fmad: boolean; readon
       return intern(poolIdx, pools, fn, fn);
     },
   };
-  const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', TRAFFIC_PROLOGUE, accessHelpers(instrument)];
+  const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY, SP, SC } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', TRAFFIC_PROLOGUE, accessHelpers(instrument)];
   const names: string[] = [];
   const frames = new Map<number, readonly FrameVar[]>();
   for (const fn of all) {

@@ -5,12 +5,14 @@ import { isScalar, isWide, sizeOf, type CType } from '../check/types.js';
 import { alignOfVar } from '../check/layout.js';
 import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
 import { runGrid, type DeviceEnv, type KernelEntry, type LaunchOutcome } from '../exec/grid.js';
-import { StepLimitError, WarpCtx, type StepCounter } from '../exec/warp.js';
+import { StepLimitError, WarpCtx } from '../exec/warp.js';
 import { PARAM_BASE, SHARED_BASE } from '../memory/layout.js';
 import type { Memory, StaticPlace } from '../memory/memory.js';
 import { generate, type Generated } from './generate.js';
 import { HostSigfpe } from './rt.js';
 import { makeRuntime, type Observer, type RuntimeHelpers } from './runtime.js';
+import { probe, spinClock, type HostCounter } from '../exec/spin.js';
+import { doesNothing } from './analyze.js';
 
 /** Compilation options: fmad contracts a*b+c into fma (nvcc's default; the engine's default is off, like -fmad=false); instrument reports statements and accesses to an Observer. */
 export interface CompileOptions {
@@ -31,6 +33,8 @@ export interface RunOptions {
   readonly observer?: Observer;
   /** Where run-time warnings about the program go (warp masks naming inactive lanes). */
   readonly report?: (d: Diagnostic) => void;
+  /** Whether host code proven to loop forever may be stopped now (exec/spin.ts); never when absent. */
+  readonly spinStop?: () => boolean;
 }
 
 /** A kernel's resources and its launcher. */
@@ -88,7 +92,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
     if (inst) return inst;
     const G = placeStatics(gen, memory);
     const rt = makeRuntime(memory, gen);
-    const mod = factory({ RT: rt, M: memory, G, LOC: gen.locs, FN: gen.fns, TY: gen.types });
+    const mod = factory({ RT: rt, M: memory, G, LOC: gen.locs, FN: gen.fns, TY: gen.types, SP: probe, SC: spinClock });
     inst = { mod, G, rt };
     instances.set(memory, inst);
     return inst;
@@ -116,6 +120,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
 
   const kernelInfo = (kernel: IFunction): KernelInfo => {
     const lay = sharedLayout(kernel);
+    const idle = doesNothing(kernel);
     const localBytes = kernel.locals.concat(kernel.params).filter((v) => !isScalar(v.type) || gen.facts.get(kernel)?.addressTaken.has(v)).reduce((n, v) => n + sizeOf(v.type), 0);
     return {
       staticSharedBytes: lay.bytes,
@@ -132,7 +137,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
           if (env.observer.traffic) inst.rt.tx.setExact();
         }
         const entry = inst.mod.fns[`D${kernel.id}`] as unknown as KernelEntry;
-        return settled(inst.rt, gen.locs, runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE }, config, args, env));
+        return settled(inst.rt, gen.locs, runGrid({ entry, staticShared: lay.bytes, shv: lay.shv, wide: kernel.params.map((p) => isWide(p.type)), structBytes: kernel.params.map((p) => (isScalar(p.type) ? 0 : sizeOf(p.type))), paramBase: PARAM_BASE, idle }, config, args, env));
       },
     };
   };
@@ -180,7 +185,7 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
       inst.mod.setObserver(opts.observer ?? null);
       inst.rt.observer = opts.observer ?? null;
       if (!prog.main) throw new Error('no main function');
-      const S: StepCounter = { n: 0, max: opts.maxSteps ?? Infinity, lim: opts.maxSteps ?? Infinity, t: 0 };
+      const S: HostCounter = { n: 0, max: opts.maxSteps ?? Infinity, lim: opts.maxSteps ?? Infinity, t: 0, spinStop: opts.spinStop };
       const W = new WarpCtx(S, memory, true);
       inst.rt.hostW = W;
       // argv strings and the argv array live in host memory, like the kernel gives them to main.

@@ -5,6 +5,8 @@ import type { ProgramTables } from './context.js';
 import type { FnFacts } from './analyze.js';
 import { ExprCompiler } from './expr.js';
 import { literal, truthy } from './ops.js';
+import { spinLoop } from './spin-loops.js';
+import { FIRST_PROBE } from '../exec/spin.js';
 
 /*
  * Statements with active masks. Invariants of the generated code: `A` is the mask of lanes
@@ -63,6 +65,9 @@ export class FnCompiler extends ExprCompiler {
 
   /** Whether the function being compiled is a generator (it may yield). */
   private isGen = false;
+
+  /** Inside a probed spin loop: the loops it holds are part of its iterations, not probed themselves. */
+  private inSpin = false;
 
   /** The strictest alignment of a frame slot: a frame starts at a multiple of it (stacks keep 16). */
   private frameAlign = 16;
@@ -290,7 +295,10 @@ export class FnCompiler extends ExprCompiler {
     out.push('{');
     if (s.init) this.stmt(s.init, out);
     const sv = this.id('s'), B = this.id('B'), C = this.id('C'), first = this.id('f');
-    out.push(`const ${sv} = A; let ${B} = 0, ${C} = 0;`, `for (let ${first} = true; ; ${first} = false) {`, this.backEdge(), `${this.rejoin(sv, B)} if (A === 0) break;`);
+    const spin = this.spinProbe(s, first);
+    out.push(`const ${sv} = A; let ${B} = 0, ${C} = 0;${spin?.decl ?? ''}`, `for (let ${first} = true; ; ${first} = false) {`, spin?.edge ?? this.backEdge(), `${this.rejoin(sv, B)} if (A === 0) break;`);
+    const outer = this.inSpin;
+    if (spin) this.inSpin = true;
     if (s.cond) {
       const c = this.id('c');
       const cond: string[] = [];
@@ -314,7 +322,24 @@ export class FnCompiler extends ExprCompiler {
       const v = this.runPre(discarded(s.step), out);
       if (!/^t\d+\[l\]$/.test(v)) out.push(this.lanes(`${v};`));
     }
+    this.inSpin = outer;
     out.push('}', s !== this.tail ? this.rejoin(sv) : '', '}');
+  }
+
+  /**
+   * The declarations and back-edge of a loop that writes only registers, which probe it for
+   * spinning (exec/spin.ts) every so many iterations; null for other loops. Host code and device
+   * generators only: a device function that cannot yield cannot end its warp's turn.
+   */
+  private spinProbe(s: IStmt & { k: 'loop' }, first: string): { decl: string; edge: string } | null {
+    if (this.inSpin || (!this.host && !this.isGen)) return null;
+    const loop = spinLoop(s, (v) => this.regs.has(v), this.host);
+    if (loop === null) return null;
+    const i = this.id('i'), p = this.id('p'), e = this.id('e');
+    const call = `SP(W, LOC[${this.T.locIndex(s.loc)}], ${e}, A, ${first}, [${loop.vars.map((v) => this.regs.get(v)!).join(', ')}])`;
+    const decl = ` let ${i} = 0, ${p} = ${FIRST_PROBE}; const ${e} = ++SC.act;`;
+    if (this.host) return { decl, edge: `if (++S.n > S.max) RT.stepOver(S); else if (++${i} === ${p}) ${p} = ${i} + ${call};` };
+    return { decl, edge: `if (++S.n > S.max && RT.stepOver(S)) yield 2; else if (++${i} === ${p}) { const d_ = ${call}; if (d_ < 0) { ${p} = ${i} - d_; yield 2; } else ${p} = ${i} + d_; }` };
   }
 
   private switchStmt(s: IStmt & { k: 'switch' }, out: string[]): void {

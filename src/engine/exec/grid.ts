@@ -7,6 +7,7 @@ import { StepLimitError, deviceWork, type StepCounter, type WarpCtx } from './wa
 import { ResidentBlock, deadlockDetail, firstBarrierLoc, threadsOf, type BlockShape, type WarpGen } from './block.js';
 import { StatementSwitch, greedyScheduler, mulberry32, switchesAtStatements, type ScheduledCounter, type SchedulerSpec } from './scheduler.js';
 import type { Observer } from '../compile/runtime.js';
+import { beginTurn, endTurn, spinClock, spinReport } from './spin.js';
 
 /** What a launch needs from the runtime. */
 export interface DeviceEnv {
@@ -23,6 +24,8 @@ export interface DeviceEnv {
   readonly observer?: Observer;
   /** How the warps take turns (RunOptions.scheduler); greedy when absent. Round-robin and random switch warps at statements only in code compiled with `instrument`. */
   readonly scheduler?: SchedulerSpec;
+  /** End the launch once every running warp is proven to spin on memory none of them writes (exec/spin.ts): nothing outside the launch can write it either. */
+  readonly stopSpins?: boolean;
 }
 
 /** How a launch ended. */
@@ -30,7 +33,8 @@ export type LaunchOutcome =
   | { kind: 'ok' }
   | { kind: 'fault'; code: number; message: string; loc: SourceLoc; block: Dim3; thread: Dim3; address?: number; space?: MemSpace }
   | { kind: 'barrier-deadlock'; loc: SourceLoc; detail: string }
-  | { kind: 'step-limit'; steps: number };
+  /** Stopped as a GPU would hang: at --max-steps (`idle`: blocks started when warps that ran no statement used up the budget), or `spin`ning with no way out. */
+  | { kind: 'step-limit'; steps: number; idle?: number; spin?: { loc: SourceLoc; detail: string } };
 
 /** Thrown by device assert: CUDA error 710 after the message is printed. */
 export class DeviceAssert extends Error {
@@ -67,6 +71,8 @@ export interface KernelLaunch {
   /** Per-parameter struct size (0 for scalars): struct arguments are copied to the parameter area. */
   readonly structBytes: readonly number[];
   readonly paramBase: number;
+  /** The kernel does nothing (an empty body): an uninstrumented launch need not run its blocks. */
+  readonly idle?: boolean;
 }
 
 /**
@@ -95,6 +101,8 @@ export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sha
   const spec = env.scheduler ?? greedyScheduler;
   const sched = switchesAtStatements(spec) ? new StatementSwitch() : null;
   const S: ScheduledCounter = { n: 0, max: env.maxSteps, lim: env.maxSteps, t: 0, sched };
+  // What an empty kernel does is nothing; only an observer hears its warps start and leave.
+  if (k.idle && !env.observer) return { kind: 'ok' };
   try {
     const L = prepare(k, config, args, env, S);
     return yield* spec.kind === 'random' ? runRandom(L, env, S, sched!, spec.seed) : runRounds(L, env, S, sched);
@@ -118,6 +126,8 @@ interface Launch {
   retire(B: ResidentBlock): void;
   /** Blocks of the grid not yet admitted. */
   pending(): boolean;
+  /** Blocks admitted so far. */
+  started(): number;
 }
 
 /** Copies the struct arguments to the parameter area and sets up the grid's block admission. */
@@ -159,6 +169,7 @@ function prepare(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes
     },
     retire: (B) => void free.push(B),
     pending: () => next < total,
+    started: () => next,
   };
 }
 
@@ -187,11 +198,16 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
   let cur: WarpCtx = B.warps[0]!;
   // The warp whose turn is under way (a launch that stops in it ends its turn too).
   let running: WarpCtx | null = null;
+  // Warps that ended without running a statement: each counts as a step, so a huge grid of them stops too.
+  let idle = 0;
   try {
     while (L.pending() || slots.some((b) => b !== null)) {
+      // Whether every turn of this round was a proven spinner spinning on (spin.ts).
+      let quiet = env.stopSpins === true;
       for (let s = 0; s < slots.length; s++) {
         const b = slots[s] ?? L.admit();
         if (!b) continue;
+        if (b !== slots[s]) quiet = false;
         slots[s] = B = b;
         M.setShared(B.shared, sharedSize);
         const { warps, gens, waiting, midStatement } = B;
@@ -208,11 +224,13 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
             S.max = Math.min(S.lim, S.n + TIME_SLICE);
             sched?.begin(midStatement[w] === 1);
             running = cur;
+            const act = beginTurn(cur);
             for (;;) {
               const r = g.next();
               if (r.done) {
                 gens[w] = null;
                 leaves?.leave?.(cur);
+                if (cur.loc.line === 0 && S.n + ++idle > S.lim) return { kind: 'step-limit', steps: S.lim, idle: L.started() };
                 break;
               }
               if (typeof r.value === 'number') {
@@ -228,11 +246,15 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
                 break;
               }
               yield r.value;
+              // Whoever had the program suspended may have changed its memory.
+              spinClock.turn++;
+              quiet = false;
               M.setShared(B.shared, sharedSize);
               M.setLocal(cur.local, cur.stride);
             }
             running = null;
             ends?.turnEnd?.(cur);
+            if (!endTurn(cur, act)) quiet = false;
           }
           if (gens[w]) alive++;
         }
@@ -253,6 +275,12 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
         }
         const rb = B;
         B.releaseBarrier(obs ? (W) => obs.barrier?.('release', rb.idx, W.id, W.barMask, W.barLoc) : null);
+        quiet = false;
+      }
+      // Nobody wrote memory this round and every running warp still spins on it: so it goes on forever.
+      if (quiet) {
+        const P = slots.find((x) => x?.parked().some((W) => W !== null));
+        return P ? stopped(new StepLimitError(S.lim), P, cur) : { kind: 'step-limit', steps: S.n, spin: spinReport(slots, L.total - L.started()) };
       }
     }
   } catch (e) {
@@ -292,6 +320,7 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
     if (b) slotOf.set(b, s), enqueue(b);
   };
   for (let s = 0; s < slots.length; s++) fill(s);
+  let idle = 0;
   let B: ResidentBlock = slots[0]!;
   let cur: WarpCtx = B.warps[0]!;
   let running: WarpCtx | null = null;
@@ -307,6 +336,7 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
       S.max = Math.min(S.lim, S.n + TIME_SLICE);
       sched.begin(B.midStatement[w] === 1);
       running = cur;
+      spinClock.turn++;
       let left = false;
       for (;;) {
         const r = g.next();
@@ -314,6 +344,7 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
           B.gens[w] = null;
           left = true;
           leaves?.leave?.(cur);
+          if (cur.loc.line === 0 && S.n + ++idle > S.lim) return { kind: 'step-limit', steps: S.lim, idle: L.started() };
           break;
         }
         if (typeof r.value === 'number') {
@@ -327,6 +358,7 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
           break;
         }
         yield r.value;
+        spinClock.turn++;
         M.setShared(B.shared, sharedSize);
         M.setLocal(cur.local, cur.stride);
       }

@@ -3,6 +3,7 @@ import { MemoryFault } from '../memory/fault.js';
 import { LOCAL_BASE, STACK_BASE } from '../memory/layout.js';
 import type { Memory } from '../memory/memory.js';
 import { Region } from '../memory/region.js';
+import type { SpinState } from './spin.js';
 
 /** The executed-statement counter shared by all warps of a launch (or by host code). */
 export interface StepCounter {
@@ -68,6 +69,8 @@ export class WarpCtx {
   stride: number;
   /** Lane arrays of non-recursive functions, by function slot, reused by every activation on this warp (see FnCompiler). */
   readonly pool: (Float64Array | bigint[])[][] = [];
+  /** Its probing of the spin loop it runs, once it ran one long enough (spin.ts). */
+  spin: SpinState | null = null;
 
   constructor(
     readonly S: StepCounter,

@@ -171,6 +171,8 @@ export class HostRuntime implements HostEnv {
       maxSteps: this.run.options.maxSteps,
       observer: listener,
       scheduler: this.run.options.scheduler,
+      // Nothing else may write memory while the warps spin: no debugger the user drives, no kernel a GPU would run beside this one.
+      stopSpins: !interactive(this.run) && !this.streams.busyBeside(),
     });
     for (const p of params) if (p.copy !== 0) this.memory.freeHost(p.copy);
     listener?.launch({ phase: 'end', outcome: outcome.kind, ...shape, ...(outcome.kind === 'fault' ? { fault: outcome } : {}) });
@@ -200,9 +202,16 @@ export class HostRuntime implements HostEnv {
         this.hang(`deadlock in kernel '${kernel.name}': ${outcome.detail}; a GPU would hang here`, outcome.loc);
       }
       case 'step-limit':
+        if (outcome.spin) this.hang(`kernel '${kernel.name}' makes no progress: ${outcome.spin.detail}; a GPU would hang here`, outcome.spin.loc);
+        if (outcome.idle !== undefined) this.hang(`kernel '${kernel.name}' stopped after ${outcome.steps} warp steps (--max-steps), ${outcome.idle} of its ${grid.x * grid.y * grid.z} blocks started; each warp that runs no statement counts as a step`, loc);
         this.hang(`kernel '${kernel.name}' stopped after ${outcome.steps} warp steps (--max-steps); it may loop forever`, loc);
     }
   }
+}
+
+/** Whether a user drives the run (a live debugger, whose listener suspends it): they may change memory while it is stopped, and stop a hung kernel themselves. */
+export function interactive(run: ProgramRun): boolean {
+  return run.listener?.suspends === true;
 }
 
 /** What launch events say about a launch. */

@@ -9,7 +9,8 @@ import { GlibcRandom } from '../lib/rand.js';
 import { ProgramOutput, type OutputSink } from './output.js';
 import { CudaErrorState } from './cuda-errors-state.js';
 import { DeviceState } from './device-state.js';
-import { HANG_STATUS, HostRuntime } from './host-env.js';
+import { HANG_STATUS, HostRuntime, interactive } from './host-env.js';
+import { HostSpin } from '../exec/spin.js';
 import { StepLimitError } from '../exec/index.js';
 import { switchesAtStatements } from '../exec/scheduler.js';
 import type { RuntimeContext } from './context.js';
@@ -104,7 +105,9 @@ export function* startProgram(program: IProgram, run: ProgramRun): Resumable<num
   });
   listener?.symbols?.(debugInfo(program, compiled.layout(memory)));
   try {
-    const status = yield* compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener, report: run.report });
+    // A host loop proven to spin ends the run, unless a user could change memory or queued kernels would run beside it on a GPU.
+    const spinStop = (): boolean => !interactive(run) && !host.streams.busyBeside();
+    const status = yield* compiled.runMain(host, run.argv, memory, { maxSteps: run.options.maxHostSteps, stderr: (t) => out.writeStderr(t), observer: run.listener, report: run.report, spinStop });
     // Returning from main runs exit(): the CUDA runtime's teardown waits for queued work and prints pending device output, stdio flushes.
     yield* host.teardown();
     ctx.flushDevicePrintf();
@@ -119,6 +122,11 @@ export function* startProgram(program: IProgram, run: ProgramRun): Resumable<num
       // Host code looping forever: stop it as a hung process would be stopped.
       out.discard();
       run.report({ severity: 'error', message: `the host program ran past ${e.steps} steps (--max-host-steps) and was stopped; it may loop forever`, loc: program.main?.loc ?? NOWHERE });
+      return HANG_STATUS;
+    }
+    if (e instanceof HostSpin) {
+      out.discard();
+      run.report({ severity: 'error', message: "the host program makes no progress: nothing this loop's exit depends on ever changes, so it would run forever", loc: e.loc });
       return HANG_STATUS;
     }
     if (e instanceof MemoryFault) {

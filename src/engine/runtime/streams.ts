@@ -216,6 +216,12 @@ export class Streams {
     return op.end <= this.hostNs;
   }
 
+  /** Whether queued work could run beside what runs now on a GPU (work that does not wait for a running kernel); what the simulator only runs later. */
+  busyBeside(): boolean {
+    for (const op of this.queued) if (op.state === 'queued' && !op.deps.some((d) => d.state === 'running')) return true;
+    return false;
+  }
+
   /** cudaDeviceReset: streams die; the caller has waited for their work. */
   reset(): void {
     this.streams.clear();
