@@ -85,8 +85,9 @@ describe('timeline, memory and diagnostics data', () => {
     await r.send({ kind: 'motion', motion: 'run' });
     const runtime = last(r.events, 'diagnostics')!.diagnostics;
     expect(runtime).toHaveLength(1);
-    expect(runtime[0]).toMatchObject({ source: 'runtime', severity: 'error', file: seg, step: expect.any(Number) });
-    expect(runtime[0]!.message).toMatch(/^segmentation fault: host code accessed/);
+    // At the statement that faulted, saying what it did.
+    expect(runtime[0]).toMatchObject({ source: 'runtime', severity: 'error', file: seg, line: 3, col: 3, step: expect.any(Number) });
+    expect(runtime[0]!.message).toBe('segmentation fault: host code wrote 4 bytes at address 0x0 (a null pointer)');
     r.svc.close();
 
     const bad = join(dir, 'bad.cu');

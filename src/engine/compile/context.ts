@@ -31,4 +31,6 @@ export interface ProgramTables {
   laneLoop(sites: readonly number[]): number;
   /** Slot in WarpCtx.pool where that version keeps its lane arrays between activations, or null when it must allocate them per activation (recursion, host code). */
   poolSlot(fn: IFunction, host: boolean): number | null;
+  /** Whether a function can reach itself through its calls: its activations count against MAX_CALL_DEPTH. */
+  recursive(fn: IFunction): boolean;
 }

@@ -95,11 +95,11 @@ export function generate(prog: IProgram, flags: { readonly fmad: boolean; readon
     fnName: (f, host) => `${host ? 'H' : 'D'}${f.id}`,
     isGen: gen,
     poolSlot: (fn, host) => {
-      if (host) return null;
       // A function that can reach itself may have two activations on one warp at once.
-      for (const c of facts.get(fn)?.calls ?? []) if (reach(c).has(fn)) return null;
+      if (host || T.recursive(fn)) return null;
       return intern(poolIdx, pools, fn, fn);
     },
+    recursive: (fn) => [...(facts.get(fn)?.calls ?? [])].some((c) => reach(c).has(fn)),
   };
   const parts: string[] = ['"use strict";', 'const { RT, M, G, LOC, FN, TY, SP, SC } = ENV; const DM = RT.DM; const MF = RT.MF; let O = null;', TRAFFIC_PROLOGUE, accessHelpers(instrument)];
   const names: string[] = [];

@@ -3,7 +3,8 @@ import type { Diagnostic } from '../front/diag.js';
 import type { IFunction, IProgram, VarSym } from '../check/ir.js';
 import { isScalar, isWide, sizeOf, type CType } from '../check/types.js';
 import { alignOfVar } from '../check/layout.js';
-import type { Dim3, HostEnv, Resumable, Scalar, Suspend } from '../exec/env.js';
+import { SimulatorError, StackOverflow, isStackExhausted, type Dim3, type HostEnv, type Resumable, type Scalar, type Suspend } from '../exec/env.js';
+import { MemoryFault } from '../memory/fault.js';
 import { runGrid, type DeviceEnv, type KernelEntry, type LaunchOutcome } from '../exec/grid.js';
 import { StepLimitError, WarpCtx } from '../exec/warp.js';
 import { PARAM_BASE, SHARED_BASE } from '../memory/layout.js';
@@ -207,11 +208,19 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
       } catch (e) {
         if (e instanceof StepLimitError) throw e;
         if (e instanceof HostSigfpe) inst.rt.stderr('Floating point exception\n');
-        throw e;
+        throw hostFailure(e, W);
       }
       return isScalar(prog.main.ret) ? rv[0]! | 0 : 0;
     },
   };
+}
+
+/** An exception leaving host code: JavaScript's stack running out is the program's stack overflow; faults and limits learn the statement they stopped. */
+function hostFailure(e: unknown, W: WarpCtx): unknown {
+  const at = W.loc.line > 0 ? W.loc : null;
+  if (isStackExhausted(e)) return new StackOverflow(W.depth, null, true, at);
+  if (e instanceof SimulatorError || e instanceof MemoryFault) e.loc ??= at;
+  return e;
 }
 
 /** Runs a launch and then adds its memory traffic to deviceTraffic, however it ends, and tells an observer that asked for them the exact counts. */

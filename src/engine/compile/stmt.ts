@@ -5,6 +5,7 @@ import type { ProgramTables } from './context.js';
 import type { FnFacts } from './analyze.js';
 import { ExprCompiler } from './expr.js';
 import { literal, truthy } from './ops.js';
+import { MAX_CALL_DEPTH } from '../exec/env.js';
 import { spinLoop } from './spin-loops.js';
 import { FIRST_PROBE } from '../exec/spin.js';
 
@@ -99,8 +100,11 @@ export class FnCompiler extends ExprCompiler {
     // A local that asks for more than the stack's 16-byte alignment moves the frame up to it; the exit restores the caller's sp.
     const aligned = this.frameAlign > 16;
     const fp = aligned ? `const SP_ = W.sp, FP = Math.ceil(SP_ / ${this.frameAlign}) * ${this.frameAlign};` : 'const FP = W.sp;';
+    // Each activation of a recursive function costs the engine a JavaScript frame: past MAX_CALL_DEPTH the run stops with a stack overflow.
+    const recursive = this.T.recursive(this.fn);
     return [
       `function${gen ? '*' : ''} ${name}(W, A, RV, RS${params}) {`,
+      recursive ? `if (++W.depth > ${MAX_CALL_DEPTH}) W.tooDeep(${JSON.stringify(this.fn.name)});` : '',
       `const S = W.S; let R = 0;`,
       frame ? `${fp} W.sp = FP + ${frame}; if (W.sp > W.lim) W.grow();` : fp,
       ...this.declLines(),
@@ -110,6 +114,7 @@ export class FnCompiler extends ExprCompiler {
       // the first warp finishes, after V8 optimized the kernel, and every warp reaching it deoptimized that code again.
       this.T.instrument && !this.kernel ? `if (O !== null && O.leave !== undefined) O.leave(W${this.returned()});` : '',
       frame ? (aligned ? 'W.sp = SP_;' : 'W.sp = FP;') : '',
+      recursive ? 'W.depth--;' : '',
       '}',
     ].join('\n');
   }

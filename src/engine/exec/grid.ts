@@ -1,5 +1,5 @@
 import type { SourceLoc } from '../front/token.js';
-import { SimulatorError, type Dim3, type Resumable, type Scalar, type Suspend } from './env.js';
+import { SimulatorError, StackOverflow, isStackExhausted, type Dim3, type Resumable, type Scalar, type Suspend } from './env.js';
 import { MemoryFault, type MemSpace } from '../memory/fault.js';
 import type { Memory } from '../memory/memory.js';
 import { LOCAL_BASE } from '../memory/layout.js';
@@ -418,6 +418,8 @@ function stopped(e: unknown, B: ResidentBlock, cur: WarpCtx): LaunchOutcome {
     const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
     return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!), address: e.address, space: e.space };
   }
+  // JavaScript's stack ran out before MAX_CALL_DEPTH (frames larger than the CLI's thread was sized for, or a thread of ordinary size).
+  if (isStackExhausted(e)) throw new StackOverflow(cur.depth, null, false, cur.loc);
   if (e instanceof SimulatorError) e.loc ??= cur.loc;
   if (e instanceof KernelAbort) {
     const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);

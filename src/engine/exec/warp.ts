@@ -3,6 +3,7 @@ import { MemoryFault } from '../memory/fault.js';
 import { LOCAL_BASE, STACK_BASE } from '../memory/layout.js';
 import type { Memory } from '../memory/memory.js';
 import { Region } from '../memory/region.js';
+import { MAX_CALL_DEPTH, StackOverflow } from './env.js';
 import type { SpinState } from './spin.js';
 
 /** The executed-statement counter shared by all warps of a launch (or by host code). */
@@ -41,6 +42,8 @@ export class WarpCtx {
   sp: number;
   lim: number;
   loc: SourceLoc = NOWHERE;
+  /** Activations of recursive functions this warp has (generated code counts them against MAX_CALL_DEPTH). */
+  depth = 0;
   readonly tx = new Float64Array(32);
   readonly ty = new Float64Array(32);
   readonly tz = new Float64Array(32);
@@ -95,6 +98,7 @@ export class WarpCtx {
 
   /** Makes a device warp ready to run the next block: stack pointer, exits and barrier state back to the start. */
   resetForBlock(): void {
+    this.depth = 0;
     this.sp = LOCAL_BASE + 16;
     this.lim = LOCAL_BASE + this.stride;
     this.exited = 0;
@@ -104,6 +108,12 @@ export class WarpCtx {
     this.barResult = 0;
     this.printed = '';
     this.loc = NOWHERE;
+  }
+
+  /** Stops a call of the recursive function `fn` that would pass MAX_CALL_DEPTH. */
+  tooDeep(fn: string): never {
+    this.depth--;
+    throw new StackOverflow(MAX_CALL_DEPTH, fn, this.host, this.loc);
   }
 
   /** Grows the stack after a frame push crossed `lim` (host: up to 8 MiB; device: per-lane stride doubling). */

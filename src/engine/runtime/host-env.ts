@@ -3,7 +3,7 @@ import type { IFunction } from '../check/ir.js';
 import type { CType } from '../check/types.js';
 import { ProgramExit, type Dim3, type HostEnv, type Resumable, type Scalar } from '../exec/env.js';
 import type { CompiledProgram, KernelInfo } from '../compile/index.js';
-import type { Memory } from '../memory/index.js';
+import { DeviceMemoryLimit, type Memory } from '../memory/index.js';
 import { hostLibc } from './host-libc.js';
 import { hostMath } from './host-math.js';
 import { cudaApi } from './cuda-api.js';
@@ -74,7 +74,12 @@ export class HostRuntime implements HostEnv {
       else if (WAITS_FOR_LEGACY.has(base)) yield* this.streams.waitFor(this.streams.legacy);
       return this.intrinsic(key, args, argTypes, loc);
     }
-    const result = yield* fn(this.ctx, args, argTypes, loc);
+    let result: Scalar | undefined;
+    try {
+      result = yield* fn(this.ctx, args, argTypes, loc);
+    } catch (e) {
+      throw madeBy(e, base);
+    }
     this.run.listener?.apiCall({ name: base, args, result, loc });
     return result;
   }
@@ -93,10 +98,14 @@ export class HostRuntime implements HostEnv {
       throw new ProgramExit(1);
     }
     const listener = this.run.listener;
-    if (listener === undefined) return fn(this.ctx, args, argTypes, loc);
-    const result = fn(this.ctx, args, argTypes, loc);
-    listener.apiCall({ name: base, args, result, loc });
-    return result;
+    try {
+      if (listener === undefined) return fn(this.ctx, args, argTypes, loc);
+      const result = fn(this.ctx, args, argTypes, loc);
+      listener.apiCall({ name: base, args, result, loc });
+      return result;
+    } catch (e) {
+      throw madeBy(e, base);
+    }
   }
 
   /** glibc's assert: message on stderr, then SIGABRT (the stdout buffer is lost). */
@@ -207,6 +216,12 @@ export class HostRuntime implements HostEnv {
         this.hang(`kernel '${kernel.name}' stopped after ${outcome.steps} warp steps (--max-steps); it may loop forever`, loc);
     }
   }
+}
+
+/** An exception from the runtime call `name`: a device memory limit it met names it. */
+function madeBy(e: unknown, name: string): unknown {
+  if (e instanceof DeviceMemoryLimit) e.by(name);
+  return e;
 }
 
 /** Whether a user drives the run (a live debugger, whose listener suspends it): they may change memory while it is stopped, and stop a hung kernel themselves. */

@@ -1,8 +1,9 @@
-import type { IProgram } from '../check/ir.js';
+import type { IFunction, IProgram } from '../check/ir.js';
+import type { SourceLoc } from '../front/token.js';
 import { sizeOf } from '../check/types.js';
 import type { Diagnostic } from '../front/diag.js';
 import type { RunOptions } from '../api.js';
-import { ProgramExit, SimulatorError, type Resumable } from '../exec/env.js';
+import { ProgramExit, SIGSEGV_STATUS, SimulatorError, StackOverflow, type Resumable } from '../exec/env.js';
 import { compileProgram } from '../compile/index.js';
 import { Memory, MemoryFault } from '../memory/index.js';
 import { GlibcRandom } from '../lib/rand.js';
@@ -38,9 +39,10 @@ export interface ProgramRun {
   readonly timeline?: (op: TimelineOp) => void;
 }
 
-const SIGSEGV_STATUS = 139;
-/** EX_SOFTWARE from sysexits.h: the simulator, not the program, failed. */
-const INTERNAL_ERROR_STATUS = 70;
+/** The first page of the address space, never mapped: a null pointer's member or element lands there. */
+const NULL_PAGE = 4096;
+/** glibc's default stack (WarpCtx.grow's host limit). */
+const HOST_STACK_MIB = 8;
 const NOWHERE = { file: '', line: 0, col: 0 };
 /** What the CLI exits with for bad usage: an unknown --device is one. */
 const BAD_DEVICE_STATUS = 2;
@@ -132,9 +134,37 @@ export function* startProgram(program: IProgram, run: ProgramRun): Resumable<num
     if (e instanceof MemoryFault) {
       // A host access to memory it does not own: the process dies of SIGSEGV and its stdout buffer is lost.
       out.discard();
-      run.report({ severity: 'error', message: `segmentation fault: host code accessed ${e.message}`, loc: program.main?.loc ?? NOWHERE });
+      const fn = e.loc ? functionAt(program, e.loc) : null;
+      run.report({ severity: 'error', message: `segmentation fault: ${hostFaultText(e, fn)}`, loc: e.loc ?? program.main?.loc ?? NOWHERE });
       return SIGSEGV_STATUS;
+    }
+    if (e instanceof SimulatorError) {
+      // A limit of Warpscope's, not the program's doing: what the program printed so far stays printed.
+      if (e instanceof StackOverflow && e.fn === null && e.loc) e.named(functionAt(program, e.loc)?.name ?? null);
+      ctx.flushDevicePrintf();
+      out.flush();
+      run.report({ severity: 'error', message: e.message, loc: e.loc ?? program.main?.loc ?? NOWHERE });
+      return e.status;
     }
     throw e;
   }
+}
+
+/** What a host access that faulted (in function `fn`) did, as the crash's diagnostic says it: "host code wrote 4 bytes at address 0x0 (a null pointer)". */
+function hostFaultText(e: MemoryFault, fn: IFunction | null): string {
+  // A frame push past the stack's end (WarpCtx.grow) is an access of no bytes.
+  if (e.size === 0) return `stack overflow${fn ? ` in '${fn.name}'` : ''} (host code used more than its ${HOST_STACK_MIB} MiB stack)`;
+  const where = e.address === 0 ? 'a null pointer' : e.address < NULL_PAGE ? 'near a null pointer' : e.space === 'host' || e.space === 'none' ? 'memory the program does not own' : 'device memory, which host code cannot access';
+  return `host code ${e.write ? 'wrote' : 'read'} ${e.size} byte${e.size === 1 ? '' : 's'} at address 0x${e.address.toString(16)} (${where})`;
+}
+
+/** The function whose body holds `loc`: the last one defined before it in its file. */
+function functionAt(program: IProgram, loc: SourceLoc): IFunction | null {
+  let best: IFunction | null = null;
+  for (const f of program.functions) {
+    if (f.body === null || f.loc.file !== loc.file) continue;
+    const before = f.loc.line < loc.line || (f.loc.line === loc.line && f.loc.col <= loc.col);
+    if (before && (best === null || f.loc.line > best.loc.line || (f.loc.line === best.loc.line && f.loc.col > best.loc.col))) best = f;
+  }
+  return best;
 }
