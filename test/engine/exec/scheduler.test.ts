@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { execute } from '../../../src/engine/execute.js';
-import { defaultRunOptions, type EngineEvent, type RunOptions, type SchedulerSpec } from '../../../src/engine/api.js';
+import { runSource } from './run-source.js';
+import { type RunOptions, type SchedulerSpec } from '../../../src/engine/api.js';
 import type { ExecutionListener } from '../../../src/engine/runtime/listener.js';
 import type { WarpCtx } from '../../../src/engine/exec/warp.js';
 import { formatScheduler, mulberry32, parseScheduler } from '../../../src/engine/exec/scheduler.js';
@@ -17,14 +17,7 @@ const RR: SchedulerSpec = { kind: 'round-robin' };
 const random = (seed: number): SchedulerSpec => ({ kind: 'random', seed });
 
 function run(source: string, scheduler?: SchedulerSpec, extra: Partial<RunOptions> = {}, listener?: ExecutionListener): { stdout: string; stderr: string; status: number } {
-  const events: EngineEvent[] = [];
-  const options: RunOptions = { ...defaultRunOptions, ...extra, ...(scheduler ? { scheduler } : {}) };
-  const host = { readFile: (p: string) => (p === 'prog.cu' ? source : null) };
-  const status = listener
-    ? execute({ kind: 'record', file: 'prog.cu', argv: ['prog'], options, listener }, host, (e) => events.push(e))
-    : execute({ kind: 'run', file: 'prog.cu', argv: ['prog'], options }, host, (e) => events.push(e));
-  const text = (k: 'stdout' | 'stderr'): string => events.map((e) => (e.kind === k ? e.text : e.kind === 'diagnostic' && k === 'stderr' ? e.rendered + '\n' : '')).join('');
-  return { stdout: text('stdout'), stderr: text('stderr'), status };
+  return runSource(source, { ...extra, ...(scheduler ? { scheduler } : {}) }, listener);
 }
 
 const race = readFileSync('test/cli/programs/sched_race.cu', 'utf8');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { execute } from '../../../src/engine/execute.js';
-import { defaultRunOptions, type EngineEvent, type RunOptions } from '../../../src/engine/api.js';
 import type { ExecutionListener } from '../../../src/engine/runtime/listener.js';
+import { runSource } from './run-source.js';
 
 /*
  * Loops that can never end are reported within a moment, where the GPU would hang: a kernel
@@ -10,16 +9,7 @@ import type { ExecutionListener } from '../../../src/engine/runtime/listener.js'
  * only look alike (a counter in the exit, a flag another block sets) run on as before.
  */
 
-function run(source: string, extra: Partial<RunOptions> = {}, listener?: ExecutionListener): { stdout: string; stderr: string; status: number } {
-  const events: EngineEvent[] = [];
-  const options: RunOptions = { ...defaultRunOptions, ...extra };
-  const host = { readFile: (p: string) => (p === 'prog.cu' ? source : null) };
-  const status = listener
-    ? execute({ kind: 'record', file: 'prog.cu', argv: ['prog'], options, listener }, host, (e) => events.push(e))
-    : execute({ kind: 'run', file: 'prog.cu', argv: ['prog'], options }, host, (e) => events.push(e));
-  const text = (k: 'stdout' | 'stderr'): string => events.map((e) => (e.kind === k ? e.text : e.kind === 'diagnostic' && k === 'stderr' ? e.rendered + '\n' : '')).join('');
-  return { stdout: text('stdout'), stderr: text('stderr'), status };
-}
+const run = runSource;
 
 /** A listener that hears nothing; `suspends` as a live debugger's (true) or a recording's (false). */
 const quietListener = (suspends: boolean): ExecutionListener => ({ suspends, statement: () => false, access: () => undefined, apiCall: () => undefined, launch: () => undefined });
