@@ -47,7 +47,7 @@ describe('the Diagnostics panel at the cursor', () => {
     expect(shown(s.events)).toEqual(['compile:warning:4']);
     await s.send({ kind: 'motion', motion: 'next' });
     expect(last(s.events, 'exited')!.status).toBe(139);
-    expect(shown(s.events)).toEqual(['compile:warning:4', 'runtime:error:6']);
+    expect(shown(s.events)).toEqual(['compile:warning:4', 'runtime:error:12']);
     // The same recording replayed: at its start only the compiler had spoken.
     const trace = last(s.events, 'opened')!.trace!;
     s.svc.close();
@@ -57,7 +57,7 @@ describe('the Diagnostics panel at the cursor', () => {
     await r.send({ kind: 'motion', motion: 'run' });
     expect(shown(r.events)).toEqual(['compile:warning:4']);
     await r.send({ kind: 'motion', motion: 'next' });
-    expect(shown(r.events)).toEqual(['compile:warning:4', 'runtime:error:6']);
+    expect(shown(r.events)).toEqual(['compile:warning:4', 'runtime:error:12']);
     r.svc.close();
   });
 
