@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { RunOptions, SourceHost } from '../engine/api.js';
-import { compileSource } from '../engine/compile-source.js';
+import { readSources } from '../engine/compile-source.js';
 import { PROGRAM_STACK_MB } from '../engine/exec/env.js';
 import { findPreset } from '../engine/runtime/presets/index.js';
 import type { Tool } from '../analysis/findings.js';
@@ -49,7 +49,7 @@ export function startRecording(file: string, argv: readonly string[], options: R
     },
   };
   const props = findPreset(options.device ?? 'h100')?.props;
-  compileSource(file, reading, props ? props.major * 100 + props.minor * 10 : undefined);
+  readSources(file, reading, props ? props.major * 100 + props.minor * 10 : undefined);
   let remote: RemoteRecording;
   try {
     remote = new RemoteRecording(script);

@@ -1,5 +1,5 @@
 import { preprocess } from './front/preprocess.js';
-import type { Preprocessed } from './front/preprocess.js';
+import type { Preprocessed, PreprocessOptions } from './front/preprocess.js';
 import { parse } from './front/parse.js';
 import { mergePasses, sameTokens } from './front/passes.js';
 import { check, builtinTypeNames, qualifiedOnlyTypeNames } from './check/check.js';
@@ -33,11 +33,12 @@ export function compileSource(file: string, host: SourceHost, arch = CUDA_ARCH):
   const sources = new Map<string, string>();
   if (text === null) return { ok: false, diags: [{ severity: 'error', message: `no such file or directory: '${file}'`, loc: { file, line: 0, col: 0 } }], sources };
   sources.set(file, text);
-  const hostPP = preprocess(text, file, { readFile });
+  const [hostPass, devicePass] = passes(readFile, arch);
+  const hostPP = preprocess(text, file, hostPass);
   if (!hostPP.ok) return { ok: false, diags: hostPP.diags, sources };
   for (const [name, src] of hostPP.value.includedFiles) sources.set(name, src);
   const warnings: Diagnostic[] = [...hostPP.warnings];
-  const devPP = preprocess(text, file, { readFile, defines: new Map([['__CUDA_ARCH__', String(arch)]]) });
+  const devPP = preprocess(text, file, devicePass);
   if (!devPP.ok) return { ok: false, diags: [...warnings, ...devPP.diags], sources };
   for (const [name, src] of devPP.value.includedFiles) sources.set(name, src);
   addNew(warnings, devPP.warnings);
@@ -61,6 +62,23 @@ export function compileSource(file: string, host: SourceHost, arch = CUDA_ARCH):
   // nvcc compiles such a file but its link step fails: there is nothing to run.
   if (checked.value.main === null) return { ok: false, diags: [...warnings, { severity: 'error', message: "undefined reference to 'main' (the program defines no main function)", loc: { file, line: 1, col: 1 } }], sources };
   return { ok: true, program: checked.value, warnings, sources };
+}
+
+/** nvcc's two preprocessor passes: the host's, then the device's with __CUDA_ARCH__ defined. */
+function passes(readFile: (p: string) => string | null, arch: number): [PreprocessOptions, PreprocessOptions] {
+  return [{ readFile }, { readFile, defines: new Map([['__CUDA_ARCH__', String(arch)]]) }];
+}
+
+/**
+ * Reads what compiling `file` reads, through `host`, by preprocessing it only: a thread that
+ * compiles it elsewhere, and cannot call `host`, is given those files. Errors are left for that
+ * compilation to report.
+ */
+export function readSources(file: string, host: SourceHost, arch = CUDA_ARCH): void {
+  const readFile = (p: string): string | null => withoutBom(host.readFile(p));
+  const text = readFile(file);
+  if (text === null) return;
+  for (const pass of passes(readFile, arch)) preprocess(text, file, pass);
 }
 
 /** `text` without a leading UTF-8 byte order mark (U+FEFF once decoded). */
