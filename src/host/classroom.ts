@@ -14,6 +14,8 @@ import { SessionHost, type HostConnection, type SessionBackend } from './session
 interface PresenterState {
   trace: string | null;
   stop: StopView | null;
+  /** Its program ran to its end (viewers go there too). */
+  ended: boolean;
 }
 
 /** A viewer's session service, as a backend a SessionHost can own. */
@@ -32,7 +34,7 @@ function viewerBackend(env: ServiceEnv): { backend: SessionBackend; service: Ses
 
 /** The viewers of one presenter's session. */
 export class Classroom {
-  private readonly state: PresenterState = { trace: null, stop: null };
+  private readonly state: PresenterState = { trace: null, stop: null, ended: false };
   private readonly viewers = new Set<SessionService>();
   private readonly presenterLink: HostConnection;
 
@@ -47,10 +49,16 @@ export class Classroom {
     if (e.kind === 'opened') {
       this.state.trace = e.trace ?? null;
       this.state.stop = null;
+      this.state.ended = false;
     } else if (e.kind === 'stopped') {
       this.state.stop = e.stop;
+      if (e.stop) this.state.ended = false;
+    } else if (e.kind === 'exited') {
+      // Told before the stop is cleared: the program is at no stop any more.
+      this.state.stop = null;
+      this.state.ended = e.status !== null;
     } else return;
-    if (this.state.trace) for (const v of this.viewers) v.follow(this.state.trace, this.state.stop);
+    if (this.state.trace) for (const v of this.viewers) v.follow(this.state.trace, this.state.stop, this.state.ended);
   }
 
   /** Connects a viewer: a session of its own, at the presenter's position, hearing only its own events. */
@@ -66,7 +74,7 @@ export class Classroom {
         if (cmd.kind !== 'sync' || joined) return;
         joined = true;
         this.viewers.add(service);
-        if (this.state.trace) service.follow(this.state.trace, this.state.stop);
+        if (this.state.trace) service.follow(this.state.trace, this.state.stop, this.state.ended);
       },
       close: () => {
         conn.close();

@@ -79,16 +79,25 @@ export class SessionService {
     // files and uploads (it knows which folder it serves): here they have nothing to do.
     if (cmd.kind === 'sync' || cmd.kind === 'list-files' || cmd.kind === 'upload') return;
     const refused = this.env.viewer ? viewerRefusal(cmd) : null;
+    if (refused && cmd.kind === 'console') return this.refuseLine(cmd.line, refused);
     if (refused) return this.emit({ kind: 'error', message: refused });
     this.queue = this.queue.then(() => this.run(cmd)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
   }
 
-  /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread. */
-  follow(path: string, stop: StopView | null): void {
-    this.queue = this.queue.then(() => this.followNow(path, stop)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
+  /** A viewer's typed line it may not run: answered in the console in its turn, as any line is, so the console echoes it and prompts again. */
+  private refuseLine(line: string, why: string): void {
+    this.queue = this.queue.then(() => {
+      this.emit({ kind: 'command', line });
+      this.emit({ kind: 'output', text: `${why}\n` });
+    });
   }
 
-  private async followNow(path: string, stop: StopView | null): Promise<void> {
+  /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread, or to its end once the presenter's program `ended`. */
+  follow(path: string, stop: StopView | null, ended = false): void {
+    this.queue = this.queue.then(() => this.followNow(path, stop, ended)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
+  }
+
+  private async followNow(path: string, stop: StopView | null, ended: boolean): Promise<void> {
     let id: string;
     try {
       const st = statSync(path);
@@ -106,6 +115,8 @@ export class SessionService {
       this.session.cursor.reset();
     }
     const s = this.session;
+    // The presenter's program ended: the viewer's replay runs to the same end (viewers set no breakpoints), exit and output included.
+    if (s && !stop && ended && !this.ended) return this.exec(s.pos === null ? 'run' : 'continue');
     if (!s || !stop) return this.publish();
     if (s.pos === null) await s.start();
     if (s.pos !== stop.step) await this.exec(`goto ${stop.step}`);

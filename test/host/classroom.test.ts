@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionHost, inThreadBackend, type HostConnection } from '../../src/host/session-host.js';
+import { Classroom } from '../../src/host/classroom.js';
+import { nodeServiceEnv } from '../../src/host/node-env.js';
+import type { SessionEvent } from '../../src/protocol/messages.js';
+import { until } from './until.js';
+
+/*
+ * A classroom as `warpscope serve --classroom` wires it (in this thread): a presenter's session
+ * and viewers following it. A viewer follows the presenter to the program's end, whether it
+ * watched the run or joined after it, and a line it may not run is answered in its console.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-classroom-'));
+copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
+
+/** A viewer's page: the events it heard, and its link to send lines. */
+type Viewer = SessionEvent[] & { conn: HostConnection };
+
+/** A presenter at avgfilter.cu's first stop at line 27, and a classroom following it. */
+async function presenting(): Promise<{ presenter: SessionHost; p: SessionEvent[]; room: Classroom; enter: () => Viewer }> {
+  const presenter = new SessionHost(inThreadBackend(undefined, dir));
+  const p: SessionEvent[] = [];
+  presenter.connect((e) => p.push(e));
+  const room = new Classroom(presenter, nodeServiceEnv());
+  presenter.send({ kind: 'open', target: { kind: 'source', path: join(dir, 'avgfilter.cu') } });
+  presenter.send({ kind: 'console', line: 'break 27' });
+  presenter.send({ kind: 'motion', motion: 'run' });
+  await until(p, (e) => e.kind === 'stopped' && e.stop !== null);
+  const enter = (): Viewer => {
+    const events: SessionEvent[] = [];
+    const conn = room.connect((e) => events.push(e));
+    conn.send({ kind: 'sync' });
+    return Object.assign(events, { conn });
+  };
+  return { presenter, p, room, enter };
+}
+
+describe('a classroom', () => {
+  it('takes its viewers to the end of the presenter\'s program, and one joining after it too', async () => {
+    const { presenter, p, room, enter } = await presenting();
+    const early = enter();
+    await until(early, (e) => e.kind === 'stopped' && e.stop?.line === 27);
+    presenter.send({ kind: 'console', line: 'delete' });
+    presenter.send({ kind: 'motion', motion: 'continue' });
+    await until(p, (e) => e.kind === 'exited');
+    expect(await until(early, (e) => e.kind === 'exited')).toEqual({ kind: 'exited', status: 0 });
+    const late = enter();
+    expect(await until(late, (e) => e.kind === 'exited')).toEqual({ kind: 'exited', status: 0 });
+    for (const v of [early, late]) {
+      expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual({ kind: 'stopped', stop: null });
+      expect(v.some((e) => e.kind === 'output' && e.text.includes('exited normally'))).toBe(true);
+    }
+    room.close();
+    await presenter.close();
+  });
+
+  it('answers a line a viewer may not run in its console, echoed, rather than only in the status bar', async () => {
+    const { presenter, room, enter } = await presenting();
+    const heard = enter();
+    await until(heard, (e) => e.kind === 'stopped' && e.stop !== null);
+    heard.length = 0;
+    heard.conn.send({ kind: 'console', line: 'next' });
+    await until(heard, (e) => e.kind === 'output');
+    expect(heard.slice(0, 2)).toEqual([
+      { kind: 'command', line: 'next' },
+      { kind: 'output', text: expect.stringMatching(/^"next" is the presenter's to do/) },
+    ]);
+    expect(heard.some((e) => e.kind === 'error')).toBe(false);
+    room.close();
+    await presenter.close();
+  });
+});
