@@ -7,7 +7,7 @@ import type { ProgramTables } from './context.js';
 import { arith, canonNaN, convert, literal, normInt, truthy } from './ops.js';
 import { compileIntrinsic, isPureIntrinsic } from './intrinsics.js';
 import { isResumableHostCall } from '../exec/env.js';
-import { builtinVar, hasInlineEffect, helper } from './lane-names.js';
+import { builtinVar, hasInlineEffect, helper, isInert } from './lane-names.js';
 import { SiteTracker } from './traffic.js';
 
 /*
@@ -218,7 +218,8 @@ export abstract class ExprCompiler {
         return this.cond(e);
       case 'comma': {
         const l = this.ex(e.left);
-        if (this.inl(e.left) && hasInlineEffect(e.left)) this.pre.push(this.lanes(`${l};`));
+        // What is left of a left operand that went partly to pre (a host call whose arguments hold a call) must still run, as an expression statement's does.
+        if (this.inl(e.left) ? hasInlineEffect(e.left) : !isInert(l)) this.pre.push(this.lanes(`${l};`));
         return this.ex(e.right);
       }
       case 'assign':

@@ -29,6 +29,11 @@ export function builtinVar(name: string): string {
   }
 }
 
+/** True for a lane expression that does nothing when evaluated for nothing: a temp, a register read, a constant. */
+export function isInert(v: string): boolean {
+  return /^(t\d+\[l\]|r\d+\[l\]|[-\d.n]+|0)$/.test(v);
+}
+
 /** True when an inline expression changes registers (so evaluating it for nothing still matters). */
 export function hasInlineEffect(e: IExpr): boolean {
   switch (e.k) {

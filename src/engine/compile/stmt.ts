@@ -8,6 +8,7 @@ import { literal, truthy } from './ops.js';
 import { MAX_CALL_DEPTH } from '../exec/env.js';
 import { spinLoop } from './spin-loops.js';
 import { FIRST_PROBE } from '../exec/spin.js';
+import { isInert } from './lane-names.js';
 
 /*
  * Statements with active masks. Invariants of the generated code: `A` is the mask of lanes
@@ -220,7 +221,7 @@ export class FnCompiler extends ExprCompiler {
         const v = this.runPre(discarded(s.e), out);
         // Whatever lane expression is left must still run, even when parts of the statement (a call among
         // printf's arguments, say) went warp-wide first; only temps, constants and register reads are inert.
-        if (!/^(t\d+\[l\]|r\d+\[l\]|[-\d.n]+|0)$/.test(v)) out.push(this.lanes(`${v};`));
+        if (!isInert(v)) out.push(this.lanes(`${v};`));
         return;
       }
       case 'init':

@@ -35,6 +35,13 @@ describe('host call arguments', () => {
     expect(runHost([stmt(intr('printf', [c(0), call(f, [rand(), rand()])], intType))], [f])).toEqual([[0, 20 - 1]]);
   });
 
+  it('runs a built-in call on the left of a comma whose arguments hold a user call', () => {
+    const a = v('a', intType, 'auto', true);
+    const f = fnc('f', 'host', [a], [], [ret(ar('*', rd(a), c(2)))], intType);
+    const comma: IExpr = { k: 'comma', left: intr('printf', [c(0), call(f, [c(5)])], intType), right: c(7), type: intType, loc: L };
+    expect(runHost([stmt(comma)], [f])).toEqual([[0, 10]]);
+  });
+
   it('keeps short-circuiting a call that sits behind && (its arguments are not hoisted)', () => {
     const cond: IExpr = { k: 'logical', op: '&&', left: cmp('==', c(1), c(0)), right: intr('printf', [c(0), rand(), rand()], intType), type: intType, loc: L };
     expect(runHost([ifs(cond, stmt(c(0))), stmt(intr('printf', [c(9), rand()], intType))])).toEqual([[9, 1]]);
