@@ -118,12 +118,14 @@ export function sharedView(s: DebugSession, layout: LaunchLayout | null): Shared
   const bytes = size > 0 ? read(s.pos) : new Uint8Array(0);
   if (!bytes) return null;
   const last = s.warpState(s.pos, f)?.step ?? -1;
+  // Across that statement alone: other warps of the block may have written since it ran.
   const before = size > 0 && last >= 0 && last < s.pos ? read(last) : null;
+  const after = before && last + 1 < s.pos ? read(last + 1) : bytes;
   const changed: number[] = [];
-  if (before) {
+  if (before && after) {
     for (let w = 0; w * 4 < size; w++) {
       for (let b = w * 4; b < w * 4 + 4; b++) {
-        if (bytes[b] !== before[b]) {
+        if (after[b] !== before[b]) {
           changed.push(w);
           break;
         }

@@ -148,6 +148,28 @@ describe('visual panels of a session', () => {
     s.close();
   });
 
+  it('marks as changed only the shared words the focused warp\'s own last statement wrote, not another warp\'s since', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: 'test/host/two_warps_shared.cu' } });
+    await s.send({ kind: 'console', line: 'break 6' });
+    await s.send({ kind: 'console', line: 'run' });
+    await s.send({ kind: 'console', line: 'next' });
+    // Warp 0's store: its own 32 words.
+    const stored = last(s.events, 'shared-memory')!.view!;
+    expect(stored.accesses.map((a) => a.kind)).toEqual(['store']);
+    expect(stored.changed).toEqual(Array.from({ length: 32 }, (_, w) => w));
+    await s.send({ kind: 'console', line: 'delete' });
+    await s.send({ kind: 'console', line: 'break 8' });
+    await s.send({ kind: 'console', line: 'continue' });
+    // Warp 0 passed the barrier (its last statement) after warp 1 stored s[32..63]: the barrier changed nothing.
+    const shared = last(s.events, 'shared-memory')!.view!;
+    expect(last(s.events, 'stopped')!.stop!.focus).toMatchObject({ warp: 0 });
+    expect(new Int32Array(fromBase64(shared.bytes).slice().buffer)[40]).toBe(81);
+    expect(shared.accesses).toEqual([]);
+    expect(shared.changed).toEqual([]);
+    s.close();
+  });
+
   it('details only the blocks the grid view watches', async () => {
     const s = service();
     await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
