@@ -2,6 +2,8 @@ import type { Trace } from '../trace/reader.js';
 import type { DiagnosticView } from '../protocol/messages.js';
 import { readFindings } from '../debug/sanitize/store.js';
 import { findingSite, findingSummary } from '../debug/sanitize/text.js';
+import { readFaultSites } from '../trace/fault-sites.js';
+import { exceptionOf } from '../debug/fault-stop.js';
 
 /*
  * The Diagnostics panel's data and the Source panel's line markers: the trace's diagnostics
@@ -49,7 +51,22 @@ export function diagnosticsOf(trace: Trace): DiagnosticView[] {
     const sev = r.finding.kind === 'race' ? r.finding.severity : r.finding.kind === 'leak' ? 'warning' : 'error';
     return { source: r.tool, severity: sev, message: findingSummary(r.finding), file: site.file, line: site.line, col: 0, step: r.step };
   });
-  return [...compile, ...runtime, ...findings];
+  return [...compile, ...runtime, ...faultsOf(trace), ...findings];
+}
+
+/**
+ * The CUDA exceptions of faulted launches (trace meta, not diagnostics rows: the program goes on,
+ * its launch failed), at the faulting statement, where the debugger stops. A sanitizer's stop of
+ * a launch is left out: its finding is listed already.
+ */
+function faultsOf(trace: Trace): DiagnosticView[] {
+  return [...readFaultSites(trace.meta).values()].flatMap((f): DiagnosticView[] => {
+    const row = f.kind === 'aborted' ? null : trace.stepRow(f.step);
+    if (!row) return [];
+    const loc = trace.loc(row.loc);
+    const at = f.address !== undefined ? ` at 0x${f.address.toString(16)}` : '';
+    return [{ source: 'runtime', severity: 'error', message: `CUDA Exception: ${exceptionOf(f).name}${at} (${f.message})`, file: loc.file, line: loc.line, col: loc.col, step: f.step }];
+  });
 }
 
 /** The compile warnings an older trace keeps only as the stderr text printed before its first statement. */
@@ -63,8 +80,9 @@ function warningsInText(trace: Trace): DiagnosticView[] {
  * What had happened by step `upTo`: compile diagnostics always, sanitizer findings made at a step
  * up to it (a stop at a finding shows it), run-time diagnostics once their statement has run (a
  * stop on a line that will fault has not faulted yet; a deadlock found after the last statement
- * shows once the run has ended, as in a live session, whose recording has no row for it before).
+ * shows once the run has ended, as in a live session, whose recording has no row for it before),
+ * or when the debugger stands at its CUDA exception (`faultStop`, the step it stopped at for one).
  */
-export function diagnosticsAt(all: readonly DiagnosticView[], upTo: number): DiagnosticView[] {
-  return all.filter((d) => d.step === null || (d.source === 'runtime' ? d.step < upTo : d.step <= upTo));
+export function diagnosticsAt(all: readonly DiagnosticView[], upTo: number, faultStop: number | null = null): DiagnosticView[] {
+  return all.filter((d) => d.step === null || (d.source === 'runtime' ? d.step < upTo || d.step === faultStop : d.step <= upTo));
 }

@@ -304,7 +304,7 @@ export class SessionService {
     const grown = this.publishTimeline(s?.trace ?? null);
     const memKey = `${grown}:${stopText}`;
     // What happened by a step only grows with the step, so within one recording the count tells the set.
-    const diagnostics = diagnosticsAt(this.allDiagnostics, upTo);
+    const diagnostics = diagnosticsAt(this.allDiagnostics, upTo, s && s.faultStop === s.pos ? s.faultStop : null);
     const diagKey = `${grown}:${diagnostics.length}`;
     if (diagKey !== this.lastDiagnostics) {
       this.lastDiagnostics = diagKey;

@@ -41,6 +41,27 @@ describe('a run-time diagnostic’s step', () => {
     s.svc.close();
   });
 
+  it('lists a kernel\'s CUDA exception when the debugger stops at it, not at a breakpoint before it', async () => {
+    const src = join(dir, 'fault.cu');
+    writeFileSync(src, '__global__ void k(int *a) {\n  int i = threadIdx.x;\n  a[i + 100000000] = 1;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 128);\n  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n');
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: src } });
+    await s.send({ kind: 'console', line: 'break 3' });
+    await s.send({ kind: 'motion', motion: 'run' });
+    const at3 = last(s.events, 'stopped')!.stop!.step;
+    expect(last(s.events, 'diagnostics')!.diagnostics).toEqual([]);
+    await s.send({ kind: 'motion', motion: 'continue' });
+    expect(last(s.events, 'stopped')!.stop!.step).toBe(at3);
+    expect(last(s.events, 'diagnostics')!.diagnostics).toEqual([
+      { source: 'runtime', severity: 'error', message: expect.stringMatching(/^CUDA Exception: Warp Illegal Address at 0x[0-9a-f]+ \(an illegal memory access was encountered\)$/), file: src, line: 3, col: expect.any(Number), step: at3 },
+    ]);
+    // Past it, the program went on with its launch failed: still listed, once.
+    await s.send({ kind: 'motion', motion: 'continue' });
+    expect(last(s.events, 'exited')!.status).toBe(0);
+    expect(last(s.events, 'diagnostics')!.diagnostics).toHaveLength(1);
+    s.svc.close();
+  });
+
   it('is the last statement recorded for a deadlock, which goto reaches', async () => {
     const trace = join(dir, 'deadlock.trace');
     copyFileSync('traces/avgfilter_barrier_bug.trace', trace);
