@@ -4,6 +4,7 @@ import {
 } from './types.js';
 import { layoutStruct } from './layout.js';
 import { cgFunctorTypeNames, cgTypeNames } from './cg-types.js';
+import { iostreamTypeNames } from './iostream-names.js';
 import { cudaDevicePropLayout, cudaDevicePropSize } from '../runtime/props.js';
 import { cudaErrors } from '../runtime/errors.js';
 import { cudaMemConstants, cudaMemTypedefs } from './builtins-cuda-mem.js';
@@ -132,7 +133,7 @@ export const builtinTypedefs: ReadonlyMap<string, CType> = new Map<string, CType
 ]);
 
 /** Names the parser must treat as type names (cooperative groups' types are in cg-types.ts). */
-export const builtinTypeNames: ReadonlySet<string> = new Set([...builtinTypedefs.keys(), ...cgTypeNames, ...cgFunctorTypeNames]);
+export const builtinTypeNames: ReadonlySet<string> = new Set([...builtinTypedefs.keys(), ...cgTypeNames, ...cgFunctorTypeNames, ...iostreamTypeNames]);
 
 /** Built-in type names a using-directive leaves qualified (ParseOptions.qualifiedOnlyTypeNames): `less`, `plus`... stay ordinary identifiers. */
 export const qualifiedOnlyTypeNames: ReadonlySet<string> = new Set(cgFunctorTypeNames);

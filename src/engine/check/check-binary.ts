@@ -10,6 +10,7 @@ import type { Operand } from './check-ops.js';
 import { addressOf, arith, conv, convRank, implicitConv, isNullConst, ptrAdd, rv, structAddr, toCond } from './check-ops.js';
 import { expr, rexpr } from './check-expr.js';
 import { warnDiscarded } from './check-comma.js';
+import { ostreamChain, ostreamOf } from './iostream.js';
 
 /*
  * Binary operators, assignment and ++/--, with C's operand conversions made explicit,
@@ -20,6 +21,8 @@ const invalid = (loc: SourceLoc, a: CType, b: CType): never => fail(loc, `invali
 
 /** Checks a binary operator expression. */
 export function binary(c: Checker, e: Expr & { kind: 'binary' }): IExpr {
+  const stream = e.op === '<<' ? ostreamOf(c, e) : null;
+  if (stream !== null) return ostreamChain(c, e, stream);
   const l = rexpr(c, e.left);
   if (e.op === ',') warnDiscarded(c, e, l);
   const r = rexpr(c, e.right);

@@ -15,6 +15,7 @@ import { builtinTypedefs, streamType } from './builtins-types.js';
 import { deduce, instantiate } from './check-func.js';
 import { exprText } from './check-text.js';
 import { cgCall, cgMemberCall } from './cg.js';
+import { iosNameError } from './iostream-names.js';
 import { expectDim3 } from './check-comma.js';
 
 /*
@@ -84,6 +85,7 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
   }
   if (sym.k === 'type') fail(e.loc, `functional casts of '${name}' should have been parsed as constructions`);
   if (sym.k === 'cg') return { lv: false, e: cgCall(c, sym.name, e) };
+  if (sym.k === 'ios') iosNameError(sym.name, e.loc);
   const f = rv(c, expr(c, e.callee));
   fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
 }

@@ -8,6 +8,7 @@ import { boolType, charType, doubleType, floatType, intType, llongType, longType
 import { builtinConstants, builtinTypedefs, fileType } from './builtins-types.js';
 import { cgNamespaceMembers, resolveCgType } from './cg-types.js';
 import { builtinFunctions, type BuiltinSig } from './builtins.js';
+import { iosNameError, iostreamMembers, type IosSym } from './iostream-names.js';
 import type { Value } from './check-conv.js';
 import { evalConst, isInteger } from './check-conv.js';
 
@@ -48,7 +49,9 @@ export type Sym =
   | { readonly k: 'ns'; readonly ns: Namespace }
   | { readonly k: 'builtinVar'; readonly name: BuiltinVarName }
   /** A cooperative_groups member other than a plain type (functions, thread_block_tile, grid_group), or a name the namespace lacks: check/cg.ts gives it meaning. */
-  | { readonly k: 'cg'; readonly name: string };
+  | { readonly k: 'cg'; readonly name: string }
+  /** A name of the stream library (<iostream>, <iomanip>): check/iostream.ts gives std::cout and the manipulators meaning in `<<` chains. */
+  | IosSym;
 
 export interface Namespace {
   readonly name: string;
@@ -91,7 +94,7 @@ export class Checker {
   /** `arch`: the __CUDA_ARCH__ of the device pass (900 for sm_90), which decides what CUDA's headers declare. */
   constructor(readonly file: string, readonly sources: ReadonlyMap<string, string>, readonly headers: ReadonlySet<string>, readonly arch = 900) {
     this.global = { name: '', members: new Map(), usings: [], parent: null };
-    const std: Namespace = { name: 'std', members: new Map(), usings: [], parent: this.global, library: 'std' };
+    const std: Namespace = { name: 'std', members: new Map(iostreamMembers(headers)), usings: [], parent: this.global, library: 'std' };
     const cg: Namespace = { name: 'cooperative_groups', members: new Map(cgNamespaceMembers()), usings: [], parent: this.global, library: 'cg' };
     this.global.members.set('std', { k: 'ns', ns: std });
     this.global.members.set('cooperative_groups', { k: 'ns', ns: cg });
@@ -180,6 +183,8 @@ export class Checker {
         return null;
       }
       if (last) return hit;
+      // `std::ios::sync_with_stdio`, `std::ios_base::fixed`: named whole, as unsupported.
+      if (hit.k === 'ios') return { k: 'ios', name: parts.slice(1).join('::') };
       if (hit.k !== 'ns') return null;
       ns = hit.ns;
     }
@@ -203,6 +208,7 @@ export class Checker {
       case 'named': {
         const s = this.lookup(t.name);
         if (s?.k === 'cg') return cv(resolveCgType(this, s.name, t, (a) => this.typeOf(a, evalSize), evalSize), t.isConst);
+        if (s?.k === 'ios') iosNameError(s.name, t.loc);
         if (t.templateArgs) unsupported(t.loc, 'class templates');
         if (!s || s.k !== 'type') fail(t.loc, `unknown type name '${t.name}'`);
         return cv(s.t, t.isConst);

@@ -16,6 +16,7 @@ import { constructExpr } from './check-init.js';
 import { cgMemberValue } from './cg.js';
 import { cgNameValue } from './cg-names.js';
 import { cgInfo } from './cg-types.js';
+import { iosNameError, missingHeaderMessage } from './iostream-names.js';
 
 /*
  * Expressions: name resolution, literals, member access and subscripts, unary
@@ -137,7 +138,7 @@ const BUILTIN_COMPONENTS = new Set(['x', 'y', 'z']);
 
 function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
   const s = c.lookup(e.name);
-  if (!s) fail(e.loc, `use of undeclared identifier '${e.name}'`);
+  if (!s) fail(e.loc, missingHeaderMessage(c.headers, e.name) ?? `use of undeclared identifier '${e.name}'`);
   switch (s.k) {
     case 'var': {
       if (s.ref) {
@@ -181,6 +182,8 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
     // falls out via fail
     case 'cg':
       return cgNameValue(c, s.name, e.name, e.loc);
+    case 'ios':
+      iosNameError(s.name, e.loc);
   }
 }
 

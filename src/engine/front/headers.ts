@@ -190,6 +190,7 @@ const CANON: ReadonlyMap<string, string> = new Map([
   ['cooperative_groups.h', ''],
   ['cooperative_groups/reduce.h', '#include <cooperative_groups.h>\n'],
   ['iostream', ''],
+  ['iomanip', ''],
   ['algorithm', ''],
   ['sys/time.h', '#include <time.h>\n'],
   ['unistd.h', ''],

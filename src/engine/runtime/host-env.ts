@@ -5,6 +5,7 @@ import { ProgramExit, type Dim3, type HostEnv, type Resumable, type Scalar } fro
 import type { CompiledProgram, KernelInfo } from '../compile/index.js';
 import { DeviceMemoryLimit, type Memory } from '../memory/index.js';
 import { hostLibc } from './host-libc.js';
+import { iostreamApi } from './iostream-api.js';
 import { hostMath } from './host-math.js';
 import { cudaApi } from './cuda-api.js';
 import { memoryApi } from './memory-api.js';
@@ -53,7 +54,7 @@ export class HostRuntime implements HostEnv {
     private readonly run: ProgramRun,
     private readonly devicePrintf: (text: string) => void,
   ) {
-    this.table = { ...hostLibc, ...cudaApi(device), ...memoryApi(device), ...deviceApi(device), ...device.config.builtins(), assert: (c, args) => this.hostAssert(c, args) };
+    this.table = { ...hostLibc, ...iostreamApi(), ...cudaApi(device), ...memoryApi(device), ...deviceApi(device), ...device.config.builtins(), assert: (c, args) => this.hostAssert(c, args) };
     this.streams = new Streams(device.preset.timing, (op) => {
       run.listener?.operation?.(op);
       run.timeline?.(op);
