@@ -13,6 +13,8 @@ import { SessionHost, type HostConnection, type SessionBackend } from './session
 /** What the classroom hears of the presenter: the trace it records and where it stands. */
 interface PresenterState {
   trace: string | null;
+  /** The program it opened that did not compile (so has no trace), else null. */
+  uncompiled: string | null;
   stop: StopView | null;
   /** Its program ran to its end (viewers go there too). */
   ended: boolean;
@@ -34,7 +36,7 @@ function viewerBackend(env: ServiceEnv): { backend: SessionBackend; service: Ses
 
 /** The viewers of one presenter's session. */
 export class Classroom {
-  private readonly state: PresenterState = { trace: null, stop: null, ended: false };
+  private readonly state: PresenterState = { trace: null, uncompiled: null, stop: null, ended: false };
   private readonly viewers = new Set<SessionService>();
   private readonly presenterLink: HostConnection;
 
@@ -48,8 +50,10 @@ export class Classroom {
   private heard(e: SessionEvent): void {
     if (e.kind === 'opened') {
       this.state.trace = e.trace ?? null;
+      this.state.uncompiled = e.mode === 'live' && !e.trace ? e.mainFile : null;
       this.state.stop = null;
       this.state.ended = false;
+      if (this.state.uncompiled) for (const v of this.viewers) v.followUncompiled(this.state.uncompiled);
     } else if (e.kind === 'stopped') {
       this.state.stop = e.stop;
       if (e.stop) this.state.ended = false;
@@ -75,6 +79,7 @@ export class Classroom {
         joined = true;
         this.viewers.add(service);
         if (this.state.trace) service.follow(this.state.trace, this.state.stop, this.state.ended);
+        else if (this.state.uncompiled) service.followUncompiled(this.state.uncompiled);
       },
       close: () => {
         conn.close();

@@ -97,6 +97,14 @@ export class SessionService {
     this.queue = this.queue.then(() => this.followNow(path, stop, ended)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
   }
 
+  /** A viewer shows the presenter's program that did not compile (there is no trace to follow): its source and the compiler's errors, as the presenter sees them. */
+  followUncompiled(path: string): void {
+    this.queue = this.queue.then(() => {
+      this.followed = null;
+      this.open({ kind: 'source', path });
+    });
+  }
+
   private async followNow(path: string, stop: StopView | null, ended: boolean): Promise<void> {
     let id: string;
     try {

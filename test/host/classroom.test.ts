@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionHost, inThreadBackend, type HostConnection } from '../../src/host/session-host.js';
@@ -16,6 +16,7 @@ import { until } from './until.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-classroom-'));
 copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
+writeFileSync(join(dir, 'broken.cu'), '__global__ void k(int *a) {\n  a[0] = 1 +;\n}\nint main() { return 0; }\n');
 
 /** A viewer's page: the events it heard, and its link to send lines. */
 type Viewer = SessionEvent[] & { conn: HostConnection };
@@ -53,6 +54,24 @@ describe('a classroom', () => {
     for (const v of [early, late]) {
       expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual({ kind: 'stopped', stop: null });
       expect(v.some((e) => e.kind === 'output' && e.text.includes('exited normally'))).toBe(true);
+    }
+    room.close();
+    await presenter.close();
+  });
+
+  it('shows its viewers the presenter\'s next program and its errors when it does not compile', async () => {
+    const { presenter, p, room, enter } = await presenting();
+    const early = enter();
+    await until(early, (e) => e.kind === 'stopped' && e.stop !== null);
+    const broken = join(dir, 'broken.cu');
+    presenter.send({ kind: 'open', target: { kind: 'source', path: broken } });
+    await until(p, (e) => e.kind === 'opened' && e.mainFile === broken);
+    const late = enter();
+    for (const v of [early, late]) {
+      await until(v, (e) => e.kind === 'opened' && e.mainFile === broken);
+      const errors = await until(v, (e) => e.kind === 'diagnostics' && e.diagnostics.length > 0);
+      expect(errors).toMatchObject({ diagnostics: [{ source: 'compile', severity: 'error', file: broken, line: 2, message: 'expected expression' }] });
+      expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual({ kind: 'stopped', stop: null });
     }
     room.close();
     await presenter.close();
