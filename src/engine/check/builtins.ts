@@ -1,7 +1,8 @@
 import type { CType } from './types.js';
 import {
-  boolType, charType, doubleType, floatType, intType, llongType, longType, pointerTo, sizeType, uintType, ullongType, ulongType, voidType,
+  boolType, charType, scharType, ucharType, shortType, ushortType, doubleType, floatType, intType, llongType, longType, pointerTo, sizeType, uintType, ullongType, ulongType, voidType,
 } from './types.js';
+import { CONVERSIONS, conversionSignature } from '../lib/cvt.js';
 import { memLocationType, memoryAdviseType, pointerAttributesType } from './builtins-cuda-mem.js';
 import {
   cudaErrorType, devAttrType, devicePropType_, eventType, fileType, funcAttrEnumType, funcAttrType, funcCacheType, limitType, memcpyKindType, streamType,
@@ -105,6 +106,16 @@ def('device', '__uint_as_float', F, [uintType]);
 def('device', '__float_as_uint', uintType, [F]);
 def('device', '__double_as_longlong', llongType, [D]);
 def('device', '__longlong_as_double', D, [llongType]);
+// Conversions with a rounding mode (__float2int_rn, __ll2float_rz, __double2float_ru...): lib/cvt.ts.
+const CVT_TYPES: Readonly<Record<string, CType>> = { float: F, double: D, int: intType, uint: uintType, ll: llongType, ull: ullongType };
+for (const n of Object.keys(CONVERSIONS)) {
+  const sig = conversionSignature(n);
+  if (sig) def('device', n, CVT_TYPES[sig.to]!, [CVT_TYPES[sig.from]!]);
+}
+// Read-only data cache loads: a plain load here (no cache is modelled), for every scalar type.
+for (const t of [charType, scharType, ucharType, shortType, ushortType, intType, uintType, longType, ulongType, llongType, ullongType, F, D]) {
+  def('device', '__ldg', t, [pointerTo({ ...t, isConst: true })], { key: `__ldg:${code(t)}` });
+}
 
 // min/max/abs as CUDA's headers (and std::) define them.
 for (const n of ['min', 'max']) for (const t of [intType, uintType, longType, ulongType, llongType, ullongType, F, D]) def('both', n, t, [t, t], { key: `${n}:${code(t)}`, uac: true });
@@ -171,6 +182,8 @@ def('device', '__mul24', intType, [intType, intType]);
 def('device', '__umul24', uintType, [uintType, uintType]);
 def('device', '__mulhi', intType, [intType, intType]);
 def('device', '__umulhi', uintType, [uintType, uintType]);
+def('device', '__mul64hi', llongType, [llongType, llongType]);
+def('device', '__umul64hi', ullongType, [ullongType, ullongType]);
 def('device', '__brevll', ullongType, [ullongType]);
 def('device', '__byte_perm', uintType, [uintType, uintType, uintType]);
 for (const n of ['__funnelshift_l', '__funnelshift_lc', '__funnelshift_r', '__funnelshift_rc']) def('device', n, uintType, [uintType, uintType, uintType]);

@@ -2,7 +2,7 @@ import { fail, unsupported } from '../front/diag.js';
 import type { EnumDef, Expr, StructDef, TopDecl, VarDecl } from '../front/ast.js';
 import type { VarStorage } from './ir.js';
 import type { CType, StructInfo } from './types.js';
-import { intType, longType, typeName, uintType, ulongType, ullongType } from './types.js';
+import { intType, isScalar, longType, typeName, uintType, ulongType, ullongType } from './types.js';
 import { convertValue, evalConst, isInteger, unqual } from './check-conv.js';
 import type { Checker, Namespace } from './check-ctx.js';
 import { intConstant, rexpr } from './check-expr.js';
@@ -104,7 +104,9 @@ function globalVar(c: Checker, d: VarDecl): void {
   const r = c.resolveType(d.type, (x) => rexpr(c, x));
   if (r.ref) unsupported(d.loc, 'namespace-scope references');
   if (d.type.kind === 'auto') unsupported(d.loc, "namespace-scope 'auto' variables");
-  const t = completeArray(r.type, d.init);
+  const t0 = completeArray(r.type, d.init);
+  // A constexpr variable is const, so `constexpr int N = 8; __shared__ int s[N];` has a constant size.
+  const t = d.specs.constexpr && isScalar(t0) ? { ...t0, isConst: true } : t0;
   const storage = globalStorage(d);
   if (t.kind === 'void') fail(d.loc, `variable has incomplete type 'void'`);
   if ((storage === 'shared' || storage === 'dynamicShared') && d.init) fail(d.loc, 'initializer not allowed for __shared__ variable');
@@ -120,6 +122,10 @@ function globalVar(c: Checker, d: VarDecl): void {
     const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
     const raw = t.bits === 64 ? view.getBigUint64(0, true) : t.bits === 32 ? view.getUint32(0, true) : t.bits === 16 ? view.getUint16(0, true) : view.getUint8(0);
     constValue = convertValue(raw, { kind: 'int', bits: 64, signed: false, name: 'unsigned long' }, t) ?? undefined;
+  } else if (t.isConst && (t.kind === 'float' || t.kind === 'bool') && init) {
+    // Device code may use a const host float's value (CUDA's rule for const scalars), never its host storage.
+    const view = new DataView(init.buffer, init.byteOffset, init.byteLength);
+    constValue = t.kind === 'bool' ? view.getUint8(0) : t.bits === 32 ? view.getFloat32(0, true) : view.getFloat64(0, true);
   }
   c.scope.syms.set(d.name, constValue === undefined ? { k: 'var', v, ref: false } : { k: 'var', v, ref: false, constValue });
 }

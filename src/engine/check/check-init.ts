@@ -139,6 +139,8 @@ export function localInit(c: Checker, v: VarSym, init: Expr | null, style: strin
     else unsupported(loc, 'constructor-style initialisation of this type');
   }
   if (!init || (init.kind === 'initList' && init.items.length === 0)) checkCgDefaultConstruct(c, t, loc);
+  // dim3's default constructor makes (1, 1, 1), never garbage.
+  if (!init && t.kind === 'struct' && t.info.builtin === 'dim3') return [none, { k: 'expr', e: copyInto(v, dim3From(c, [], loc), loc), loc }];
   if (!init) return [none];
   if (init.kind === 'initList' || (init.kind === 'string' && t.kind === 'array')) {
     const stores: Store[] = [];
@@ -164,6 +166,7 @@ function copyInto(v: VarSym, src: IExpr, loc: SourceLoc): IExpr {
 
 /** Static initial bytes of a namespace-scope or static variable; null when zero-initialised. */
 export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: SourceLoc): Uint8Array | null {
+  if (!init && t.kind === 'struct' && t.info.builtin === 'dim3') return dim3Ones(t);
   if (!init) return null;
   const stores: Store[] = [];
   if (init.kind === 'initList' || (init.kind === 'string' && t.kind === 'array')) initInto(c, t, init, 0, stores);
@@ -181,6 +184,24 @@ export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: Source
     }
     encodeScalar(s.value.type, v, bytes, s.offset);
   }
+  return bytes;
+}
+
+/** `{a, b}` as a value of type t (`return {a, b};`): a temporary initialised as a declaration would be. */
+export function initListValue(c: Checker, t: CType, init: Expr & { kind: 'initList' }): IExpr {
+  const u = unqual(t);
+  if (u.kind === 'struct' && u.info.builtin === 'dim3') return dim3From(c, init.items.map((i) => rv(c, expr(c, i.value))), init.loc);
+  if (u.kind !== 'struct' && !isScalar(u)) fail(init.loc, 'initializer list cannot be used here');
+  const stores: Store[] = [];
+  initInto(c, u, init, 0, stores);
+  if (isScalar(u)) return stores[0]?.value ?? zeroOf(u, init.loc);
+  return structTempOf(c, u, init.loc, () => stores);
+}
+
+/** The bytes of a default-constructed dim3: (1, 1, 1). */
+function dim3Ones(t: CType): Uint8Array {
+  const bytes = new Uint8Array(sizeOf(t));
+  if (t.kind === 'struct') for (const f of t.info.fields) encodeScalar(f.type, 1, bytes, f.offset);
   return bytes;
 }
 

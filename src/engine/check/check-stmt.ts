@@ -8,7 +8,7 @@ import { evalConst, isInteger, promote, unqual, convertValue } from './check-con
 import type { Checker, FuncEntry, MutFn, Scope } from './check-ctx.js';
 import { addressOf, conv, implicitConv, rv, structAddr, toCond } from './check-ops.js';
 import { expr, rexpr } from './check-expr.js';
-import { completeArray, localInit, staticBytes } from './check-init.js';
+import { completeArray, initListValue, localInit, staticBytes } from './check-init.js';
 import { declareTop, requestedAlign } from './check-decl.js';
 
 /*
@@ -131,6 +131,10 @@ function returnStmt(c: Checker, value: Parameters<typeof rexpr>[1] | null, loc: 
     if (f.ret.kind !== 'void' && name !== 'main') fail(loc, `non-void function '${name}' should return a value`);
     return { k: 'return', value: null, loc };
   }
+  if (value.kind === 'initList' && f.ret.kind !== 'void') {
+    const lv = initListValue(c, f.ret, value);
+    return { k: 'return', value: lv.type.kind === 'struct' ? structAddr(lv) : lv, loc };
+  }
   const op = expr(c, value);
   const v = rv(c, op);
   if (f.ret.kind === 'void') {
@@ -193,6 +197,8 @@ function localVar(c: Checker, d: VarDecl): IStmt[] {
   if (d.type.kind === 'auto' || (d.type.kind === 'reference' && d.type.to.kind === 'auto')) return autoVar(c, d, storage);
   const r = c.resolveType(d.type, ev);
   let t = completeArray(r.type, d.init);
+  // A constexpr variable is const, so `constexpr int N = 8; int a[N];` has a constant size.
+  if (d.specs.constexpr && isScalar(t)) t = { ...t, isConst: true };
   if (t.kind === 'void') fail(d.loc, `variable has incomplete type 'void'`);
   if (t.kind === 'array' && t.length === null && storage !== 'dynamicShared') fail(d.loc, `definition of variable with array type needs an explicit size or an initializer`);
   if (t.kind === 'struct' && t.info.size === 0) fail(d.loc, `variable has incomplete type '${typeName(t)}'`);

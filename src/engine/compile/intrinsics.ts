@@ -3,6 +3,7 @@ import { isWide } from '../check/types.js';
 import type { ExprCompiler } from './expr.js';
 import { canonNaN, normInt, truthy } from './ops.js';
 import { MATH } from './devmath.js';
+import { CONVERSIONS } from '../lib/cvt.js';
 import { compileCg, isCgIntrinsic } from './cg.js';
 import { isResumableHostCall } from '../exec/env.js';
 import { WARP_PRIMITIVES, compileWarpPrimitive } from './warp-intrinsics.js';
@@ -69,6 +70,9 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
     case '__ffsll': return `RT.ffs64(${a0})`;
     case '__brev': return `RT.brev(${a0})`;
     case '__brevll': return `RT.brev64(${a0})`;
+    case '__mul64hi': return `BigInt.asIntN(64, (${a0} * ${a1}) >> 64n)`;
+    case '__umul64hi': return `BigInt.asUintN(64, (${a0} * ${a1}) >> 64n)`;
+    case '__ldg': return c.load(a0, e.type, 'generic');
     case '__double_as_longlong': return `RT.d2ll(${a0})`;
     case '__longlong_as_double': return `RT.ll2d(${a0})`;
     case 'clock': return `(W.S.n * 4 | 0)`;
@@ -114,6 +118,7 @@ export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' })
       return `${t}[l]`;
     }
   }
+  if (Object.prototype.hasOwnProperty.call(CONVERSIONS, base)) return `RT.CVT.${base}(${a0})`;
   if (WARP_PRIMITIVES.has(base)) return compileWarpPrimitive(c, e, base, args, loc);
   if (base.startsWith('atomic')) return atomic(c, e, base, args);
   // Math and reinterpretation functions, bound once per module (MF) so the lane loop calls them directly.

@@ -1,3 +1,4 @@
+import { CONVERSIONS } from '../lib/cvt.js';
 import type { SourceLoc } from '../front/token.js';
 import { lanePool } from '../exec/lane-pool.js';
 import type { CType } from '../check/types.js';
@@ -107,6 +108,8 @@ export class RuntimeHelpers {
   readonly fmaf = fmaFloat;
   readonly toPtr = ops.toPtr;
   readonly d2ll = doubleAsLongLong;
+  /** CUDA's conversion intrinsics with a rounding mode, by name. */
+  readonly CVT = CONVERSIONS;
   readonly ll2d = longLongAsDouble;
 
   /** Address buffers and counting of the program's access sites (generated code binds it as TX). */

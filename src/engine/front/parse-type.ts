@@ -234,6 +234,8 @@ function parseEnumBody(p: Parser, name: string | null, loc: SourceLoc): EnumDef 
   return { name, items, loc };
 }
 
+const CTOR_PREFIX: ReadonlySet<string> = new Set(['__host__', '__device__', '__forceinline__', '__noinline__', 'inline', '__inline__', 'explicit', 'constexpr']);
+
 /** Parses a struct/union body; member functions, constructors and other C++-only members are recorded as unsupported. */
 function parseStructBody(p: Parser, tag: 'struct' | 'union', name: string | null, loc: SourceLoc): StructDef {
   const unsupportedMembers: SourceLoc[] = [];
@@ -255,7 +257,10 @@ function parseStructBody(p: Parser, tag: 'struct' | 'union', name: string | null
       p.next();
       continue;
     }
-    const isCtor = name !== null && t.text === name && p.at('(', 1);
+    // `__host__ __device__ Complex(float r)`: a constructor may follow execution-space and inline specifiers.
+    let k = 0;
+    while (CTOR_PREFIX.has(p.peek(k).text)) k++;
+    const isCtor = name !== null && p.peek(k).text === name && p.at('(', k + 1);
     if (isCtor || p.at('~') || ['template', 'using', 'typedef', 'friend', 'operator', 'static_assert', 'static', 'virtual'].includes(t.text)) {
       unsupportedMembers.push(p.at('~') ? p.tok.loc : t.loc);
       p.skipDeclaration();
