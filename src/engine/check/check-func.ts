@@ -99,10 +99,13 @@ export function deduce(c: Checker, entry: FuncEntry, targs: readonly TemplateArg
       bind.set(tp.name, c.resolveType(a.type, (x) => rexpr(c, x)).type);
     } else bind.set(tp.name, valueArg(c, a, loc));
   });
+  // A parameter fixed by an explicit argument takes no part in deduction: its argument converts implicitly (C++ [temp.arg.explicit]).
+  const explicit = new Set(tps.slice(0, targs.length).map((t) => t.name));
   const isParam = (n: string): boolean => tps.some((t) => t.kind === 'type' && t.name === n);
   const decay = (t: CType): CType => (t.kind === 'array' ? { kind: 'pointer', to: t.of } : unqual(t));
   const match = (node: TypeNode, at: CType): boolean => {
     if (node.kind === 'named' && isParam(node.name)) {
+      if (explicit.has(node.name)) return true;
       const old = bind.get(node.name);
       const t = decay(at);
       if (old === undefined) bind.set(node.name, t);
