@@ -1,0 +1,23 @@
+import type { SessionState } from './store/session-store';
+
+/*
+ * The status bar's first words: where the session stands. A classroom viewer is not told to
+ * press keys that are the presenter's (its F5 does nothing): it is told it waits for them.
+ */
+
+/** What the status bar says of the session `s`. */
+export function statusLine(s: SessionState): string {
+  if (s.connection === 'closed') return 'Disconnected from the session';
+  if (s.connection === 'connecting') return 'Connecting…';
+  if (s.busy) return 'Running…';
+  if (s.stop) return `Stopped at step ${s.stop.step} · ${s.stop.focus.kind === 'device' ? s.stop.focus.label : 'host thread'} · ${s.stop.file.split('/').pop()}:${s.stop.line}`;
+  if (s.exit) return `Exited with status ${s.exit.status ?? '? (recording interrupted)'}`;
+  if (!s.mode) return 'No program open';
+  return s.role === 'viewer' ? 'Not running · the presenter runs the program' : 'Not running · F5 runs the program';
+}
+
+/** The status bar's note of what the session reads: a trace, or a run it records (a viewer records nothing: it shows the presenter's). */
+export function modeLabel(s: SessionState): string {
+  if (s.mode === 'replay') return 'replaying a trace';
+  return s.mode === 'live' && s.role !== 'viewer' ? 'live · recording' : '';
+}

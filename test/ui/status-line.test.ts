@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { modeLabel, statusLine } from '../../src/renderer/src/status-line.js';
+import { initialState, type SessionState } from '../../src/renderer/src/store/session-store.js';
+
+/* The status bar's words, for the one who drives the session and for a classroom viewer. */
+
+const open: SessionState = { ...initialState, connection: 'open', mode: 'live' };
+
+describe('status line', () => {
+  it('tells the driver to press F5 and a classroom viewer that the presenter runs the program', () => {
+    expect(statusLine(open)).toBe('Not running · F5 runs the program');
+    expect(statusLine({ ...open, role: 'presenter' })).toBe('Not running · F5 runs the program');
+    expect(statusLine({ ...open, role: 'viewer' })).toBe('Not running · the presenter runs the program');
+    expect(statusLine({ ...open, mode: null })).toBe('No program open');
+    expect(statusLine({ ...open, exit: { status: 0 } })).toBe('Exited with status 0');
+  });
+
+  it('says a viewer records nothing of a live program', () => {
+    expect(modeLabel(open)).toBe('live · recording');
+    expect(modeLabel({ ...open, role: 'viewer' })).toBe('');
+    expect(modeLabel({ ...open, mode: 'replay', role: 'viewer' })).toBe('replaying a trace');
+  });
+});
