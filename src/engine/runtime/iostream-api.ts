@@ -1,6 +1,7 @@
 import type { Scalar } from '../exec/env.js';
 import type { CType } from '../check/types.js';
 import { defaultFlags, formatInsertion, type OstreamFlags, type OstreamValue } from '../lib/ostream-format.js';
+import { OSTREAM_IDS } from '../check/iostream-names.js';
 import { num, type HostBuiltin, type RuntimeContext } from './context.js';
 
 /*
@@ -9,11 +10,11 @@ import { num, type HostBuiltin, type RuntimeContext } from './context.js';
  * printf's buffer and program order is output order. std::cerr is tied to cout (every
  * operation on cerr flushes cout first) and, like clog, writes to unbuffered stderr.
  * check/iostream.ts lowers `<<` chains to the `ostream.*` built-ins below; argument 0 is the
- * stream: 1 cout, 2 cerr, 3 clog.
+ * stream, numbered as check/iostream-names.ts numbers them (OSTREAM_IDS).
  */
 
-const COUT = 1;
-const CERR = 2;
+const COUT = OSTREAM_IDS.cout!;
+const CERR = OSTREAM_IDS.cerr!;
 
 interface Stream {
   readonly flags: OstreamFlags;
