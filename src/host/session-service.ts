@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { DebugSession } from '../debug/session.js';
 import type { Trace } from '../trace/reader.js';
+import { damagedTrace, isTraceDamage } from '../trace/damage.js';
 import type { BreakpointView, DiagnosticView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
 import { ProgramOutput } from './program-output.js';
 import { ViewPublisher } from './view-publisher.js';
@@ -81,7 +82,7 @@ export class SessionService {
     const refused = this.env.viewer ? viewerRefusal(cmd) : null;
     if (refused && cmd.kind === 'console') return this.refuseLine(cmd.line, refused);
     if (refused) return this.emit({ kind: 'error', message: refused });
-    this.queue = this.queue.then(() => this.run(cmd)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
+    this.queue = this.queue.then(() => this.run(cmd)).catch((e: unknown) => this.failed(e));
   }
 
   /** A viewer's typed line it may not run: answered in the console in its turn, as any line is, so the console echoes it and prompts again. */
@@ -94,7 +95,13 @@ export class SessionService {
 
   /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread, or to its end once the presenter's program `ended`. */
   follow(path: string, stop: StopView | null, ended = false): void {
-    this.queue = this.queue.then(() => this.followNow(path, stop, ended)).catch((e: unknown) => this.emit({ kind: 'error', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
+    this.queue = this.queue.then(() => this.followNow(path, stop, ended)).catch((e: unknown) => this.failed(e));
+  }
+
+  /** A command or a view failed: a damaged trace is named as such (the views read the trace outside any command), anything else is our bug. */
+  private failed(e: unknown): void {
+    const path = this.session?.tracePath;
+    this.emit({ kind: 'error', message: isTraceDamage(e) && path !== undefined ? damagedTrace(path, e) : `internal error: ${e instanceof Error ? e.message : String(e)}` });
   }
 
   /** A viewer shows the presenter's program that did not compile (there is no trace to follow): its source and the compiler's errors, as the presenter sees them. */
@@ -125,6 +132,8 @@ export class SessionService {
     const s = this.session;
     // The presenter's program ended: the viewer's replay runs to the same end (viewers set no breakpoints), exit and output included.
     if (s && !stop && ended && !this.ended) return this.exec(s.pos === null ? 'run' : 'continue');
+    // It was killed (or its recording cut short): the viewer's program stops being run too.
+    if (s && !stop && !ended && s.pos !== null) return this.exec('kill');
     if (!s || !stop) return this.publish();
     if (s.pos === null) await s.start();
     if (s.pos !== stop.step) await this.exec(`goto ${stop.step}`);

@@ -59,6 +59,19 @@ describe('a classroom', () => {
     await presenter.close();
   });
 
+  it('stops its viewers\' program when the presenter kills it', async () => {
+    const { presenter, p, room, enter } = await presenting();
+    const v = enter();
+    await until(v, (e) => e.kind === 'stopped' && e.stop?.line === 27);
+    v.length = 0;
+    presenter.send({ kind: 'console', line: 'kill' });
+    await until(p, (e) => e.kind === 'output' && e.text.includes('killed'));
+    await until(v, (e) => e.kind === 'output' && e.text.includes('killed'));
+    expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual({ kind: 'stopped', stop: null });
+    room.close();
+    await presenter.close();
+  });
+
   it('shows its viewers the presenter\'s next program and its errors when it does not compile', async () => {
     const { presenter, p, room, enter } = await presenting();
     const early = enter();
