@@ -175,11 +175,15 @@ function parseConstruct(p: Parser, type: TypeNode, loc: SourceLoc): Expr {
 function skipLambda(p: Parser): Expr {
   const loc = p.tok.loc;
   p.skipBalanced();
+  if (p.tok.kind === 'punct' && !['(', '{', '->', '[', '<'].includes(p.tok.text)) return p.error('expected body of lambda expression');
   if (p.at('(')) p.skipBalanced();
-  while (!p.at('{') && p.tok.kind !== 'eof') {
+  // Specifiers and a trailing return type may stand before the body, but never a statement's end: `[i] = 3;`
+  // (a half-typed subscript) must fail here, not skip the rest of the file looking for a '{'.
+  while (!p.at('{') && !p.at(';') && !p.at('}') && p.tok.kind !== 'eof') {
     if (p.at('(')) p.skipBalanced();
     else p.next();
   }
-  if (p.at('{')) p.skipBalanced();
+  if (!p.at('{')) return p.error('expected body of lambda expression');
+  p.skipBalanced();
   return { kind: 'unsupported', what: 'lambda expression', loc };
 }

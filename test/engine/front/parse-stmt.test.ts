@@ -130,6 +130,10 @@ describe('parse: errors', () => {
     ['int 5;', '1:5: expected unqualified-id'],
     ['void f() {\n  s->1;\n}', '2:6: expected unqualified-id'],
     ['void f() {\n  break\n}', "2:8: expected ';' after break statement"],
+    // A statement that starts with '[' (an array name deleted) is a lambda's captures with no body, not a lambda
+    // reaching to the next '{' of the file.
+    ['void f() {\n  [i] = 3;\n  x = 2;\n}\nint main() { return 0; }', '2:7: expected body of lambda expression'],
+    ['void f() {\n  [i](int a) + 1;\n}\nint main() { return 0; }', '2:17: expected body of lambda expression'],
   ])('%s', (src, want) => {
     expect(parseErr(src)).toBe(want);
   });
