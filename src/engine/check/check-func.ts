@@ -155,6 +155,16 @@ function bindScope(c: Checker, entry: FuncEntry, bind: Binding): Scope {
   return { syms, parent: entry.scope, ns: null };
 }
 
+/**
+ * nvcc's limit on a template's instantiations in progress at once (its --pending-instantiations, 200):
+ * `f<N>` calling `f<N - 1>` with no specialization to end it would otherwise instantiate until
+ * the checker's stack overflows, minutes later.
+ */
+const MAX_PENDING_INSTANTIATIONS = 200;
+
+/** Instantiations of each function template whose bodies are being checked (nested in one another). */
+const pending = new WeakMap<FunctionDecl, number>();
+
 /** An instantiation's signature; with `withBody`, the IFunction too (created and checked once per argument list). */
 export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: SourceLoc, withBody: boolean): { fn: MutFn | null; params: CType[]; refs: boolean[]; minArgs: number } {
   const scope = bindScope(c, entry, bind);
@@ -178,12 +188,15 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
   let fn = entry.instances.get(name);
   if (!fn) {
     if (!d.body) fail(loc, `function template '${d.name}' is declared but never defined`);
+    const depth = (pending.get(d) ?? 0) + 1;
+    if (depth > MAX_PENDING_INSTANTIATIONS) fail(loc, `recursive template instantiation exceeded maximum depth of ${MAX_PENDING_INSTANTIATIONS}`);
     const made: MutFn = { id: c.nextFn++, name, space: entry.space, ret: sig.ret, params: [], locals: [], body: null, loc: d.loc };
     fn = made;
     entry.instances.set(name, made);
     c.functions.push(made);
     const savedScope = c.scope;
     c.scope = scope;
+    pending.set(d, depth);
     try {
       if (d.specs.launchBounds) made.launchBounds = launchBounds(c, d.specs.launchBounds);
       made.params = makeParams(c, d, sig.params, sig.refs);
@@ -191,6 +204,7 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
       checkFunctionBody(c, made, inst, d, scope);
     } finally {
       c.scope = savedScope;
+      pending.set(d, depth - 1);
     }
   }
   return { fn, ...sig, minArgs };

@@ -25,6 +25,8 @@ describe('diagnostics', () => {
     ['int main() { break; }', "1:14: 'break' statement not in loop or switch statement"],
     ['void f() { return 1; }', "1:19: void function 'f' should not return a value"],
     ['static_assert(sizeof(int) == 8, "int is 8 bytes");', '1:1: static assertion failed: int is 8 bytes'],
+    // With no specialization to end it, instantiating f<3> asks for f<2>, f<1>, ... without end: nvcc stops at its limit.
+    ['template <int N> int f() { return N + f<N - 1>(); }\nint main() { return f<3>(); }', '1:39: recursive template instantiation exceeded maximum depth of 200'],
   ])('%s', (src, msg) => {
     expect(checkErr(src)).toBe(msg);
   });
