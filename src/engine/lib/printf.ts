@@ -12,6 +12,8 @@
 //   except %La, which glibc prints with the x87 layout; here it prints like %a);
 // - the sign of a NaN is read from its bit pattern (V8 keeps the bits of NaNs read from memory).
 
+import { SimulatorError } from '../exec/env.js';
+
 /** One printf argument as the simulator passes it (after C's default promotions). */
 export type PrintfArg =
   | { kind: 'int'; value: bigint }
@@ -192,7 +194,8 @@ function convert(sp: Spec, next: () => PrintfArg | undefined, text: string): str
     case 'A':
       return floatField(sp, doubleOf(next()));
     case 'n':
-      throw new Error('printf: %n is not supported');
+      // A SimulatorError ends the run with one diagnostic at the printf's statement, not an internal error.
+      throw new SimulatorError("printf's %n conversion is not supported by Warpscope");
     default:
       return text; // glibc echoes an unknown conversion specification
   }

@@ -97,3 +97,18 @@ int main() {
     expect(frames.diags).toEqual([{ severity: 'error', message: "segmentation fault: stack overflow in 'f' (host code used more than its 8 MiB stack)", loc: { file: 'prog.cu', line: 4, col: 3 } }]);
   });
 });
+
+describe("printf's %n conversion", () => {
+  it('ends host code with one diagnostic at the printf naming it unsupported, keeping the output before it', () => {
+    const r = run('#include <cstdio>\nint main() {\n  int n;\n  printf("before\\n");\n  printf("abc%n\\n", &n);\n  return n;\n}\n');
+    expect(r.stdout).toBe('before\n');
+    expect(r.status).toBe(70);
+    expect(r.diags).toEqual([{ severity: 'error', message: "printf's %n conversion is not supported by Warpscope", loc: { file: 'prog.cu', line: 5, col: 3 } }]);
+  });
+
+  it('ends device code the same way, at the kernel statement', () => {
+    const r = run('#include <cstdio>\n__global__ void k(int *p) {\n  printf("x%n\\n", p);\n}\nint main() { int *d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); cudaDeviceSynchronize(); return 0; }\n');
+    expect(r.status).toBe(70);
+    expect(r.diags.map((d) => [d.message, d.loc.line])).toEqual([["printf's %n conversion is not supported by Warpscope", 3]]);
+  });
+});
