@@ -3,6 +3,8 @@ import type { Preprocessed, PreprocessOptions } from './front/preprocess.js';
 import { parse } from './front/parse.js';
 import { mergePasses, sameTokens } from './front/passes.js';
 import { check, builtinTypeNames, qualifiedOnlyTypeNames } from './check/check.js';
+import { undefinedReference } from './check/link.js';
+import { sharedOverflow } from './check/shared-limit.js';
 import type { Diagnostic, Result } from './front/diag.js';
 import type { TranslationUnit } from './front/ast.js';
 import type { IProgram } from './check/ir.js';
@@ -61,6 +63,8 @@ export function compileSource(file: string, host: SourceHost, arch = CUDA_ARCH):
   warnings.push(...checked.warnings);
   // nvcc compiles such a file but its link step fails: there is nothing to run.
   if (checked.value.main === null) return { ok: false, diags: [...warnings, { severity: 'error', message: "undefined reference to 'main' (the program defines no main function)", loc: { file, line: 1, col: 1 } }], sources };
+  const unbuildable = undefinedReference(checked.value) ?? sharedOverflow(checked.value);
+  if (unbuildable !== null) return { ok: false, diags: [...warnings, unbuildable], sources };
   return { ok: true, program: checked.value, warnings, sources };
 }
 

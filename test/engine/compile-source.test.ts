@@ -78,3 +78,49 @@ describe('a byte order mark', () => {
     expect(formatDiagnostic(r.diags[0]!, r.sources)).toBe("bom.cu:1:21: error: use of undeclared identifier 'x'\nint main() { return x; }\n                    ^");
   });
 });
+
+describe("nvcc's link step", () => {
+  const one = (src: string): { readFile(p: string): string | null } => ({ readFile: (p) => (p === 'prog.cu' ? src : null) });
+  const firstError = (src: string): string => {
+    const r = compileSource('prog.cu', one(src));
+    if (r.ok) return 'ok';
+    const d = r.diags.find((x) => x.severity === 'error')!;
+    return `${d.loc.line}:${d.loc.col}: ${d.message}`;
+  };
+
+  it('refuses a kernel launched but never defined, at the launch (not at the synchronising call where it would run)', () => {
+    expect(firstError('__global__ void k(int *p);\nint main() {\n  cudaStream_t s;\n  cudaStreamCreate(&s);\n  k<<<1, 1, 0, s>>>(0);\n  cudaStreamSynchronize(s);\n  return 0;\n}\n'))
+      .toBe("5:3: undefined reference to 'k' (the function is declared but never defined)");
+  });
+
+  it('refuses device and host functions called but never defined, at the first call', () => {
+    expect(firstError('__device__ int f(int);\n__global__ void k(int *p) { *p = f(1) + f(2); }\nint main() { return 0; }\n')).toBe("2:34: undefined reference to 'f' (the function is declared but never defined)");
+    expect(firstError('int g();\nint main() {\n  int a = 1;\n  return a + g();\n}\n')).toBe("4:14: undefined reference to 'g' (the function is declared but never defined)");
+  });
+
+  it('accepts prototypes defined later, and prototypes nothing calls', () => {
+    expect(firstError('int g();\nint unused(int);\nint main() { return g(); }\nint g() { return 0; }\n')).toBe('ok');
+  });
+});
+
+describe("ptxas's static shared memory limit", () => {
+  const compile = (src: string): string => {
+    const r = compileSource('prog.cu', { readFile: (p) => (p === 'prog.cu' ? src : null) });
+    if (r.ok) return 'ok';
+    const d = r.diags.find((x) => x.severity === 'error')!;
+    return `${d.loc.line}:${d.loc.col}: ${d.message}`;
+  };
+  const main = 'int main() { return 0; }\n';
+
+  it('refuses a kernel whose __shared__ arrays, its own and its device functions\', pass 48 KiB (the program never builds)', () => {
+    expect(compile(`__global__ void k(float *o) { __shared__ float t[256][256]; t[0][threadIdx.x] = 1; o[0] = t[0][0]; }\n${main}`))
+      .toBe("1:17: kernel 'k' uses too much shared data (0x40000 bytes, 0xc000 max)");
+    expect(compile(`__device__ float h(int i) { __shared__ float e[4096]; e[i] = i; return e[i]; }\n__global__ void k(float *o) {\n  __shared__ float t[128][65];\n  o[0] = t[0][0] + h(1);\n}\n${main}`))
+      .toBe("2:17: kernel 'k' uses too much shared data (0xc200 bytes, 0xc000 max)");
+  });
+
+  it('accepts 48 KiB exactly, and dynamic shared memory of any size (the launch checks it)', () => {
+    expect(compile(`__global__ void k(float *o) { __shared__ float t[12288]; t[threadIdx.x] = 1; o[0] = t[0]; }\n${main}`)).toBe('ok');
+    expect(compile(`__global__ void k(float *o) { extern __shared__ float t[]; t[threadIdx.x] = 1; o[0] = t[0]; }\n${main}`)).toBe('ok');
+  });
+});
