@@ -45,10 +45,10 @@ async function drive(s: DebugSession, commands: string | undefined, batch: boole
         await s.execute(line);
         if (s.done) break;
       }
-      if (batch || s.done) return 0;
+      if (batch || s.done) return s.damaged ? 1 : 0;
     }
     await repl(s);
-    return 0;
+    return s.damaged ? 1 : 0;
   } finally {
     s.close();
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));

@@ -1,6 +1,7 @@
 import type { RunOptions, SourceHost } from '../engine/api.js';
 import type { SchedulerSpec } from '../engine/exec/scheduler.js';
 import { Trace, type StepRow } from '../trace/reader.js';
+import { damagedTrace, isTraceDamage } from '../trace/damage.js';
 import { Cursor } from '../trace/cursor.js';
 import { type MachineState, type RegValue, type WarpState } from '../trace/state.js';
 import { ProgramView } from './program-view.js';
@@ -81,6 +82,13 @@ export class DebugSession {
   private interrupted = false;
   /** Set by `quit`. */
   done = false;
+  /** Whether a command found the trace damaged (the command-line session then exits with status 1). */
+  damaged = false;
+
+  /** The trace the session reads (or records). */
+  get tracePath(): string {
+    return this.source.kind === 'replay' ? this.source.path : this.source.tracePath;
+  }
   /**
    * Where a bare `list` goes on: around `line` after a stop or a frame command (gdb's current
    * source line), else after `line`, the last line listed.
@@ -133,7 +141,13 @@ export class DebugSession {
     try {
       await dispatch(this, line.trim());
     } catch (e) {
-      this.say(`warpscope: internal error: ${e instanceof Error ? e.message : String(e)}`);
+      if (!isTraceDamage(e)) return this.say(`warpscope: internal error: ${e instanceof Error ? e.message : String(e)}`);
+      // Nothing read from the damaged part may show: the program stops being run, as after `kill`, and the session fails.
+      this.damaged = true;
+      this.say(`warpscope: error: ${damagedTrace(this.tracePath, e)}`);
+      this.pos = null;
+      this.focus = { kind: 'host' };
+      this.cursor?.reset();
     }
   }
 

@@ -3,6 +3,8 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { DebugSession } from '../debug/session.js';
+import type { Breakpoint } from '../debug/breakpoints.js';
+import { resolveLocation } from '../debug/break-commands.js';
 import type { Trace } from '../trace/reader.js';
 import { damagedTrace, isTraceDamage } from '../trace/damage.js';
 import type { BreakpointView, DiagnosticView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
@@ -253,9 +255,14 @@ export class SessionService {
     }
   }
 
-  /** A gutter click: `delete` the breakpoints on the line, or `break FILE:LINE`. */
+  /** A gutter click: `delete` the breakpoints on the line (or where a breakpoint of the line lands), or `break FILE:LINE`. */
   private async toggle(file: string, line: number): Promise<void> {
-    const here = this.session?.bps.breakpoints.filter((b) => b.kind === 'line' && b.at?.file === file && b.at.line === line) ?? [];
+    const s = this.session;
+    const at = (l: number): Breakpoint[] => s?.bps.breakpoints.filter((b) => b.kind === 'line' && b.at?.file === file && b.at.line === l) ?? [];
+    let here = at(line);
+    // A line without code: its breakpoint went to the next line with code, and a second click clears it rather than adding another there.
+    const to = here.length === 0 && s?.view ? resolveLocation(s, `${file}:${line}`) : null;
+    if (to && typeof to !== 'string' && to.file === file) here = at(to.line);
     if (here.length > 0) return this.exec(`delete ${here.map((b) => b.num).join(' ')}`);
     await this.exec(`break ${this.shortName(file)}:${line}`);
   }

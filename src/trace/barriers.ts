@@ -1,5 +1,6 @@
 import type { Database as Db } from 'better-sqlite3';
 import { decodeBarriers, type DecodedBarriers } from './codec.js';
+import { TraceDamage } from './damage.js';
 
 /*
  * A trace's barrier arrivals and releases, read from their chunks (a run has a few hundred
@@ -43,7 +44,7 @@ export class Barriers {
     const rows = db.prepare('SELECT first_seq, count, data FROM barrier_chunks WHERE first_seq >= ? ORDER BY first_seq').all(this.rows) as { first_seq: number; count: number; data: Buffer }[];
     for (const r of rows) {
       const d = decodeBarriers(r.data, r.count);
-      if (d === null) throw new Error(`barrier chunk at ${r.first_seq} is damaged`);
+      if (d === null) throw new TraceDamage(`barrier chunk at ${r.first_seq} is damaged`);
       this.chunks.push(d);
       this.rows = r.first_seq + r.count;
       for (let i = 0; i < d.count; i++) {

@@ -2,6 +2,7 @@ import type { Trace } from './reader.js';
 import type { DecodedSteps } from './codec.js';
 import { MachineState } from './state.js';
 import { cloneState, deserializeState } from './checkpoint.js';
+import { TraceDamage } from './damage.js';
 
 /*
  * Moves a reconstructed machine state to any step of a trace: forward by applying statements
@@ -68,9 +69,9 @@ export class Cursor {
     let built: MachineState | null = null;
     for (const c of this.trace.checkpointChain(step)) {
       built = deserializeState(c.data, built);
-      if (!built) throw new Error(`the checkpoint at step ${c.step} is damaged`);
+      if (!built) throw new TraceDamage(`the checkpoint at step ${c.step} is damaged`);
     }
-    if (!built) throw new Error(`the checkpoint at step ${step} has no full checkpoint before it`);
+    if (!built) throw new TraceDamage(`the checkpoint at step ${step} has no full checkpoint before it`);
     return built;
   }
 

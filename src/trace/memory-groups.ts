@@ -1,5 +1,6 @@
 import { Pages } from './pages.js';
 import { deflatePart, inflatePart, pagesIn, pagesOut, type Part } from './segments.js';
+import { TraceDamage } from './damage.js';
 
 /*
  * A checkpoint's host, global and constant memory, each as groups of pages, every group a
@@ -97,5 +98,5 @@ function readMemory(part: Part, keys: GroupKeys, p: Pages, step: number): void {
   } catch {
     ok = false;
   }
-  if (!ok) throw new Error(`the checkpoint at step ${step} is damaged`);
+  if (!ok) throw new TraceDamage(`the checkpoint at step ${step} is damaged`);
 }

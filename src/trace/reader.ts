@@ -1,10 +1,12 @@
-import { existsSync, openSync, readSync, closeSync } from 'node:fs';
+import { existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { FORMAT_NAME, FORMAT_VERSION, TABLES } from './schema.js';
 import { decodeEffects, decodeSteps, inflate, type DecodedEffects, type DecodedSteps } from './codec.js';
 import { countLaneEffects, laneEffects, type LaneEffect } from './lanes.js';
 import { Barriers } from './barriers.js';
+import { TraceDamage, damagedTrace } from './damage.js';
+import { chunkGap, countDamage, launchDamage, metaDamage } from './validate.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
 /*
@@ -78,11 +80,7 @@ interface ChunkIndex {
 
 const CACHE = 48;
 
-/** The one-line message for a trace that failed to read with `e` (SQLite's own messages may run over several lines). */
-export function damagedTrace(path: string, e: unknown): string {
-  const reason = (e instanceof Error ? e.message : String(e)).split('\n').find((l) => l.trim() !== '')?.trim() ?? 'unreadable';
-  return `'${path}' is a damaged trace (${reason})`;
-}
+export { TraceDamage, damagedTrace };
 
 /** A trace file opened for reading. */
 export class Trace {
@@ -91,6 +89,7 @@ export class Trace {
   private readonly stepCache = new Map<number, DecodedSteps>();
   private readonly effectCache = new Map<number, DecodedEffects>();
   private locTable = new Map<number, LocRow>();
+  private launchCount = 0;
   private info: DebugInfo | null = null;
   private barrierRows: Barriers | null = null;
 
@@ -106,7 +105,8 @@ export class Trace {
   /** Opens `path`: the trace, or a one-line reason it cannot be read. */
   static open(path: string): Trace | string {
     if (!existsSync(path)) return `no such trace file '${path}'`;
-    if (!hasSqliteHeader(path)) return `'${path}' is not a Warpscope trace (not an SQLite database)`;
+    const header = sqliteHeader(path);
+    if (header !== 'sqlite') return header === 'not sqlite' ? `'${path}' is not a Warpscope trace (not an SQLite database)` : `cannot read the trace '${path}': ${header}`;
     let db: Db | null = null;
     try {
       // Read-write, so SQLite can fold in the WAL of a recording that was killed; read-only when the file is not writable.
@@ -125,10 +125,16 @@ export class Trace {
       if (version !== String(FORMAT_VERSION)) throw new NotTrace(`'${path}' is a trace of format version ${version ?? '?'}; this Warpscope reads version ${FORMAT_VERSION} (record it again)`);
       const missing = TABLES.find((t) => !tables.has(t));
       if (missing !== undefined) throw new NotTrace(`'${path}' is a damaged trace (table '${missing}' is missing)`);
-      return new Trace(db, meta);
+      const trace = new Trace(db, meta);
+      const damage = metaDamage(meta) ?? chunkGap(trace.stepIndex, 'statements') ?? chunkGap(trace.effectIndex, 'effects') ?? countDamage(meta, trace.stepCount(), trace.effectCount()) ?? launchDamage(db, trace.stepCount());
+      if (damage !== null) throw new TraceDamage(damage);
+      return trace;
     } catch (e) {
+      const readonly = db?.readonly === true;
       db?.close();
       if (e instanceof NotTrace) return e.message;
+      // A trace still in WAL mode (a killed recording, a debugging session's) needs its -shm file, which SQLite cannot make beside a read-only file or in a read-only folder.
+      if (readonly && e instanceof Error && /readonly database|unable to open/.test(e.message)) return `cannot read the trace '${path}': it is read-only, and SQLite must write its -shm file beside it (copy it somewhere writable)`;
       return damagedTrace(path, e);
     }
   }
@@ -148,6 +154,7 @@ export class Trace {
     this.effectIndex = (this.db.prepare('SELECT first_seq AS first, count, first_step AS firstStep, last_step AS lastStep FROM effect_chunks ORDER BY first_seq').all() as ChunkIndex[]);
     const rows = this.db.prepare('SELECT loc_id, path AS file, line, col FROM locs JOIN sources USING (file_id)').all() as ({ loc_id: number } & LocRow)[];
     this.locTable = new Map(rows.map((r) => [r.loc_id, { file: r.file, line: r.line, col: r.col }]));
+    this.launchCount = Number(this.db.prepare('SELECT count(*) FROM launches').pluck().get());
     // Barrier chunks never change once committed: read only the new ones.
     this.barrierRows?.extend(this.db);
     // A partial chunk read before the writer extended it is stale.
@@ -249,8 +256,16 @@ export class Trace {
 
   /** The decoded step chunk number `c` (its first step is stepChunks[c].first). */
   stepChunk(c: number): DecodedSteps {
-    return this.chunk(this.stepCache, this.stepIndex[c]!, c, this.stepBlob, decodeSteps, 'step');
+    return this.chunk(this.stepCache, this.stepIndex[c]!, c, this.stepBlob, this.decodeKnownSteps, 'step');
   }
+
+  /** Decodes a step chunk; null when it is damaged or names a launch or location the trace does not hold (their rows commit with the chunk). */
+  private readonly decodeKnownSteps = (b: Uint8Array, n: number): DecodedSteps | null => {
+    const d = decodeSteps(b, n);
+    if (d === null) return null;
+    for (let i = 0; i < n; i++) if (d.launch[i]! > this.launchCount || !this.locTable.has(d.loc[i]!)) return null;
+    return d;
+  };
 
   /** The decoded effect chunk number `c`. */
   effectChunk(c: number): DecodedEffects {
@@ -265,7 +280,7 @@ export class Trace {
     const known = cache.get(c);
     if (known) return known;
     const d = decode(blob.get(ix.first) as Buffer, ix.count);
-    if (d === null) throw new Error(`${what} chunk at ${ix.first} is damaged`);
+    if (d === null) throw new TraceDamage(`${what} chunk at ${ix.first} is damaged`);
     remember(cache, c, d);
     return d;
   }
@@ -326,7 +341,7 @@ export class Trace {
     const r = this.db.prepare('SELECT old, new FROM blobs WHERE blob_id = ?').get(id) as { old: Buffer; new: Buffer } | undefined;
     const old = r ? inflate(r.old) : null;
     const neu = r ? inflate(r.new) : null;
-    if (!old || !neu) throw new Error(`bulk write ${id} is damaged`);
+    if (!old || !neu) throw new TraceDamage(`bulk write ${id} is damaged`);
     return { old, neu };
   }
 
@@ -364,15 +379,23 @@ function readMeta(db: Db): Map<string, string> {
 
 class NotTrace extends Error {}
 
-/** Whether the file starts with SQLite's magic string (so garbage never reaches SQLite). */
-function hasSqliteHeader(path: string): boolean {
+/** Whether the file starts with SQLite's magic string (so garbage never reaches SQLite), or why it cannot be read. */
+function sqliteHeader(path: string): 'sqlite' | 'not sqlite' | string {
+  let fd: number;
   try {
-    const fd = openSync(path, 'r');
+    if (statSync(path).isDirectory()) return 'it is a folder';
+    fd = openSync(path, 'r');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : e instanceof Error ? e.message : String(e);
+  }
+  try {
     const buf = Buffer.alloc(16);
     const n = readSync(fd, buf, 0, 16, 0);
-    closeSync(fd);
-    return n === 16 && buf.toString('latin1') === 'SQLite format 3\0';
+    return n === 16 && buf.toString('latin1') === 'SQLite format 3\0' ? 'sqlite' : 'not sqlite';
   } catch {
-    return false;
+    return 'not sqlite';
+  } finally {
+    closeSync(fd);
   }
 }

@@ -81,6 +81,13 @@ export class TraceSink {
   /** Closes the file: its last checkpoint of the log into the file is synced to disk, so a finished trace survives a power cut. */
   private finish(): void {
     this.db.pragma('synchronous = NORMAL');
+    // Out of WAL mode, so a reader needs no -shm file beside the trace: a finished trace opens read-only anywhere.
+    // While a debugging session's own reader has the file open the mode cannot change, and stays WAL.
+    try {
+      this.db.pragma('journal_mode = DELETE');
+    } catch {
+      // Busy: the last connection to close still folds the WAL in.
+    }
     this.db.close();
   }
 

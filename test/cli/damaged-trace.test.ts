@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/*
+ * A trace whose damage only shows when a command reads the damaged part (a chunk or checkpoint
+ * that does not decode): the debugger says so in one line, stops running the program, as no
+ * value read from it can be trusted, and exits with status 1. It never prints an internal error
+ * or goes on as if nothing happened.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-damaged-cli-'));
+const program = 'test/conformance/seeds/avgfilter_global_1block.cu';
+
+/** Runs the built CLI (npm test builds it first). */
+function ws(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { encoding: 'latin1', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const trace = join(dir, 'good.trace');
+const commands = join(dir, 'cmds.gdb');
+writeFileSync(commands, ['start', 'goto 1100', 'print i', 'info cuda kernels', 'print i'].join('\n') + '\n');
+
+/** A copy of the good trace with every effect chunk's bytes zeroed (as a zeroed page of the file leaves them). */
+function zeroedEffects(): string {
+  const path = join(dir, 'zeroed.trace');
+  copyFileSync(trace, path);
+  const db = new Database(path);
+  db.exec('UPDATE effect_chunks SET data = zeroblob(length(data))');
+  db.close();
+  return path;
+}
+
+describe('a trace damaged where a command reads it', () => {
+  it('records the program into a trace that a reader can open read-only (no WAL left to need a -shm file)', () => {
+    expect(ws('record', program, '-o', trace).status).toBe(0);
+    const db = new Database(trace, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
+    db.close();
+    const good = ws('replay', trace, '-x', commands, '--batch');
+    expect(good.status).toBe(0);
+    expect(good.stdout).toMatch(/^\$1 = \d+$/m);
+  });
+
+  it('says the trace is damaged in one line, stops running the program and exits with status 1', () => {
+    const path = zeroedEffects();
+    const r = ws('replay', path, '-x', commands, '--batch');
+    expect(r.stdout).not.toMatch(/internal error/i);
+    expect(r.stdout).not.toMatch(/^\$\d+ = /m);
+    const errors = r.stdout.split('\n').filter((l) => l.includes('is a damaged trace'));
+    expect(errors[0]).toMatch(new RegExp(`^warpscope: error: '${path}' is a damaged trace \\(effect chunk at 0 is damaged\\)$`));
+    // The commands after it find no program being run, rather than values read from what is left.
+    expect(r.stdout).toMatch(/^The program is not being run\.$|^No symbol "i" in current context\.$/m);
+    expect(r.status).toBe(1);
+  });
+});
