@@ -74,6 +74,7 @@ export function stmt(c: Checker, s: Stmt): IStmt[] {
       }
     }
     case 'if':
+      if (s.isConstexpr) return constexprIf(c, s);
       return [{ k: 'if', cond: cond(c, s.cond), then: one(c, s.then), else: s.else ? one(c, s.else) : null, loc: s.loc }];
     case 'for': {
       c.push();
@@ -118,6 +119,22 @@ export function stmt(c: Checker, s: Stmt): IStmt[] {
     case 'unsupported':
       unsupported(s.loc, s.what);
   }
+}
+
+/**
+ * `if constexpr`: its condition must be a constant. In a template instantiation the discarded
+ * branch is not instantiated (C++17), so `f<N>` may call `f<N - 1>` there only while N > 0;
+ * elsewhere both branches are checked, as a compiler does.
+ */
+function constexprIf(c: Checker, s: Stmt & { kind: 'if' }): IStmt[] {
+  const test = cond(c, s.cond);
+  const v = evalConst(test);
+  if (v === null) fail(s.cond.loc, 'constexpr if condition is not a constant expression');
+  const then = v !== 0 && v !== 0n;
+  // Instantiations are the functions named with their template arguments, `f<3>` (check-func.ts).
+  if (!c.fn!.fn.name.includes('<')) return [{ k: 'if', cond: test, then: one(c, s.then), else: s.else ? one(c, s.else) : null, loc: s.loc }];
+  const taken = then ? s.then : s.else;
+  return taken ? [one(c, taken)] : [];
 }
 
 function cond(c: Checker, e: Parameters<typeof rexpr>[1]): IExpr {

@@ -169,7 +169,8 @@ export type Stmt =
   | { readonly kind: 'localDecl'; readonly decl: TopDecl; readonly loc: SourceLoc }
   | { readonly kind: 'expr'; readonly expr: Expr; readonly loc: SourceLoc }
   | { readonly kind: 'block'; readonly body: readonly Stmt[]; readonly loc: SourceLoc; readonly endLoc: SourceLoc }
-  | { readonly kind: 'if'; readonly cond: Expr; readonly then: Stmt; readonly else: Stmt | null; readonly loc: SourceLoc }
+  /** `isConstexpr`: `if constexpr`, whose discarded branch a template instantiation leaves unchecked. */
+  | { readonly kind: 'if'; readonly cond: Expr; readonly then: Stmt; readonly else: Stmt | null; readonly isConstexpr?: boolean; readonly loc: SourceLoc }
   /** `init` is a decl or expr statement (or null); `cond`/`step` may be null. */
   | { readonly kind: 'for'; readonly init: Stmt | null; readonly cond: Expr | null; readonly step: Expr | null; readonly body: Stmt; readonly loc: SourceLoc }
   | { readonly kind: 'while'; readonly cond: Expr; readonly body: Stmt; readonly loc: SourceLoc }

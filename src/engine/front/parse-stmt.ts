@@ -137,11 +137,11 @@ function parseKeywordStatement(p: Parser): Stmt | null {
   switch (t.text) {
     case 'if': {
       p.next();
-      p.accept('constexpr');
+      const isConstexpr = p.accept('constexpr');
       const cond = parseParenCond(p, 'if');
       const then = parseStatement(p);
       const other = p.accept('else') ? parseStatement(p) : null;
-      return { kind: 'if', cond, then, else: other, loc };
+      return isConstexpr ? { kind: 'if', cond, then, else: other, isConstexpr, loc } : { kind: 'if', cond, then, else: other, loc };
     }
     case 'while': {
       p.next();
