@@ -10,6 +10,7 @@ import { isIntegral, resolveType, typeText } from './ctypes.js';
 import { nameValue, resolveNames, typeNamePredicate } from './names.js';
 import { parse } from './parse.js';
 import type { ValueHistory } from './history.js';
+import { isTraceDamage } from '../../trace/damage.js';
 
 /*
  * Evaluates a parsed expression over an EvalContext with gdb's C semantics: lazy lvalues,
@@ -35,6 +36,8 @@ export function guard<T>(f: () => T): { readonly ok: true; readonly value: T } |
     return { ok: true, value: f() };
   } catch (e) {
     if (e instanceof EvalError) return { ok: false, error: e.message };
+    // A damaged trace is no value's error: the session reports it and stops.
+    if (isTraceDamage(e)) throw e;
     return { ok: false, error: `Internal error: ${e instanceof Error ? e.message : String(e)}` };
   }
 }

@@ -8,6 +8,7 @@ import { charLiteral, printMax, printString, printStringAt, repeatThreshold } fr
 import { formatFloatBytes } from './floatfmt.js';
 import type { PrintFormat } from './scalar-format.js';
 import { formatScalar } from './scalar-format.js';
+import { isTraceDamage } from '../../trace/damage.js';
 
 /*
  * gdb's value printing for C (c-valprint.c, valprint.c): the text after `$N = `.
@@ -26,6 +27,8 @@ export function formatValue(v: Evaluated, fmt: PrintFormat | null, ctx: EvalCont
     if (v.ref && address !== null) return `(${valueTypeText(v, ctx)}) ${referentText(v, fmt, ctx)}`;
     return (top ? topPrefix(v, fmt, ctx) : '') + new Printer(ctx, fmt).value(v.type, v.bytes, 0, address, v.space);
   } catch (e) {
+    // A damaged trace is no value's error: the session reports it and stops.
+    if (isTraceDamage(e)) throw e;
     return `<error: ${e instanceof Error ? e.message : String(e)}>`;
   }
 }
