@@ -40,8 +40,13 @@ const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null &&
 const isStrings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isInteger = (text: string | undefined): boolean => text !== undefined && /^-?\d+$/.test(text);
 
-/** Why a meta row the readers parse does not hold what a recording writes there; null when every one does. */
+/** Meta rows every trace has from its creation on (src/trace/trace-file.ts), a killed recording's too. */
+const REQUIRED = ['program', 'argv', 'device', 'options', 'created', 'complete'];
+
+/** Why a meta row is missing or does not hold what a recording writes there; null when every one does. */
 export function metaDamage(meta: ReadonlyMap<string, string>): string | null {
+  const missing = REQUIRED.find((key) => !meta.has(key));
+  if (missing !== undefined) return `its meta row '${missing}' is missing`;
   const json: [string, (v: unknown) => boolean][] = [['argv', isStrings], ['options', isObject], ['debug_info', isObject], ['sanitizers', Array.isArray]];
   for (const [key, ok] of json) {
     const text = meta.get(key);

@@ -54,6 +54,8 @@ describe('opening a trace damaged inside its rows', () => {
     ['an effect chunk deleted', 'DELETE FROM effect_chunks WHERE first_seq = (SELECT first_seq FROM effect_chunks ORDER BY first_seq LIMIT 1 OFFSET 1)', /damaged trace \(effects \d+ to \d+ are missing\)$/],
     ['an effect chunk made longer', 'UPDATE effect_chunks SET count = count + 5 WHERE first_seq = 0', /damaged trace \(two chunks hold effects \d+ to \d+\)$/],
     ['a step chunk moved', 'UPDATE step_chunks SET first_step = first_step + 7 WHERE first_step = (SELECT max(first_step) FROM step_chunks)', /damaged trace \(statements \d+ to \d+ are missing\)$/],
+    ['no meta row saying whether the run finished', "DELETE FROM meta WHERE key = 'complete'", /damaged trace \(its meta row 'complete' is missing\)$/],
+    ['no meta row naming the program', "DELETE FROM meta WHERE key = 'program'", /damaged trace \(its meta row 'program' is missing\)$/],
     ['argv not JSON', "UPDATE meta SET value = '{garbage' WHERE key = 'argv'", /damaged trace \(its meta row 'argv' is not what a recording writes\)$/],
     ['debug_info not JSON', "UPDATE meta SET value = '{garbage' WHERE key = 'debug_info'", /damaged trace \(its meta row 'debug_info' is not what a recording writes\)$/],
     ['a fault site not JSON', "INSERT INTO meta VALUES ('fault_site:1', '{x')", /damaged trace \(its meta row 'fault_site:1' is not what a recording writes\)$/],
