@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksInView, fitView, focusCommand, gridGeometry, hitTest, levelOf, visibleBlocks, zoomAt, type View } from '../../src/renderer/src/grid/geometry.js';
+import { blocksInView, fitView, focusCommand, gridGeometry, hitTest, levelOf, viewRevealing, visibleBlocks, zoomAt, type View } from '../../src/renderer/src/grid/geometry.js';
 import { blockTexels, laneRects, type LaneData } from '../../src/renderer/src/grid/scene.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
 import { BLOCK_STATE, MASK, WARP_WORDS, type LaunchLayout } from '../../src/protocol/views.js';
@@ -46,6 +46,18 @@ describe('grid geometry', () => {
       expect(r.count * million.warpsPerBlock).toBeLessThanOrEqual(32768);
       expect(visible.every((b) => b >= r.first && b < r.first + r.count)).toBe(true);
     }
+  });
+
+  it('pans a zoomed-in view to a focused lane out of sight, and leaves one in sight alone', () => {
+    const g = gridGeometry(million, 800 / 500);
+    const v: View = { scale: 20, x: 0, y: 0, w: 800, h: 500 };
+    // Block 0's lane 3 of warp 1, at the top-left corner: in view.
+    expect(viewRevealing(g, v, 0, 1, 3)).toBeNull();
+    const to = viewRevealing(g, v, 3000, 5, 17)!;
+    expect(to.scale).toBe(v.scale);
+    // The lane's centre is now the canvas's, and a click there focuses it.
+    expect(hitTest(g, to, 400, 250)).toEqual({ kind: 'lane', block: 3000, warp: 5, lane: 17 });
+    expect(viewRevealing(g, to, 3000, 5, 17)).toBeNull();
   });
 
   it('hits the lane under the pointer and names it as cuda-gdb does', () => {

@@ -70,6 +70,22 @@ export function blockOrigin(g: GridGeometry, b: number): { x: number; y: number 
   return { x: (b % g.cols) * g.cellW + PAD / 2, y: Math.floor(b / g.cols) * g.cellH + PAD / 2 };
 }
 
+/**
+ * The view panned (zoom kept) to centre the lane (`warp`, `lane`) of block `block`, or null when
+ * that lane is in view already. A stop or a `cuda` command may focus a thread far from where a
+ * zoomed-in view looks; the focus ring should not be off screen.
+ */
+export function viewRevealing(g: GridGeometry, v: View, block: number, warp: number, lane: number): View | null {
+  if (block >= g.layout.blocks) return null;
+  const o = blockOrigin(g, block);
+  const wx = o.x + lane + 0.5;
+  const wy = o.y + warp + 0.5;
+  const px = v.x + wx * v.scale;
+  const py = v.y + wy * v.scale;
+  if (px >= 0 && px < v.w && py >= 0 && py < v.h) return null;
+  return { ...v, x: v.w / 2 - wx * v.scale, y: v.h / 2 - wy * v.scale };
+}
+
 /** What pixel (px, py) of view `v` is on, if anything. */
 export function hitTest(g: GridGeometry, v: View, px: number, py: number): Hit | null {
   const wx = (px - v.x) / v.scale;

@@ -1,7 +1,7 @@
 import 'pixi.js/unsafe-eval';
 import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import { coversRange, type LaunchLayout } from '../../../protocol/views';
-import { PAD, blockOrigin, fitView, gridGeometry, levelOf, visibleBlocks, zoomAt, type GridGeometry, type View } from './geometry';
+import { PAD, blockOrigin, fitView, gridGeometry, levelOf, viewRevealing, visibleBlocks, zoomAt, type GridGeometry, type View } from './geometry';
 import { blockTexels, laneRects, type LaneData } from './scene';
 
 /*
@@ -93,7 +93,12 @@ export class PixiGrid {
 
   /** The focused thread (null when it is not in this launch). */
   setFocus(f: GridFocus | null): void {
+    const old = this.focus;
+    const moved = f !== null && (old === null || f.block !== old.block || f.warp !== old.warp || f.lane !== old.lane);
     this.focus = f;
+    // A focus moved elsewhere is brought into a zoomed-in view (only when it moves: a user's pan away from it stays).
+    const to = moved && this.geometry && this.view && !this.fitted ? viewRevealing(this.geometry, this.view, f.block, f.warp, f.lane) : null;
+    if (to) this.view = to;
     this.schedule();
   }
 
