@@ -11,6 +11,7 @@ import { addressOf, arith, conv, convRank, implicitConv, isNullConst, ptrAdd, rv
 import { expr, rexpr } from './check-expr.js';
 import { warnDiscarded } from './check-comma.js';
 import { ostreamChain, ostreamOf } from './iostream.js';
+import { bracedAssignValue, isInitList } from './check-braced.js';
 
 /*
  * Binary operators, assignment and ++/--, with C's operand conversions made explicit,
@@ -114,15 +115,13 @@ export function assign(c: Checker, e: Expr & { kind: 'assign' }): IExpr {
   const lhs = expr(c, e.target);
   const target = modifiable(c, lhs, e.target.loc);
   const lt = lhs.lv ? unqual(lhs.type) : lhs.e.type;
+  if (isInitList(e.value)) {
+    if (e.op !== '=') fail(e.value.loc, 'initializer list cannot be used on the right hand side of operator \'' + e.op + '\'');
+    return assignValue(c, lhs, target, lt, bracedAssignValue(c, lt, e.value, e.value.loc), false, e.loc);
+  }
   const rop = expr(c, e.value);
   const r = rv(c, rop);
-  if (e.op === '=') {
-    if (lt.kind === 'struct') {
-      const src = implicitConv(c, r, lt, 'assign', e.loc, rop.lv);
-      return { k: 'copy', type: lt, dst: addressOf(c, lhs, e.loc), src: structAddr(src), size: sizeOf(lt), loc: e.loc };
-    }
-    return { k: 'assign', type: lt, target, value: implicitConv(c, r, lt, 'assign', e.loc, rop.lv), loc: e.loc };
-  }
+  if (e.op === '=') return assignValue(c, lhs, target, lt, r, rop.lv, e.loc);
   const op = e.op.slice(0, -1) as ArithOp;
   if (lt.kind === 'pointer' && (op === '+' || op === '-') && isInteger(r.type)) {
     // p += n: computed as p = p + n; the target must be evaluated once, so only simple places are accepted.
@@ -136,6 +135,15 @@ export function assign(c: Checker, e: Expr & { kind: 'assign' }): IExpr {
   const value = op === '<<' || op === '>>' ? conv(conv(r, promote(r.type)), opType) : conv(r, opType);
   if (!isArith(lt)) fail(e.loc, `invalid operands to binary expression ('${typeName(lt)}' and '${typeName(r.type)}')`);
   return { k: 'assign', type: lt, target, value, op, opType, loc: e.loc };
+}
+
+/** `lhs = r` for a plain assignment: a byte copy for structs. */
+function assignValue(c: Checker, lhs: Operand, target: Target, lt: CType, r: IExpr, rIsLv: boolean, loc: SourceLoc): IExpr {
+  if (lt.kind === 'struct') {
+    const src = implicitConv(c, r, lt, 'assign', loc, rIsLv);
+    return { k: 'copy', type: lt, dst: addressOf(c, lhs, loc), src: structAddr(src), size: sizeOf(lt), loc };
+  }
+  return { k: 'assign', type: lt, target, value: implicitConv(c, r, lt, 'assign', loc, rIsLv), loc };
 }
 
 /** True when evaluating an expression could change state (so it must not be evaluated twice). */

@@ -17,6 +17,11 @@ import { exprText } from './check-text.js';
 import { cgCall, cgMemberCall } from './cg.js';
 import { iosNameError } from './iostream-names.js';
 import { expectDim3 } from './check-comma.js';
+import { bracedArg, bracedRank, dependsOn, isInitList, type InitList } from './check-braced.js';
+import { initListValue } from './check-init.js';
+
+/** A call argument: an operand, or a braced list that initialises its parameter. */
+type CallArg = Operand | InitList;
 
 /*
  * Calls: overload resolution over user functions, function templates and the
@@ -78,7 +83,7 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
     return { lv: false, e: builtinCall(c, declared, name, e.args, e.loc) };
   }
   if (sym.k === 'funcs') {
-    const ops = e.args.map((a) => expr(c, a));
+    const ops = e.args.map((a) => (isInitList(a) ? a : expr(c, a)));
     const { fn, entry } = resolveUser(c, sym.list, name, e.callee.templateArgs, ops, e.loc);
     checkSpace(c, entry.space, fn.name, e.loc);
     return { lv: false, e: userCall(c, fn, entry, ops, e.loc) };
@@ -103,7 +108,9 @@ function best<T>(cands: { item: T; ranks: number[]; preferred?: boolean }[], nam
 }
 
 /** Rank of passing an operand to a (possibly reference) parameter. */
-function argRank(c: Checker, op: Operand, pt: CType, ref: boolean): number {
+function argRank(c: Checker, arg: CallArg, pt: CType, ref: boolean): number {
+  if (isInitList(arg)) return bracedRank(c, arg, pt, ref);
+  const op = arg;
   const e = rv(c, op);
   if (!ref) return convRank(e, pt);
   // Reference parameters are stored as pointers to the referred type.
@@ -115,12 +122,15 @@ function argRank(c: Checker, op: Operand, pt: CType, ref: boolean): number {
 }
 
 /** Resolves a call of a user-declared name to one function (instantiating a template when chosen). */
-function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs: readonly TemplateArg[] | undefined, ops: readonly Operand[], loc: SourceLoc): { fn: MutFn; entry: FuncEntry } {
+function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs: readonly TemplateArg[] | undefined, ops: readonly CallArg[], loc: SourceLoc): { fn: MutFn; entry: FuncEntry } {
   const cands: { item: { entry: FuncEntry; bind: Map<string, CType | number | bigint> | null }; ranks: number[] }[] = [];
   let countMismatch: FuncEntry | null = null;
   for (const entry of passVisible(c, list)) {
     if (entry.template) {
-      const bind = deduce(c, entry, targs ?? [], ops.map((o) => (o.lv ? o.type : o.e.type)), loc);
+      // A braced argument leaves its parameter undeduced: one naming a template parameter cannot match.
+      const typeParams = entry.template.filter((t) => t.kind === 'type').map((t) => t.name);
+      if (ops.some((o, i) => isInitList(o) && entry.decl.params[i] && dependsOn(entry.decl.params[i]!.type, typeParams))) continue;
+      const bind = deduce(c, entry, targs ?? [], ops.map((o) => (isInitList(o) ? voidType : o.lv ? o.type : o.e.type)), loc);
       if (!bind) continue;
       const sig = instantiate(c, entry, bind, loc, false);
       if (ops.length > sig.params.length || ops.length < sig.minArgs) continue;
@@ -158,13 +168,15 @@ export function passVisible(c: Checker, list: readonly FuncEntry[]): readonly Fu
 }
 
 /** Converts call arguments to the parameters (references pass addresses; defaults fill the rest). */
-function userArgs(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly Operand[], loc: SourceLoc): IExpr[] {
+function userArgs(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly CallArg[], loc: SourceLoc): IExpr[] {
   const args: IExpr[] = [];
   const decl = entry.decl;
   for (let i = 0; i < fn.params.length; i++) {
     const p = fn.params[i]!;
     const ref = entry.template ? p.type.kind === 'pointer' && decl.params[i]?.type.kind === 'reference' : entry.refParams[i]!;
-    let op = ops[i];
+    const arg = ops[i];
+    const pt = ref && p.type.kind === 'pointer' ? p.type.to : p.type;
+    let op: Operand | undefined = arg && isInitList(arg) ? { lv: false, e: bracedArg(c, arg, pt) } : arg;
     if (!op) {
       const d = decl.params[i]?.defaultValue;
       if (!d) fail(loc, 'internal: missing default argument');
@@ -191,7 +203,7 @@ function refArg(c: Checker, op: Operand, t: CType, loc: SourceLoc): IExpr {
 }
 
 /** A user function call; struct results go to a fresh return slot. */
-function userCall(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly Operand[], loc: SourceLoc): IExpr {
+function userCall(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly CallArg[], loc: SourceLoc): IExpr {
   const args = userArgs(c, fn, entry, ops, loc);
   const retSlot = fn.ret.kind === 'struct' ? c.newVar(`__ret${c.nextVar}`, fn.ret, 'auto', loc) : null;
   return { k: 'call', type: fn.ret, fn, args, retSlot, loc };
@@ -354,11 +366,13 @@ export function launch(c: Checker, e: Expr & { kind: 'launch' }): IExpr {
   if (!sym) fail(e.callee.loc, `use of undeclared identifier '${e.callee.name}'`);
   if (sym.k !== 'funcs') fail(e.loc, `'${e.callee.name}' is not a __global__ function`);
   if (callerSpace(c) !== 'host') unsupported(e.loc, 'launching kernels from device code (dynamic parallelism)');
-  const ops = e.args.map((a) => expr(c, a));
+  const ops = e.args.map((a) => (isInitList(a) ? a : expr(c, a)));
   const { fn, entry } = resolveUser(c, sym.list, e.callee.name, e.callee.templateArgs, ops, e.loc);
   if (entry.space !== 'global') fail(e.loc, `a host function call cannot be configured`);
   if (e.config.length < 2 || e.config.length > 4) fail(e.loc, 'expected 2 to 4 launch configuration arguments');
   const dim = (x: Expr): IExpr => {
+    // `k<<<{2, 2}, {8, 8}>>>`: the configuration parameters are dim3, so a braced list builds one.
+    if (isInitList(x)) return structAddr(initListValue(c, dim3Type(c, x.loc), x));
     expectDim3(c, x);
     const v = rv(c, expr(c, x));
     if (v.type.kind === 'struct' && (v.type.info.builtin === 'dim3' || v.type.info.builtin === 'uint3')) return structAddr(v);
@@ -371,4 +385,11 @@ export function launch(c: Checker, e: Expr & { kind: 'launch' }): IExpr {
   const stream = e.config[3] ? implicitConv(c, rv(c, expr(c, e.config[3])), streamType, 'param', e.config[3].loc, false) : mkConst(streamType, 0, e.loc);
   const args = userArgs(c, fn, entry, ops, e.loc);
   return { k: 'launch', type: voidType, kernel: fn, grid, block, sharedBytes: shared, stream, args, loc: e.loc };
+}
+
+/** The dim3 type the built-in headers declare. */
+function dim3Type(c: Checker, loc: SourceLoc): CType {
+  const d = c.lookup('dim3');
+  if (!d || d.k !== 'type') return fail(loc, 'dim3 is not available');
+  return d.t;
 }
