@@ -8,6 +8,7 @@ import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
 import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS } from './schema.js';
 import { createTraceFile, json, type TraceHeader } from './trace-file.js';
+import { lockTrace } from './trace-lock.js';
 import { CHUNK_VALUES } from './codec.js';
 import { putRegisterLanes } from './lane-values.js';
 import { HOST_ROW_COST, LANE_COST, TraceBatches } from './batches.js';
@@ -61,11 +62,17 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
    * `exhaustiveRegisters`: RegisterTracker's reference mode (tests). `encodeBehind`: openSink's (tests).
    */
   static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean; readonly encodeBehind?: number } = {}): TraceWriter | string {
+    let release: (() => void) | string = 'not locked';
     try {
+      release = lockTrace(path);
+      if (typeof release === 'string') return release;
       createTraceFile(path, header);
       // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
-      return new TraceWriter(openSink(path, opts.worker, opts.encodeBehind), opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
+      const w = new TraceWriter(openSink(path, opts.worker, opts.encodeBehind), opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
+      w.unlock = release;
+      return w;
     } catch (e) {
+      if (typeof release === 'function') release();
       return e instanceof Error ? e.message : String(e);
     }
   }
@@ -286,5 +293,9 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     this.closed = true;
     this.commit(true);
     this.sink.drain();
+    this.unlock();
   }
+
+  /** Releases the trace's lock (trace-lock.ts) once the file is closed. */
+  private unlock: () => void = () => {};
 }
