@@ -6,7 +6,7 @@ import { runCheck } from '../analysis/run.js';
 import type { RaceMemory } from '../analysis/racecheck.js';
 import { BANNER, errorBlocks, errorCount, summaryLines } from '../analysis/report.js';
 import { resultJson } from '../analysis/json.js';
-import { readSource } from './source.js';
+import { programProblem, readSource } from './source.js';
 
 /*
  * `warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full]
@@ -90,8 +90,9 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     process.stderr.write(`warpscope: error: ${args}\n${USAGE}`);
     return 2;
   }
-  if (readSource(args.file) === null) {
-    process.stderr.write(`warpscope: error: cannot read '${args.file}'\n`);
+  const problem = programProblem(args.file);
+  if (problem !== null) {
+    process.stderr.write(`warpscope: error: ${problem}\n`);
     return 1;
   }
   // The program's stdout is held back and printed after the error blocks, where compute-sanitizer

@@ -5,7 +5,7 @@ import { findPreset, h100Preset } from '../engine/runtime/presets/index.js';
 import { parseArgs } from './args.js';
 import { StatsCollector } from '../analysis/stats/collector.js';
 import { statsJson, statsTable } from '../analysis/stats/report.js';
-import { readSource } from './source.js';
+import { programProblem, readSource } from './source.js';
 
 /*
  * `warpscope stats FILE.cu [--json] [run's options] [-- ARGS...]`: runs the program as `run`
@@ -34,8 +34,9 @@ export async function statsCommand(argv: readonly string[]): Promise<number> {
     write('stderr', `warpscope stats: error: ${parsed.kind === 'error' ? parsed.message.replace(/^run /, 'stats ') : 'unexpected arguments'}\n${USAGE}`);
     return 2;
   }
-  if (readSource(parsed.file) === null) {
-    write('stderr', `warpscope: error: cannot read '${parsed.file}'\n`);
+  const problem = programProblem(parsed.file);
+  if (problem !== null) {
+    write('stderr', `warpscope: error: ${problem}\n`);
     return 1;
   }
   const options: RunOptions = { ...defaultRunOptions, ...parsed.options };

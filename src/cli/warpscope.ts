@@ -11,7 +11,7 @@ import { debugProgram, debugTrace } from './debug.js';
 import { checkCommand } from './check.js';
 import { statsCommand } from './stats.js';
 import { serveCommand } from './serve.js';
-import { readSource } from './source.js';
+import { programProblem, readSource } from './source.js';
 
 /** Writes text (char codes 0..255) to stdout or stderr byte for byte; `record` also hands it to the trace. */
 type Print = (stream: 'stdout' | 'stderr', text: string) => void;
@@ -62,15 +62,17 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const options: RunOptions = { ...defaultRunOptions, ...parsed.options };
   if (parsed.kind === 'debug') {
-    if (readSource(parsed.file) === null) {
-      process.stderr.write(`warpscope: error: cannot read '${parsed.file}'\n`);
+    const problem = programProblem(parsed.file);
+    if (problem !== null) {
+      process.stderr.write(`warpscope: error: ${problem}\n`);
       return 1;
     }
     const programArgv = [basename(parsed.file, '.cu'), ...parsed.programArgs];
     return debugProgram(parsed.file, programArgv, options, { readFile: readSource }, parsed.output ?? defaultTracePath(parsed.file), parsed.commands, parsed.batch);
   }
-  if (readSource(parsed.file) === null) {
-    process.stderr.write(`warpscope: error: cannot read '${parsed.file}'\n`);
+  const problem = programProblem(parsed.file);
+  if (problem !== null) {
+    process.stderr.write(`warpscope: error: ${problem}\n`);
     return 1;
   }
   const timeline: TimelineOp[] = [];

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -55,6 +55,17 @@ describe('a trace damaged where a command reads it', () => {
     expect(errors[0]).toMatch(new RegExp(`^warpscope: error: '${path}' is a damaged trace \\(effect chunk at 0 is damaged\\)$`));
     // The commands after it find no program being run, rather than values read from what is left.
     expect(r.stdout).toMatch(/^The program is not being run\.$|^No symbol "i" in current context\.$/m);
+    expect(r.status).toBe(1);
+  });
+});
+
+describe('a trace given where a program goes', () => {
+  beforeAll(() => void (existsSync(trace) || ws('record', program, '-o', trace)));
+
+  it.each([['run'], ['record', '-o', join(dir, 'never.trace')], ['debug', '--batch', '-o', join(dir, 'never.trace')], ['check', '--tool', 'memcheck'], ['stats']])('%s names it as a trace in one line instead of compiling its bytes', (command, ...options) => {
+    const r = ws(command, trace, ...options);
+    expect(r.stderr).toBe(`warpscope: error: '${trace}' is a trace, not a CUDA program; replay it with 'warpscope replay ${trace}'\n`);
+    expect(r.stdout).toBe('');
     expect(r.status).toBe(1);
   });
 });
