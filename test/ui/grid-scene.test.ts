@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksInView, fitView, focusCommand, gridGeometry, hitTest, levelOf, viewRevealing, visibleBlocks, zoomAt, type View } from '../../src/renderer/src/grid/geometry.js';
+import { blocksInView, fitView, focusCommand, gridGeometry, hitTest, levelOf, viewFollowingFocus, visibleBlocks, zoomAt, type View } from '../../src/renderer/src/grid/geometry.js';
 import { blockTexels, laneRects, type LaneData } from '../../src/renderer/src/grid/scene.js';
 import { LANE_COLORS } from '../../src/renderer/src/grid/lane-colors.js';
 import { BLOCK_STATE, MASK, WARP_WORDS, type LaunchLayout } from '../../src/protocol/views.js';
@@ -48,16 +48,23 @@ describe('grid geometry', () => {
     }
   });
 
-  it('pans a zoomed-in view to a focused lane out of sight, and leaves one in sight alone', () => {
+  it('follows a focus moved out of a zoomed-in view it was showing, and not one the user looked away from', () => {
     const g = gridGeometry(million, 800 / 500);
     const v: View = { scale: 20, x: 0, y: 0, w: 800, h: 500 };
-    // Block 0's lane 3 of warp 1, at the top-left corner: in view.
-    expect(viewRevealing(g, v, 0, 1, 3)).toBeNull();
-    const to = viewRevealing(g, v, 3000, 5, 17)!;
+    const corner = { block: 0, warp: 1, lane: 3 };
+    const far = { block: 3000, warp: 5, lane: 17 };
+    // A move within sight: the view stays.
+    expect(viewFollowingFocus(g, v, corner, { block: 0, warp: 0, lane: 0 })).toBeNull();
+    // Zoomed into another part of the focused block: a focus moved to another block is followed.
+    const inBlock: View = { scale: 64, x: -20 * 64, y: -4 * 64, w: 800, h: 500 };
+    expect(viewFollowingFocus(g, inBlock, { block: 0, warp: 0, lane: 0 }, far)).not.toBeNull();
+    const to = viewFollowingFocus(g, v, corner, far)!;
     expect(to.scale).toBe(v.scale);
     // The lane's centre is now the canvas's, and a click there focuses it.
     expect(hitTest(g, to, 400, 250)).toEqual({ kind: 'lane', block: 3000, warp: 5, lane: 17 });
-    expect(viewRevealing(g, to, 3000, 5, 17)).toBeNull();
+    // This view shows block 3000, not the focus: a focus move elsewhere leaves it there.
+    expect(viewFollowingFocus(g, to, corner, { block: 0, warp: 0, lane: 0 })).toBeNull();
+    expect(viewFollowingFocus(g, to, null, corner)).not.toBeNull();
   });
 
   it('hits the lane under the pointer and names it as cuda-gdb does', () => {

@@ -70,20 +70,40 @@ export function blockOrigin(g: GridGeometry, b: number): { x: number; y: number 
   return { x: (b % g.cols) * g.cellW + PAD / 2, y: Math.floor(b / g.cols) * g.cellH + PAD / 2 };
 }
 
+/** A lane of the launch: its block, warp and lane in the warp. */
+export interface LaneAt {
+  readonly block: number;
+  readonly warp: number;
+  readonly lane: number;
+}
+
+/** Whether lane `at`'s centre is in view `v`. */
+function inView(g: GridGeometry, v: View, at: LaneAt): boolean {
+  const o = blockOrigin(g, at.block);
+  const px = v.x + (o.x + at.lane + 0.5) * v.scale;
+  const py = v.y + (o.y + at.warp + 0.5) * v.scale;
+  return px >= 0 && px < v.w && py >= 0 && py < v.h;
+}
+
+/** Whether any of block `b`'s lanes shows in view `v`. */
+function blockShown(g: GridGeometry, v: View, b: number): boolean {
+  const o = blockOrigin(g, b);
+  const x0 = v.x + o.x * v.scale;
+  const y0 = v.y + o.y * v.scale;
+  return x0 < v.w && x0 + 32 * v.scale > 0 && y0 < v.h && y0 + g.layout.warpsPerBlock * v.scale > 0;
+}
+
 /**
- * The view panned (zoom kept) to centre the lane (`warp`, `lane`) of block `block`, or null when
- * that lane is in view already. A stop or a `cuda` command may focus a thread far from where a
- * zoomed-in view looks; the focus ring should not be off screen.
+ * The view after the focus moved from `from` to `to` (a stop, a `cuda` command): panned, zoom
+ * kept, to centre `to` when it is out of sight and the view was showing `from`'s block (or no
+ * focus), so the focus ring does not vanish off a zoomed-in view; null when the view stays, as
+ * one the user took to other blocks (another tab's) does.
  */
-export function viewRevealing(g: GridGeometry, v: View, block: number, warp: number, lane: number): View | null {
-  if (block >= g.layout.blocks) return null;
-  const o = blockOrigin(g, block);
-  const wx = o.x + lane + 0.5;
-  const wy = o.y + warp + 0.5;
-  const px = v.x + wx * v.scale;
-  const py = v.y + wy * v.scale;
-  if (px >= 0 && px < v.w && py >= 0 && py < v.h) return null;
-  return { ...v, x: v.w / 2 - wx * v.scale, y: v.h / 2 - wy * v.scale };
+export function viewFollowingFocus(g: GridGeometry, v: View, from: LaneAt | null, to: LaneAt): View | null {
+  if (to.block >= g.layout.blocks || inView(g, v, to)) return null;
+  if (from !== null && from.block < g.layout.blocks && !blockShown(g, v, from.block)) return null;
+  const o = blockOrigin(g, to.block);
+  return { ...v, x: v.w / 2 - (o.x + to.lane + 0.5) * v.scale, y: v.h / 2 - (o.y + to.warp + 0.5) * v.scale };
 }
 
 /** What pixel (px, py) of view `v` is on, if anything. */

@@ -1,7 +1,7 @@
 import 'pixi.js/unsafe-eval';
 import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import { coversRange, type LaunchLayout } from '../../../protocol/views';
-import { PAD, blockOrigin, fitView, gridGeometry, levelOf, viewRevealing, visibleBlocks, zoomAt, type GridGeometry, type View } from './geometry';
+import { PAD, blockOrigin, fitView, gridGeometry, levelOf, viewFollowingFocus, visibleBlocks, zoomAt, type GridGeometry, type LaneAt, type View } from './geometry';
 import { blockTexels, laneRects, type LaneData } from './scene';
 
 /*
@@ -12,11 +12,7 @@ import { blockTexels, laneRects, type LaneData } from './scene';
  */
 
 /** The focused thread as the grid draws it. */
-export interface GridFocus {
-  readonly block: number;
-  readonly warp: number;
-  readonly lane: number;
-}
+export type GridFocus = LaneAt;
 
 /** What the view tells its owner. */
 export interface GridListener {
@@ -96,8 +92,7 @@ export class PixiGrid {
     const old = this.focus;
     const moved = f !== null && (old === null || f.block !== old.block || f.warp !== old.warp || f.lane !== old.lane);
     this.focus = f;
-    // A focus moved elsewhere is brought into a zoomed-in view (only when it moves: a user's pan away from it stays).
-    const to = moved && this.geometry && this.view && !this.fitted ? viewRevealing(this.geometry, this.view, f.block, f.warp, f.lane) : null;
+    const to = moved && this.geometry && this.view && !this.fitted ? viewFollowingFocus(this.geometry, this.view, old, f) : null;
     if (to) this.view = to;
     this.schedule();
   }
