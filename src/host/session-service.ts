@@ -5,6 +5,7 @@ import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { DebugSession } from '../debug/session.js';
 import type { Breakpoint } from '../debug/breakpoints.js';
 import { resolveLocation } from '../debug/break-commands.js';
+import { faultStop, faultStops } from '../debug/fault-stop.js';
 import type { Trace } from '../trace/reader.js';
 import { damagedTrace, isTraceDamage } from '../trace/damage.js';
 import type { BreakpointView, DiagnosticView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
@@ -138,7 +139,10 @@ export class SessionService {
     if (s && !stop && !ended && s.pos !== null) return this.exec('kill');
     if (!s || !stop) return this.publish();
     if (s.pos === null) await s.start();
-    if (s.pos !== stop.step) await this.exec(`goto ${stop.step}`);
+    // Stopped for a CUDA exception, the presenter saw it raised: so does the viewer (its message, the faulted lane), where a goto would not.
+    const site = stop.exception ? faultStops(s).get(stop.step) : undefined;
+    if (site && s.faultStop !== stop.step) faultStop(s, site);
+    else if (s.pos !== stop.step) await this.exec(`goto ${stop.step}`);
     const f = s.focus;
     const g = stop.focus;
     if (g.kind === 'device' && (f.kind !== 'device' || f.launch !== g.launch || f.block !== g.block || f.warp !== g.warp || f.lane !== g.lane)) await this.exec(`cuda ${g.label}`);
@@ -364,6 +368,6 @@ export class SessionService {
       const label = l ? `block ${d(s.view.blockIdx(l, f.block))} thread ${d(s.view.threadIdx(l, f.warp, f.lane))}` : `warp ${f.warp} lane ${f.lane}`;
       focus = { kind: 'device', launch: f.launch, block: f.block, warp: f.warp, lane: f.lane, label };
     }
-    return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0 };
+    return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0, ...(s.faultStop === s.pos ? { exception: true as const } : {}) };
   }
 }

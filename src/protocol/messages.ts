@@ -101,6 +101,8 @@ export interface StopView {
   readonly focus: FocusView;
   readonly file: string;
   readonly line: number;
+  /** Stopped for a kernel's CUDA exception there (not merely at its step, as a goto is). */
+  readonly exception?: true;
 }
 
 /** A piece of the program's own output. */

@@ -16,6 +16,7 @@ import { until } from './until.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-classroom-'));
 copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
+writeFileSync(join(dir, 'fault.cu'), '__global__ void k(int *a) {\n  int i = threadIdx.x;\n  a[i + 100000000] = 1;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 128);\n  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n');
 writeFileSync(join(dir, 'broken.cu'), '__global__ void k(int *a) {\n  a[0] = 1 +;\n}\nint main() { return 0; }\n');
 
 /** A viewer's page: the events it heard, and its link to send lines. */
@@ -68,6 +69,30 @@ describe('a classroom', () => {
     await until(p, (e) => e.kind === 'output' && e.text.includes('killed'));
     await until(v, (e) => e.kind === 'output' && e.text.includes('killed'));
     expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual({ kind: 'stopped', stop: null });
+    room.close();
+    await presenter.close();
+  });
+
+  it('stops its viewers at the presenter\'s CUDA exception as the debugger does, and not at a goto to its step', async () => {
+    const presenter = new SessionHost(inThreadBackend(undefined, dir));
+    const p: SessionEvent[] = [];
+    presenter.connect((e) => p.push(e));
+    const room = new Classroom(presenter, nodeServiceEnv());
+    presenter.send({ kind: 'open', target: { kind: 'source', path: join(dir, 'fault.cu') } });
+    presenter.send({ kind: 'motion', motion: 'run' });
+    const at = (await until(p, (e) => e.kind === 'stopped' && e.stop !== null)) as Extract<SessionEvent, { kind: 'stopped' }>;
+    expect(at.stop).toMatchObject({ line: 3, exception: true });
+    const v: SessionEvent[] = [];
+    room.connect((e) => v.push(e)).send({ kind: 'sync' });
+    await until(v, (e) => e.kind === 'stopped' && e.stop !== null);
+    await until(v, (e) => e.kind === 'diagnostics' && e.diagnostics.length === 1);
+    expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual(at);
+    expect(v.some((e) => e.kind === 'output' && e.text.includes('CUDA Exception: Warp Illegal Address'))).toBe(true);
+    // The presenter goes back and to the same step by goto: no exception is raised there now.
+    presenter.send({ kind: 'console', line: 'start' });
+    presenter.send({ kind: 'console', line: `goto ${at.stop!.step}` });
+    const again = (await until(p, (e) => e.kind === 'stopped' && e !== at && e.stop?.step === at.stop!.step)) as Extract<SessionEvent, { kind: 'stopped' }>;
+    expect(again.stop!.exception).toBeUndefined();
     room.close();
     await presenter.close();
   });
