@@ -1,6 +1,7 @@
 import type { Database as Db } from 'better-sqlite3';
 import { decodeBarriers, type DecodedBarriers } from './codec.js';
 import { TraceDamage } from './damage.js';
+import { crcColumn, intact } from './checksum.js';
 
 /*
  * A trace's barrier arrivals and releases, read from their chunks (a run has a few hundred
@@ -41,9 +42,9 @@ export class Barriers {
 
   /** Reads the chunks committed since the last read (a live recording grows). */
   extend(db: Db): this {
-    const rows = db.prepare('SELECT first_seq, count, data FROM barrier_chunks WHERE first_seq >= ? ORDER BY first_seq').all(this.rows) as { first_seq: number; count: number; data: Buffer }[];
+    const rows = db.prepare(`SELECT first_seq, count, data, ${crcColumn(db, 'barrier_chunks')} FROM barrier_chunks WHERE first_seq >= ? ORDER BY first_seq`).all(this.rows) as { first_seq: number; count: number; data: Buffer; crc: number | null }[];
     for (const r of rows) {
-      const d = decodeBarriers(r.data, r.count);
+      const d = intact(r.crc, r.data) ? decodeBarriers(r.data, r.count) : null;
       if (d === null) throw new TraceDamage(`barrier chunk at ${r.first_seq} is damaged`);
       this.chunks.push(d);
       this.rows = r.first_seq + r.count;

@@ -1,4 +1,4 @@
-import { existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { FORMAT_NAME, FORMAT_VERSION, TABLES } from './schema.js';
@@ -7,6 +7,8 @@ import { countLaneEffects, laneEffects, type LaneEffect } from './lanes.js';
 import { Barriers } from './barriers.js';
 import { TraceDamage, damagedTrace } from './damage.js';
 import { chunkGap, countDamage, launchDamage, metaDamage } from './validate.js';
+import { crcColumn, intact } from './checksum.js';
+import { sqliteHeader } from './file-kind.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 
 /*
@@ -97,8 +99,10 @@ export class Trace {
     readonly db: Db,
     public meta: ReadonlyMap<string, string>,
   ) {
-    this.stepBlob = db.prepare('SELECT data FROM step_chunks WHERE first_step = ?').pluck();
-    this.effectBlob = db.prepare('SELECT data FROM effect_chunks WHERE first_seq = ?').pluck();
+    this.stepBlob = db.prepare(`SELECT data, ${crcColumn(db, 'step_chunks')} FROM step_chunks WHERE first_step = ?`);
+    this.effectBlob = db.prepare(`SELECT data, ${crcColumn(db, 'effect_chunks')} FROM effect_chunks WHERE first_seq = ?`);
+    this.blobRow = db.prepare(`SELECT old, new, ${crcColumn(db, 'blobs')} FROM blobs WHERE blob_id = ?`);
+    this.checkpointRows = db.prepare(`SELECT step, data, ${crcColumn(db, 'checkpoints')} FROM checkpoints WHERE step >= ? AND step <= ? ORDER BY step`);
     this.refresh();
   }
 
@@ -274,12 +278,15 @@ export class Trace {
 
   private readonly stepBlob: Statement;
   private readonly effectBlob: Statement;
+  private readonly blobRow: Statement;
+  private readonly checkpointRows: Statement;
 
   /** A chunk from the cache, or read, decoded and cached. */
   private chunk<T>(cache: Map<number, T>, ix: ChunkIndex, c: number, blob: Statement, decode: (b: Uint8Array, n: number) => T | null, what: string): T {
     const known = cache.get(c);
     if (known) return known;
-    const d = decode(blob.get(ix.first) as Buffer, ix.count);
+    const row = blob.get(ix.first) as { data: Buffer; crc: number | null } | undefined;
+    const d = row && intact(row.crc, row.data) ? decode(row.data, ix.count) : null;
     if (d === null) throw new TraceDamage(`${what} chunk at ${ix.first} is damaged`);
     remember(cache, c, d);
     return d;
@@ -338,9 +345,10 @@ export class Trace {
 
   /** A bulk write's bytes before and after. */
   blob(id: number): { old: Uint8Array; neu: Uint8Array } {
-    const r = this.db.prepare('SELECT old, new FROM blobs WHERE blob_id = ?').get(id) as { old: Buffer; new: Buffer } | undefined;
-    const old = r ? inflate(r.old) : null;
-    const neu = r ? inflate(r.new) : null;
+    const r = this.blobRow.get(id) as { old: Buffer; new: Buffer; crc: number | null } | undefined;
+    const ok = r !== undefined && intact(r.crc, r.old, r.new);
+    const old = ok ? inflate(r.old) : null;
+    const neu = ok ? inflate(r.new) : null;
     if (!old || !neu) throw new TraceDamage(`bulk write ${id} is damaged`);
     return { old, neu };
   }
@@ -359,7 +367,10 @@ export class Trace {
   checkpointChain(step: number): { step: number; data: Buffer }[] {
     const full = this.db.prepare('SELECT step FROM checkpoints WHERE step <= ? AND full = 1 ORDER BY step DESC LIMIT 1').pluck().get(step) as number | undefined;
     if (full === undefined) return [];
-    return this.db.prepare('SELECT step, data FROM checkpoints WHERE step >= ? AND step <= ? ORDER BY step').all(full, step) as { step: number; data: Buffer }[];
+    const rows = this.checkpointRows.all(full, step) as { step: number; data: Buffer; crc: number | null }[];
+    const bad = rows.find((r) => !intact(r.crc, r.data));
+    if (bad) throw new TraceDamage(`the checkpoint at step ${bad.step} is damaged`);
+    return rows;
   }
 
   close(): void {
@@ -378,24 +389,3 @@ function readMeta(db: Db): Map<string, string> {
 }
 
 class NotTrace extends Error {}
-
-/** Whether the file starts with SQLite's magic string (so garbage never reaches SQLite), or why it cannot be read. */
-function sqliteHeader(path: string): 'sqlite' | 'not sqlite' | string {
-  let fd: number;
-  try {
-    if (statSync(path).isDirectory()) return 'it is a folder';
-    fd = openSync(path, 'r');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : e instanceof Error ? e.message : String(e);
-  }
-  try {
-    const buf = Buffer.alloc(16);
-    const n = readSync(fd, buf, 0, 16, 0);
-    return n === 16 && buf.toString('latin1') === 'SQLite format 3\0' ? 'sqlite' : 'not sqlite';
-  } catch {
-    return 'not sqlite';
-  } finally {
-    closeSync(fd);
-  }
-}

@@ -83,7 +83,7 @@ export const UNIFORM = 4;
 export const SANITIZER_SCHEMA = `CREATE TABLE IF NOT EXISTS sanitizer_findings (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, tool TEXT NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, lane INTEGER NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL);
 `;
 
-/** The DDL: run once on a new file. */
+/** The DDL: run once on a new file. Each chunk's `crc` is the CRC-32 of its stored bytes (checksum.ts); older traces lack the column. */
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE sources (file_id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, text TEXT);
@@ -94,12 +94,12 @@ CREATE TABLE launches (
   block_x INTEGER NOT NULL, block_y INTEGER NOT NULL, block_z INTEGER NOT NULL,
   shared_bytes INTEGER NOT NULL, loc_id INTEGER NOT NULL,
   begin_step INTEGER NOT NULL, end_step INTEGER, outcome TEXT);
-CREATE TABLE step_chunks (first_step INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL);
-CREATE TABLE effect_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, first_step INTEGER NOT NULL, last_step INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE step_chunks (first_step INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL, crc INTEGER);
+CREATE TABLE effect_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, first_step INTEGER NOT NULL, last_step INTEGER NOT NULL, data BLOB NOT NULL, crc INTEGER);
 CREATE INDEX effect_chunks_step ON effect_chunks (last_step);
-CREATE TABLE blobs (blob_id INTEGER PRIMARY KEY, old BLOB NOT NULL, new BLOB NOT NULL);
-CREATE TABLE checkpoints (step INTEGER PRIMARY KEY, effect_seq INTEGER NOT NULL, full INTEGER NOT NULL, data BLOB NOT NULL);
-CREATE TABLE barrier_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE blobs (blob_id INTEGER PRIMARY KEY, old BLOB NOT NULL, new BLOB NOT NULL, crc INTEGER);
+CREATE TABLE checkpoints (step INTEGER PRIMARY KEY, effect_seq INTEGER NOT NULL, full INTEGER NOT NULL, data BLOB NOT NULL, crc INTEGER);
+CREATE TABLE barrier_chunks (first_seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL, crc INTEGER);
 CREATE TABLE warp_masks (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, primitive TEXT NOT NULL, detail TEXT NOT NULL, loc_id INTEGER NOT NULL);
 CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEXT NOT NULL, args TEXT NOT NULL, result TEXT, loc_id INTEGER NOT NULL);
 CREATE TABLE timeline (op_id INTEGER PRIMARY KEY, step INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, stream INTEGER NOT NULL, start_ns REAL NOT NULL, end_ns REAL NOT NULL, detail TEXT NOT NULL);

@@ -4,6 +4,7 @@ import { BarrierColumns, EffectColumns, StepColumns, deflate, encodeBarriers, en
 import type { Batch, RowOp } from './batch.js';
 import { MachineState } from './state.js';
 import { serializeState, type SegmentCache } from './checkpoint.js';
+import { checksum } from './checksum.js';
 
 /*
  * The storing side of a recording: takes the batches a TraceWriter makes, in order, and
@@ -43,11 +44,11 @@ export class TraceSink {
       file: p('INSERT INTO sources (file_id, path, text) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET text = excluded.text'),
       launch: p('INSERT INTO launches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       launchEnd: p('UPDATE launches SET end_step = ?, outcome = ? WHERE launch_id = ?'),
-      stepChunk: p('INSERT INTO step_chunks VALUES (?, ?, ?)'),
-      effectChunk: p('INSERT INTO effect_chunks VALUES (?, ?, ?, ?, ?)'),
-      blob: p('INSERT INTO blobs VALUES (?, ?, ?)'),
-      checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?)'),
-      barrierChunk: p('INSERT INTO barrier_chunks VALUES (?, ?, ?)'),
+      stepChunk: p('INSERT INTO step_chunks VALUES (?, ?, ?, ?)'),
+      effectChunk: p('INSERT INTO effect_chunks VALUES (?, ?, ?, ?, ?, ?)'),
+      blob: p('INSERT INTO blobs VALUES (?, ?, ?, ?)'),
+      checkpoint: p('INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?, ?)'),
+      barrierChunk: p('INSERT INTO barrier_chunks VALUES (?, ?, ?, ?)'),
       warpMask: p('INSERT INTO warp_masks (step, launch_id, block, warp, primitive, detail, loc_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       api: p('INSERT INTO api_calls (step, name, args, result, loc_id) VALUES (?, ?, ?, ?, ?)'),
       timeline: p('INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
@@ -71,8 +72,14 @@ export class TraceSink {
     // The writer ends a batch before the statement where a checkpoint is due (batches.ts).
     if (b.checkpoint) this.checkpoint();
     // Compressing rewrites the columns in place: only after apply() read them.
-    if (steps.n > 0) this.ins.stepChunk.run(b.firstStep, steps.n, b.encoded?.steps ?? encodeSteps(steps));
-    if (fx.n > 0) this.ins.effectChunk.run(b.firstSeq, fx.n, fx.step[0]!, fx.step[fx.n - 1]!, b.encoded?.effects ?? encodeEffects(fx));
+    if (steps.n > 0) {
+      const data = b.encoded?.steps ?? encodeSteps(steps);
+      this.ins.stepChunk.run(b.firstStep, steps.n, data, checksum(data));
+    }
+    if (fx.n > 0) {
+      const data = b.encoded?.effects ?? encodeEffects(fx);
+      this.ins.effectChunk.run(b.firstSeq, fx.n, fx.step[0]!, fx.step[fx.n - 1]!, data, checksum(data));
+    }
     this.blobs = new Map();
     this.db.exec('COMMIT');
     if (b.last) this.finish();
@@ -94,7 +101,9 @@ export class TraceSink {
   private rows(rows: readonly RowOp[]): void {
     for (const r of rows) {
       if (r[0] === 'blob') {
-        this.ins.blob.run(r[1], deflate(r[2]), deflate(r[3]));
+        const old = deflate(r[2]);
+        const neu = deflate(r[3]);
+        this.ins.blob.run(r[1], old, neu, checksum(old, neu));
         this.blobs.set(r[1], r[3]);
       } else this.ins[r[0]].run(...r.slice(1));
     }
@@ -102,7 +111,8 @@ export class TraceSink {
 
   private barriers(c: BarrierColumns, n: number): void {
     if (n === 0) return;
-    this.ins.barrierChunk.run(this.barrierSeq, n, encodeBarriers(c, n));
+    const data = encodeBarriers(c, n);
+    this.ins.barrierChunk.run(this.barrierSeq, n, data, checksum(data));
     this.barrierSeq += n;
   }
 
@@ -125,6 +135,6 @@ export class TraceSink {
     const data = serializeState(this.state, full, this.segments);
     if (full) (this.lastFullBytes = data.length), (this.deltaBytes = 0);
     else this.deltaBytes += data.length;
-    this.ins.checkpoint.run(this.state.step, this.state.effectSeq, full ? 1 : 0, data);
+    this.ins.checkpoint.run(this.state.step, this.state.effectSeq, full ? 1 : 0, data, checksum(data));
   }
 }

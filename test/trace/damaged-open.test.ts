@@ -7,6 +7,7 @@ import { Trace } from '../../src/trace/reader.js';
 import { Cursor } from '../../src/trace/cursor.js';
 import { TraceDamage } from '../../src/trace/damage.js';
 import { recordFile } from './record.js';
+import { decodeEffects, decodeSteps } from '../../src/trace/codec.js';
 
 /*
  * A trace damaged inside its rows (SQLite's quick_check finds nothing wrong) is refused when it
@@ -75,6 +76,33 @@ describe('opening a trace damaged inside its rows', () => {
       expect(() => t.stepChunks.forEach((_c, i) => t.stepChunk(i))).toThrow(TraceDamage);
       t.close();
     }
+  });
+
+  it.each([
+    // A step chunk's launch and location columns are checked as it decodes: flips elsewhere (masks) only the checksum finds.
+    ['step_chunks', 'first_step', (b: Uint8Array, n: number) => { const d = decodeSteps(b, n); return d && { kept: [...d.launch, ...d.loc], changed: [...d.mask, ...d.exited, ...d.block, ...d.warp, ...d.depth] }; }],
+    ['effect_chunks', 'first_seq', (b: Uint8Array, n: number) => { const d = decodeEffects(b, n); return d && { kept: [], changed: [...d.values, ...d.address, ...d.step] }; }],
+  ] as const)('reports a bit flipped in %s as damaged even where the chunk still decodes (to other rows)', (table, key, decoded) => {
+    const same = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+    const path = damaged((db) => {
+      const row = db.prepare(`SELECT ${key} AS k, count, data FROM ${table} ORDER BY ${key} LIMIT 1`).get() as { k: number; count: number; data: Buffer };
+      const good = decoded(row.data, row.count)!;
+      // The first flip whose chunk still decodes, to different contents: only the checksum tells it from the recorded one.
+      for (let bit = 8 * 16; bit < 8 * row.data.length; bit++) {
+        const bad = Buffer.from(row.data);
+        bad[bit >> 3]! ^= 1 << (bit & 7);
+        const d = decoded(bad, row.count);
+        if (d && same(d.kept, good.kept) && !same(d.changed, good.changed)) {
+          db.prepare(`UPDATE ${table} SET data = ? WHERE ${key} = ?`).run(bad, row.k);
+          return;
+        }
+      }
+      throw new Error('no flip decodes');
+    });
+    const t = Trace.open(path);
+    if (typeof t === 'string') throw new Error(t);
+    expect(() => (table === 'step_chunks' ? t.stepChunk(0) : t.effectChunk(0))).toThrow(/chunk at 0 is damaged/);
+    t.close();
   });
 
   it('reports a checkpoint chain without its full checkpoint as damaged, not as an internal error', () => {
