@@ -55,10 +55,14 @@ export function metaDamage(meta: ReadonlyMap<string, string>): string | null {
   for (const [key, text] of meta) {
     if (key.startsWith('fault_site:') && !parses(text, (v) => isObject(v) && typeof (v as { step?: unknown }).step === 'number')) return `its meta row '${key}' is not what a recording writes`;
   }
-  if (meta.get('complete') !== '1') return null;
+  const complete = meta.get('complete');
+  if (complete !== '0' && complete !== '1') return `its meta row 'complete' is not what a recording writes`;
+  if (complete === '0') return null;
+  // A finished recording writes all three as it closes.
   for (const key of ['exit_status', 'steps', 'effects']) {
     const text = meta.get(key);
-    if (text !== undefined && !isInteger(text)) return `its meta row '${key}' is not a number`;
+    if (text === undefined) return `its meta row '${key}' is missing`;
+    if (!isInteger(text)) return `its meta row '${key}' is not a number`;
   }
   return null;
 }

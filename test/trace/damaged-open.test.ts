@@ -56,6 +56,8 @@ describe('opening a trace damaged inside its rows', () => {
     ['an effect chunk made longer', 'UPDATE effect_chunks SET count = count + 5 WHERE first_seq = 0', /damaged trace \(two chunks hold effects \d+ to \d+\)$/],
     ['a step chunk moved', 'UPDATE step_chunks SET first_step = first_step + 7 WHERE first_step = (SELECT max(first_step) FROM step_chunks)', /damaged trace \(statements \d+ to \d+ are missing\)$/],
     ['no meta row saying whether the run finished', "DELETE FROM meta WHERE key = 'complete'", /damaged trace \(its meta row 'complete' is missing\)$/],
+    ['a finished run without its exit status', "DELETE FROM meta WHERE key = 'exit_status'", /damaged trace \(its meta row 'exit_status' is missing\)$/],
+    ['a garbled meta row saying whether the run finished', "UPDATE meta SET value = 'yes' WHERE key = 'complete'", /damaged trace \(its meta row 'complete' is not what a recording writes\)$/],
     ['no meta row naming the program', "DELETE FROM meta WHERE key = 'program'", /damaged trace \(its meta row 'program' is missing\)$/],
     ['argv not JSON', "UPDATE meta SET value = '{garbage' WHERE key = 'argv'", /damaged trace \(its meta row 'argv' is not what a recording writes\)$/],
     ['debug_info not JSON', "UPDATE meta SET value = '{garbage' WHERE key = 'debug_info'", /damaged trace \(its meta row 'debug_info' is not what a recording writes\)$/],
