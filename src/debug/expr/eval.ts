@@ -3,7 +3,7 @@ import type { Expr, TypeSpec } from './ast.js';
 import type { CType } from '../../engine/check/types.js';
 import { boolType, charType, intType, pointerTo, sizeOf, voidType } from '../../engine/check/types.js';
 import type { Evaluated, Lazy } from './value.js';
-import { EvalError, addressNumber, at, fail, fetch, floatValue, intValue, known, scalarOf, settle, storageOf } from './value.js';
+import { EvalError, memoryAddress, at, fail, fetch, floatValue, intValue, known, scalarOf, settle, storageOf } from './value.js';
 import type { Operand } from './arith.js';
 import { binaryOp, convertScalar, isNonzero, truthType, unaryOp } from './arith.js';
 import { isIntegral, resolveType, typeText } from './ctypes.js';
@@ -164,7 +164,7 @@ class Evaluator {
   /** The object of `type` at a pointer's address. */
   private object(type: CType, space: AddressSpace, address: ReturnType<typeof scalarOf>): Lazy {
     if (!address || address.kind !== 'int') return fail('Attempt to take contents of a non-pointer value.');
-    return at(type, { kind: 'memory', space, address: addressNumber(address.value) });
+    return at(type, { kind: 'memory', space, address: memoryAddress(address.value) });
   }
 
   private pointerValue(space: AddressSpace, address: number): number {
@@ -200,7 +200,7 @@ class Evaluator {
     const s = scalarOf(d.type, fetch(d, this.ctx));
     if (!s || s.kind !== 'int') return fail('Invalid cast.');
     const space = spec.space ?? (d.type.kind === 'pointer' ? d.space : 'generic');
-    return at(this.type({ ...spec, space: null }), { kind: 'memory', space, address: addressNumber(s.value) });
+    return at(this.type({ ...spec, space: null }), { kind: 'memory', space, address: memoryAddress(s.value) });
   }
 
   private repeat(left: Lazy, right: Lazy): Lazy {

@@ -4,7 +4,7 @@ import type { ValueHistory } from './history.js';
 import type { PrintFormat } from './scalar-format.js';
 import { formatLetters, formatScalar } from './scalar-format.js';
 import { evaluateLazy, guard } from './eval.js';
-import { addressNumber, fail, fetch, scalarOf } from './value.js';
+import { fail, fetch, memoryAddress, scalarOf } from './value.js';
 import { printStringAt } from './chars.js';
 
 /*
@@ -110,7 +110,7 @@ function startOf(text: string, ctx: EvalContext, history: ValueHistory): { addre
   const s = scalarOf(v.type, fetch(v, ctx));
   if (!s) return fail("Value can't be converted to integer.");
   const address = s.kind === 'int' ? s.value : BigInt(Math.trunc(s.value));
-  return { address: addressNumber(address), space: v.type.kind === 'pointer' ? v.space : 'generic' };
+  return { address: memoryAddress(address), space: v.type.kind === 'pointer' ? v.space : 'generic' };
 }
 
 /** Prints `count` units from `address`, stopping at the first unreadable one. */

@@ -2,7 +2,7 @@ import type { AddressSpace, EvalContext } from './context.js';
 import type { CType } from '../../engine/check/types.js';
 import { sizeOf } from '../../engine/check/types.js';
 import type { Evaluated } from './value.js';
-import { addressNumber, readBig, storageOf } from './value.js';
+import { addressNumber, noMemoryAt, readBig, storageOf } from './value.js';
 import { enumeratorName, isCharType, qualifiedText, typeText } from './ctypes.js';
 import { charLiteral, printMax, printString, printStringAt, repeatThreshold } from './chars.js';
 import { formatFloatBytes } from './floatfmt.js';
@@ -112,6 +112,7 @@ class Printer {
     const text = '0x' + address.toString(16);
     // Pointers to chars also show the string they point to.
     if (!isCharType(t.to) || address === 0n) return text;
+    if (BigInt.asUintN(64, address) > BigInt(Number.MAX_SAFE_INTEGER)) return `${text} <error: ${noMemoryAt(address)}>`;
     return `${text} ${printStringAt(this.ctx, addressNumber(address), space).text}`;
   }
 

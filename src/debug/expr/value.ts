@@ -141,7 +141,18 @@ export function scalarOf(t: CType, bytes: Uint8Array, offset = 0): Scalar | null
   return null;
 }
 
-/** A bigint address as a Place address (addresses beyond 2^53 lose precision, and are unreadable anyway). */
+/** A bigint address as a number (addresses beyond 2^53 lose precision: read memory through memoryAddress). */
 export function addressNumber(v: bigint): number {
   return Number(BigInt.asUintN(64, v));
+}
+
+/** The message for an address no memory lies at, gdb's. */
+export function noMemoryAt(v: bigint): string {
+  return `Cannot access memory at address 0x${BigInt.asUintN(64, v).toString(16)}`;
+}
+
+/** A bigint address as a Place address; gdb's "Cannot access memory" beyond 2^53, where no memory lies and a number would round the address to another. */
+export function memoryAddress(v: bigint): number {
+  if (BigInt.asUintN(64, v) > BigInt(Number.MAX_SAFE_INTEGER)) fail(noMemoryAt(v));
+  return addressNumber(v);
 }
