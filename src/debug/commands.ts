@@ -10,6 +10,7 @@ import { infoCudaCommand } from './info-cuda-command.js';
 import { echoCommand, outputCommand, printfCommand } from './formatted-output.js';
 import { focusCommand } from './focus-command.js';
 import { helpText } from './help-command.js';
+import { deleteCommand, enableCommand, undisplayCommand } from './delete-commands.js';
 import { isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
 import { isScalar, sizeOf, type CType } from '../engine/check/types.js';
@@ -47,8 +48,10 @@ const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): 
     const leaving = kind === 'finish' ? { fn: s.context().frame()?.fn ?? null, depth: (s.focusRow()?.depth ?? 0) - s.frameIndex, focus: s.focus } : null;
     // gdb says what it runs only to a person at the console, not to a command file.
     if (kind === 'finish' && s.io.interactive) s.say(`Run till exit from ${frameLine(s)}`);
-    await resume(s, g, kind === 'finish' ? 'frame' : 'auto');
+    const reached = await resume(s, g, kind === 'finish' ? 'frame' : 'auto');
     if (leaving) valueReturned(s, leaving);
+    // A breakpoint, the program's end or the end of the recorded history ends `step N` early.
+    if (!reached) return;
   }
 };
 
@@ -185,27 +188,19 @@ const HANDLERS: Record<string, Handler> = {
   break: (s, args) => void breakCommand(s, args, { temporary: false, silent: false }),
   tbreak: (s, args) => void breakCommand(s, args, { temporary: true, silent: false }),
   condition: conditionCommand,
-  delete: (s, args) => reportMissing(s, s.bps.delete(numbers(args.replace(/^breakpoints\s*/, ''))), 'breakpoint'),
-  disable: (s, args) => reportMissing(s, s.bps.setEnabled(numbers(args), false), 'breakpoint'),
-  enable: (s, args) => reportMissing(s, s.bps.setEnabled(numbers(args), true), 'breakpoint'),
+  delete: deleteCommand,
+  disable: (s, args) => enableCommand(s, args, false),
+  enable: (s, args) => enableCommand(s, args, true),
   watch: (s, args) => watchCommand(s, args, 'watch'),
   rwatch: (s, args) => watchCommand(s, args, 'rwatch'),
+  awatch: (s) => s.say('Access watchpoints are not supported by Warpscope: "watch" stops at writes, "rwatch" at reads.'),
   print: printCommand,
   output: outputCommand,
   echo: echoCommand,
   printf: printfCommand,
   display: displayCommand,
   'output-display': outputDisplay,
-  undisplay: (s, args) => {
-    // gdb asks before deleting them all; with no terminal to answer it takes yes and says so (as kill does).
-    if (args === '') {
-      s.say('Delete all auto-display expressions? (y or n) [answered Y; input not from terminal]');
-      s.displays.length = 0;
-      return;
-    }
-    const nums = numbers(args);
-    for (let i = s.displays.length - 1; i >= 0; i--) if (nums.includes(s.displays[i]!.num)) s.displays.splice(i, 1);
-  },
+  undisplay: undisplayCommand,
   x: examineCommand,
   whatis: typeCommand,
   ptype: (s, a) => typeCommand(s, a, true),
@@ -218,7 +213,12 @@ const HANDLERS: Record<string, Handler> = {
   cuda: focusCommand,
   set: setCommand,
   info: infoCommand,
-  help: (s, args) => s.say(helpText(args, COMMAND_NAMES.filter((n) => n !== 'output-display'))),
+  help: (s, args) => {
+    const word = args.trim().split(/\s+/)[0]!;
+    // gdb's answer for a topic it has no command of; a command's own help is the command list here.
+    if (word !== '' && word !== 'all' && !HANDLERS[ALIASES[word] ?? word]) return s.say(`Undefined command: "${word}".  Try "help".`);
+    s.say(helpText(args, COMMAND_NAMES.filter((n) => n !== 'output-display')));
+  },
 };
 
 const ALIASES: Record<string, string> = {
@@ -280,13 +280,8 @@ async function runLine(s: DebugSession, line: string): Promise<string | null> {
   return name;
 }
 
-function numbers(args: string): number[] {
-  return args.split(/\s+/).filter((w) => w).map(Number).filter((n) => Number.isInteger(n));
-}
-
-function reportMissing(s: DebugSession, missing: number[], what: string): void {
-  for (const n of missing) s.say(`No ${what} number ${n}.`);
-}
+/** gdb settings Warpscope knows by name but does not have (told apart from a typo). */
+const GDB_SETTINGS = ['listsize', 'print', 'logging', 'style', 'disassembly-flavor', 'language', 'args', 'environment', 'history', 'prompt', 'radix', 'output-radix', 'input-radix', 'step-mode', 'breakpoint', 'can-use-hw-watchpoints', 'non-stop'];
 
 function setCommand(s: DebugSession, args: string): void {
   const words = args.split(/\s+/);
@@ -312,8 +307,14 @@ function setCommand(s: DebugSession, args: string): void {
     return;
   }
   if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(`${replayOnly}.`);
+  // Settings of gdb's terminal that a script's first lines set: nothing pages or asks here.
+  if (['pagination', 'confirm', 'height', 'width'].includes(words[0]!)) return;
+  if (GDB_SETTINGS.includes(words[0]!)) return s.say(`"set ${words[0]}" is not supported by Warpscope.`);
   s.say(`Undefined set command: "${args}".  Try "help set".`);
 }
+
+/** The `info` subcommands that need a program (besides breakpoints, display and cuda). */
+const INFO_NAMES = ['locals', 'args', 'frame', 'streams', 'events', 'writers', 'line'];
 
 function infoCommand(s: DebugSession, args: string): void {
   const [what = '', ...rest] = args.split(/\s+/);
@@ -326,6 +327,8 @@ function infoCommand(s: DebugSession, args: string): void {
     return;
   }
   if (what === 'cuda') return infoCudaCommand(s, args.slice(what.length).trimStart());
+  // gdb names a subcommand it has not whether or not the program runs.
+  if (!INFO_NAMES.includes(what)) return s.say(what === '' ? '"info" must be followed by the name of an info command.' : `Undefined info command: "${args}".  Try "help info".`);
   if (!s.trace || s.pos === null) return s.say(notRunning(what));
   if (what === 'locals') return localsCommand(s, false);
   if (what === 'args') return localsCommand(s, true);

@@ -52,6 +52,7 @@ export function printfCommand(s: DebugSession, args: string): void {
     }
   }
   const wanted = conversions(format);
+  if (typeof wanted === 'string') return s.say(wanted);
   if (wanted.length !== pieces.length) return s.say('Wrong number of arguments for specified format-string');
   const ctx = exprContext(s);
   const values: PrintfArg[] = [];
@@ -65,11 +66,13 @@ export function printfCommand(s: DebugSession, args: string): void {
   s.io.out(formatPrintf(format, values));
 }
 
-/** The conversion each argument of a format feeds, in order (`*` widths and precisions take an int). */
-function conversions(format: string): string[] {
+/** The conversion each argument of a format feeds, in order (`*` widths and precisions take an int); gdb's message for a conversion it has not. */
+function conversions(format: string): string[] | string {
   const out: string[] = [];
-  for (const m of format.matchAll(/%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(hh|h|ll|l|L|q|j|z|t)?(.)/g)) {
+  for (const m of format.matchAll(/%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(hh|h|ll|l|L|j|z|t)?(.)/gs)) {
     if (m[5] === '%') continue;
+    if (m[5] === 'n') return "Format specifier `n' not supported in printf";
+    if (!/[diouxXcseEfgGaAp]/.test(m[5]!)) return `Unrecognized format specifier '${m[5]}' in printf`;
     if (m[2] === '*') out.push('d');
     if (m[3] === '*') out.push('d');
     out.push(m[5]!);

@@ -66,6 +66,8 @@ export function examineCommand(s: DebugSession, args: string): void {
 export function typeCommand(s: DebugSession, args: string, expand = false): void {
   const ctx = s.context();
   const named = namedType(args, ctx);
+  // A type that names nothing (`struct nope`): gdb's "No struct type named nope."
+  if (typeof named === 'string') return s.say(named);
   if (named) return s.say(`type = ${expand ? expandStruct(typeText(named), named) : typeText(named)}`);
   if (s.pos === null && !/^\s*\$/.test(args)) return s.say('The program is not being run.');
   const r = evaluate(args, ctx, s.values);

@@ -31,21 +31,25 @@ export type Goal = ((row: StepRow, line: number, file: string) => boolean) & { c
 
 type Stop =
   | { kind: 'goal'; step: number; row: StepRow; changed: boolean; cut: number | null }
-  | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus }
+  | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus; error: string | null }
   | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number; cut: number | null }
   | { kind: 'barrier'; step: number; row: StepRow }
   | { kind: 'sanitizer'; step: number; rows: readonly FindingRow[] }
   | { kind: 'fault'; step: number; site: FaultSite }
   | { kind: 'launch'; step: number; row: StepRow };
 
-/** Whether breakpoint `bp` stops at this row, and for which thread. */
-function breakHit(s: DebugSession, bp: Breakpoint, row: StepRow): Focus | null {
+/**
+ * Whether breakpoint `bp` stops at this row, and for which thread; a condition that cannot be
+ * evaluated there stops it too, with the error (gdb's "Error in testing condition").
+ */
+function breakHit(s: DebugSession, bp: Breakpoint, row: StepRow): { focus: Focus; error: string | null } | null {
   const lanes = row.launch === 0 ? [0] : [...Array(32).keys()].filter((l) => row.mask & (1 << l));
   for (const lane of lanes) {
     const f = focusOf(row, lane);
-    if (!bp.condition) return f;
+    if (!bp.condition) return { focus: f, error: null };
     const r = evaluate(bp.condition, s.context(row.step, f), s.values);
-    if (r.ok && isTrue(r.value)) return f;
+    if (!r.ok) return { focus: f, error: r.error };
+    if (isTrue(r.value)) return { focus: f, error: null };
   }
   return null;
 }
@@ -138,13 +142,13 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
   let stop: Stop | null = null;
   let continues: boolean | null = null;
   for (const bp of s.bps.at(loc.file, loc.line, loc.col)) {
-    const f = breakHit(s, bp, row);
-    if (!f) continue;
+    const hit = breakHit(s, bp, row);
+    if (!hit) continue;
     // The second step of a declaration recorded as two is no new arrival at its line (asked only on a hit: it looks back).
     if ((continues ??= continuesStatement(t, s.view!, row))) break;
     bp.hits++;
     if (bp.ignore > 0) bp.ignore--;
-    else stop ??= { kind: 'break', step: row.step, bp, focus: f };
+    else stop ??= { kind: 'break', step: row.step, bp, focus: hit.focus, error: hit.error };
   }
   if (stop) return stop;
   // A sanitizer finding is made as the statement runs: the program stops before it, at the faulting thread.
@@ -172,8 +176,11 @@ function barrierArrivals(s: DebugSession): ReadonlySet<number> {
   return s.trace!.barriers().arrivalSteps();
 }
 
-/** Runs forward from the current step (or from it included, when the program starts) until something stops it, or the program ends. */
-export async function resume(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', includeCurrent = false): Promise<void> {
+/**
+ * Runs forward from the current step (or from it included, when the program starts) until something stops it, or the
+ * program ends; true when the stop is the motion's own goal (`step N` goes on only then, as gdb's does).
+ */
+export async function resume(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', includeCurrent = false): Promise<boolean> {
   const t = s.trace!;
   // Inside a statement, the statement after it has not run: it may be the stop.
   const inside = s.cut;
@@ -181,22 +188,33 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
   let from = s.pos! + (includeCurrent || inside !== null ? 0 : 1);
   // The statement the program stands before runs first: its findings stop it there, unless that is the stop it is at.
   const here = includeCurrent || inside !== null || s.sanitizerStop === s.pos ? undefined : sanitizerStops(s).get(s.pos!);
-  if (here) return report(s, { kind: 'sanitizer', step: s.pos!, rows: here }, header);
+  if (here) {
+    report(s, { kind: 'sanitizer', step: s.pos!, rows: here }, header);
+    return false;
+  }
   const fault = includeCurrent || inside !== null || s.faultStop === s.pos || s.sanitizerStop === s.pos ? undefined : faultStops(s).get(s.pos!);
-  if (fault) return report(s, { kind: 'fault', step: s.pos!, site: fault }, header);
+  if (fault) {
+    report(s, { kind: 'fault', step: s.pos!, site: fault }, header);
+    return false;
+  }
   let fromSeq = inside;
   for (;;) {
     let found: Stop | null = null;
     // A live recording grows between passes: read the barrier arrivals and findings it has now.
     const m = marks(s);
     const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, m, false)) !== null, fromSeq);
-    if (end !== null && found) return report(s, found, header);
+    // Assigned in the walk's callback, which TypeScript's narrowing cannot see.
+    const stop = found as Stop | null;
+    if (end !== null && stop) {
+      report(s, stop, header);
+      return stop.kind === 'goal';
+    }
     if (s.limit() > from) fromSeq = null;
     from = Math.max(from, s.limit());
     if (!(await s.grow())) break;
   }
-  if (s.stoppedByInterrupt()) return;
-  s.exited();
+  if (!s.stoppedByInterrupt()) s.exited();
+  return false;
 }
 
 /**
@@ -255,6 +273,12 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       s.bps.lastStop = stop.bp;
       const word = stop.bp.temporary ? 'Temporary breakpoint' : 'Breakpoint';
       if (stop.bp.temporary) s.bps.delete([stop.bp.num]);
+      if (stop.error !== null) {
+        // Said as the thread reaches the breakpoint: after what the program printed before it.
+        s.pos = stop.step;
+        s.flushOutput();
+        s.say(`Error in testing condition for breakpoint ${stop.bp.num}:\n${stop.error}`);
+      }
       s.stopAt(stop.step, stop.focus, queueCommands(s, stop.bp.commands), `${hit(stop.focus, stop.step)}${word} ${stop.bp.num}, `);
       return;
     }

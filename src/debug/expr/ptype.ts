@@ -15,12 +15,11 @@ import { parse } from './parse.js';
  *   }
  */
 
-/** The type `text` names when it is a type rather than an expression; null when it is not one. */
-export function namedType(text: string, ctx: EvalContext): CType | null {
+/** The type `text` names when it is a type rather than an expression (gdb's message when it names none, `struct nope`); null when it is no type. */
+export function namedType(text: string, ctx: EvalContext): CType | string | null {
   const p = parse(`sizeof(${text})`, { isTypeName: typeNamePredicate(ctx) });
   if (!p.ok || p.expr.kind !== 'sizeofType') return null;
-  const t = resolveType(p.expr.type, ctx);
-  return typeof t === 'string' ? null : t;
+  return resolveType(p.expr.type, ctx);
 }
 
 /** `text` (a type as whatis spells `t`) with the struct or union at the bottom of `t` written out, as ptype shows it. */
