@@ -78,7 +78,7 @@ export function typeCommand(s: DebugSession, args: string, expand = false): void
 }
 
 /**
- * `list`, `list N`, `list FILE:N`, `list FUNCTION`, `list FIRST,LAST`: ten lines around a place,
+ * `list`, `list N`, `list FILE:N`, `list FUNCTION`, `list FIRST,LAST`, `list -`: ten lines around a place,
  * as gdb lists them: around the current line after a stop or frame (L-5 to L+4), on from the
  * last line listed after a list.
  */
@@ -95,9 +95,16 @@ export function listCommand(s: DebugSession, args: string): void {
     if (range[1]) file = view.resolveFile(range[1]) ?? range[1];
     last = range[3] ? Number(range[3]) : Number(range[2]) + 9;
     first = range[2] ? Number(range[2]) : last - 9;
-  } else if (args === '') {
+  } else if (args === '' || args === '+') {
     const at = s.listAt;
     first = !at ? 1 : at.after ? at.line + 1 : at.line - 5;
+  } else if (args === '-') {
+    // The ten lines before those listed last (before those a plain list would show around a stop).
+    const at = s.listAt;
+    const shown = !at ? 1 : at.after ? (at.first ?? at.line - 9) : at.line - 5;
+    if (shown <= 1) return s.say(`Already at the start of ${at?.file ?? file}.`);
+    last = shown - 1;
+    first = last - 9;
   } else if (m) {
     if (m[1]) file = view.resolveFile(m[1]) ?? m[1];
     first = Number(m[2]) - 5;
@@ -113,7 +120,7 @@ export function listCommand(s: DebugSession, args: string): void {
   last = Math.min(lines.length, last ?? first + 9);
   if (first > lines.length) return s.say(`Line number ${first} out of range; "${file}" has ${lines.length} lines.`);
   for (let n = first; n <= last; n++) s.say(`${n}\t${lines[n - 1]}`);
-  s.listAt = { file, line: last, after: true };
+  s.listAt = { file, line: last, after: true, first };
 }
 
 /** `info locals` (the variables of the blocks around the selected frame's statement, innermost block first) or `info args`. */

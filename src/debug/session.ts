@@ -91,9 +91,9 @@ export class DebugSession {
   }
   /**
    * Where a bare `list` goes on: around `line` after a stop or a frame command (gdb's current
-   * source line), else after `line`, the last line listed.
+   * source line), else after `line`, the last line listed (`first` the first, where `list -` goes back from).
    */
-  listAt: { file: string; line: number; after: boolean } | null = null;
+  listAt: { file: string; line: number; after: boolean; first?: number } | null = null;
   /** `x`'s remembered format, unit and next address. */
   examineState: unknown = null;
 

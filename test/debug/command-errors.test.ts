@@ -155,3 +155,15 @@ describe('messages', () => {
     ]);
   });
 });
+
+describe('list -', () => {
+  it('lists the ten lines before those listed last, or before a stop', async () => {
+    const out = await answers('list-back', ['list 20', 'list -', 'list -', 'list -', 'break 27', 'run', 'list -']);
+    const numbers = (text: string): number[] => [...text.matchAll(/^(\d+)\t/gm)].map((m) => Number(m[1]));
+    const span = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    expect(numbers(out[1]!)).toEqual(span(5, 14));
+    expect(numbers(out[2]!)).toEqual(span(1, 4));
+    expect(out[3]).toBe('Already at the start of examples/avgfilter.cu.\n');
+    expect(numbers(out[6]!)).toEqual(span(12, 21));
+  });
+});
