@@ -7,6 +7,7 @@ import type { RaceMemory } from '../analysis/racecheck.js';
 import { BANNER, errorBlocks, errorCount, summaryLines } from '../analysis/report.js';
 import { resultJson } from '../analysis/json.js';
 import { programProblem, readSource } from './source.js';
+import { utf8Bytes } from './utf8.js';
 
 /*
  * `warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full]
@@ -102,7 +103,7 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
   const emit = (e: EngineEvent): void => {
     if (e.kind === 'stdout') programOut += e.text;
     else if (e.kind === 'stderr') write(process.stderr, e.text);
-    else if (e.kind === 'diagnostic') write(process.stderr, e.rendered + '\n');
+    else if (e.kind === 'diagnostic') write(process.stderr, utf8Bytes(e.rendered + '\n'));
   };
   const options: RunOptions = { ...defaultRunOptions, ...args.options };
   const result = runCheck({ tool: args.tool, file: args.file, argv: [basename(args.file, '.cu'), ...args.programArgs], options, leakCheck: args.leakCheck, racecheckMemory: args.racecheckMemory }, { readFile: readSource }, emit);

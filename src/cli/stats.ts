@@ -6,6 +6,7 @@ import { parseArgs } from './args.js';
 import { StatsCollector } from '../analysis/stats/collector.js';
 import { statsJson, statsTable } from '../analysis/stats/report.js';
 import { programProblem, readSource } from './source.js';
+import { utf8Bytes } from './utf8.js';
 
 /*
  * `warpscope stats FILE.cu [--json] [run's options] [-- ARGS...]`: runs the program as `run`
@@ -49,7 +50,7 @@ export async function statsCommand(argv: readonly string[]): Promise<number> {
       (e) => {
         if (e.kind === 'stdout') write(json ? 'stderr' : 'stdout', e.text);
         else if (e.kind === 'stderr') write('stderr', e.text);
-        else if (e.kind === 'diagnostic') write('stderr', e.rendered + '\n');
+        else if (e.kind === 'diagnostic') write('stderr', utf8Bytes(e.rendered + '\n'));
       },
     );
   } catch (e) {

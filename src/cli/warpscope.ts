@@ -12,6 +12,7 @@ import { checkCommand } from './check.js';
 import { statsCommand } from './stats.js';
 import { serveCommand } from './serve.js';
 import { programProblem, readSource } from './source.js';
+import { utf8Bytes } from './utf8.js';
 
 /** Writes text (char codes 0..255) to stdout or stderr byte for byte; `record` also hands it to the trace. */
 type Print = (stream: 'stdout' | 'stderr', text: string) => void;
@@ -25,7 +26,7 @@ function writeEvent(e: EngineEvent, out: Print = print): void {
       out(e.kind, e.text);
       break;
     case 'diagnostic':
-      out('stderr', e.rendered + '\n');
+      out('stderr', utf8Bytes(e.rendered + '\n'));
       break;
     case 'timeline':
     case 'exit':

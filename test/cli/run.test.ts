@@ -32,6 +32,12 @@ describe('warpscope run on bad input', () => {
     expect(r.stderr).toContain('1 error generated.');
   });
 
+  it('prints a source line with curly quotes and accents, as pasted from slides, in UTF-8 with the caret under the quote', () => {
+    const r = run('smart_quotes.cu');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`${dir}/smart_quotes.cu:5:12: error: stray '\u201c' in program\n    printf(\u201chello \u00e9t\u00e9\\n\u201d);\n           ^\n1 error generated.\n`);
+  });
+
   it('says a file without main() cannot run, as the link step would', () => {
     const r = run('no_main.cu');
     expect(r.status).toBe(1);

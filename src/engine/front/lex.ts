@@ -255,8 +255,8 @@ export function lexLines(text: string, file: string): Result<LexedLine[]> {
       i += p.length;
       continue;
     }
-    const shown = c === '\\' ? '\\' : c;
-    lineFail(i, `stray '${shown}' in program`);
+    // The whole character, not half of a surrogate pair: an emoji is one stray character.
+    lineFail(i, `stray '${String.fromCodePoint(s.codePointAt(i) ?? 0)}' in program`);
   }
   endLine();
   return { ok: true, value: lines, warnings: [] };

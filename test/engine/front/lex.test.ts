@@ -121,6 +121,8 @@ describe('lex', () => {
     expect(err('int x;\nint @y;')).toBe("a.cu:2:5: error: stray '@' in program");
     expect(err('a `b')).toBe("a.cu:1:3: error: stray '`' in program");
     expect(err('a \\ b')).toBe("a.cu:1:3: error: stray '\\' in program");
+    // A character outside the BMP is one stray character, not the first half of a surrogate pair.
+    expect(err('int x; \u{1f680}')).toBe("a.cu:1:8: error: stray '\u{1f680}' in program");
   });
 
   it('keeps per-line errors without failing lexLines, for #if 0 blocks', () => {

@@ -1,0 +1,7 @@
+#include <stdio.h>
+
+int main()
+{
+    printf(“hello été\n”);
+    return 0;
+}
