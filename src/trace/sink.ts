@@ -77,8 +77,11 @@ export class TraceSink {
       this.ins.stepChunk.run(b.firstStep, steps.n, data, checksum(data));
     }
     if (fx.n > 0) {
+      // The steps first: encoding turns the columns into differences in place.
+      const first = fx.step[0]!;
+      const last = fx.step[fx.n - 1]!;
       const data = b.encoded?.effects ?? encodeEffects(fx);
-      this.ins.effectChunk.run(b.firstSeq, fx.n, fx.step[0]!, fx.step[fx.n - 1]!, data, checksum(data));
+      this.ins.effectChunk.run(b.firstSeq, fx.n, first, last, data, checksum(data));
     }
     this.blobs = new Map();
     this.db.exec('COMMIT');
