@@ -78,13 +78,18 @@ export function countDamage(meta: ReadonlyMap<string, string>, steps: number, ef
   return null;
 }
 
-/** Why the launches table does not hold what a recording writes (numbered 1, 2, ... with grids and blocks of at least one thread); null when it does. */
+/**
+ * Why the launches table does not hold what a recording writes (numbered 1, 2, ... with grids and
+ * blocks of at least one thread, but for a rejected launch, recorded as it was given); null when it does.
+ */
 export function launchDamage(db: Db, steps: number): string | null {
-  const rows = db.prepare('SELECT launch_id, grid_x, grid_y, grid_z, block_x, block_y, block_z, begin_step, end_step FROM launches ORDER BY launch_id').all() as Record<string, number | null>[];
+  const rows = db.prepare('SELECT launch_id, grid_x, grid_y, grid_z, block_x, block_y, block_z, begin_step, end_step, outcome FROM launches ORDER BY launch_id').all() as Record<string, number | string | null>[];
   for (const [i, r] of rows.entries()) {
     if (r.launch_id !== i + 1) return `launch ${i + 1} is missing`;
     const dims = [r.grid_x, r.grid_y, r.grid_z, r.block_x, r.block_y, r.block_z];
-    if (!dims.every((d) => typeof d === 'number' && Number.isSafeInteger(d) && d >= 1)) return `launch ${r.launch_id} has no threads`;
+    // <<<0, 32>>> is rejected by the runtime and ran nothing: its grid of no blocks is what the program asked for.
+    const least = typeof r.outcome === 'string' && r.outcome.startsWith('rejected') ? 0 : 1;
+    if (!dims.every((d) => typeof d === 'number' && Number.isSafeInteger(d) && d >= least)) return `launch ${r.launch_id} has no threads`;
     const begin = r.begin_step;
     const end = r.end_step;
     if (typeof begin !== 'number' || begin < 0 || (end !== null && (typeof end !== 'number' || end < begin || end > steps))) return `launch ${r.launch_id} runs outside the recorded statements`;
