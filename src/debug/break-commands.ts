@@ -155,6 +155,7 @@ export function commandsCommand(s: DebugSession, args: string): void {
 export function ignoreCommand(s: DebugSession, args: string): void {
   const [n, c] = args.split(/\s+/).filter((w) => w !== '');
   if (n === undefined) return s.say('Argument required (a breakpoint number).');
+  if (!/^\d+$/.test(n)) return s.say(`bad breakpoint number: '${args.trim()}'`);
   const b = s.bps.breakpoints.find((x) => String(x.num) === n);
   if (!b) return s.say(`No breakpoint number ${n}.`);
   if (c === undefined) return s.say('Second argument (specified ignore-count) is missing.');

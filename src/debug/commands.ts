@@ -34,7 +34,7 @@ const needRun = (s: DebugSession): boolean => {
 };
 
 const changesState: Handler = (s) => {
-  if (needRun(s)) s.say(`${replayOnly}.`);
+  if (needRun(s)) s.say(replayOnly);
 };
 
 const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): Handler => async (s, args) => {
@@ -306,7 +306,7 @@ function setCommand(s: DebugSession, args: string): void {
     s.say(`Warps will be scheduled ${words.slice(1).join(' ')} from the next "run".`);
     return;
   }
-  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(`${replayOnly}.`);
+  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(replayOnly);
   // Settings of gdb's terminal that a script's first lines set: nothing pages or asks here.
   if (['pagination', 'confirm', 'height', 'width'].includes(words[0]!)) return;
   if (GDB_SETTINGS.includes(words[0]!)) return s.say(`"set ${words[0]}" is not supported by Warpscope.`);

@@ -32,6 +32,8 @@ export function echoCommand(s: DebugSession, args: string): void {
 
 /** `printf "FORMAT", ARGS...`: C's printf over expressions of the program, as gdb formats them. */
 export function printfCommand(s: DebugSession, args: string): void {
+  // Before lexing: `printf hello\n` lacks its quote, whatever its words would lex as.
+  if (!args.startsWith('"')) return s.say('Bad format string, missing \'"\'.');
   const tokens = lex(args);
   if ('error' in tokens) return s.say(tokens.error);
   const first = tokens[0]!;

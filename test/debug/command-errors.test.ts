@@ -14,6 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ws-command-errors-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const program = 'examples/avgfilter.cu';
+const changes = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).";
 
 const readFile = (p: string): string | null => {
   try {
@@ -135,6 +136,7 @@ describe('messages', () => {
     const out = await answers('messages', [
       'info nope', 'info', 'help nope', 'set pagination off', 'set confirm off', 'set listsize 5', 'set nope 1', 'ptype struct nope', 'awatch i',
       'break 27', 'run', 'printf "%q\\n", 1', 'printf "%d%n\\n", 1, 2', 'printf "%d\\n", 5', 'info nope',
+      'printf hello\\n', 'ignore x 2', 'print i = 3', 'set var i = 3',
     ]);
     expect(out.slice(0, 9)).toEqual([
       'Undefined info command: "nope".  Try "help info".\n',
@@ -152,6 +154,10 @@ describe('messages', () => {
       "Format specifier `n' not supported in printf\n",
       '5\n',
       'Undefined info command: "nope".  Try "help info".\n',
+      'Bad format string, missing \'"\'.\n',
+      "bad breakpoint number: 'x 2'\n",
+      `${changes}\n`,
+      `${changes}\n`,
     ]);
   });
 });

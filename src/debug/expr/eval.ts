@@ -23,7 +23,7 @@ import { isTraceDamage } from '../../trace/damage.js';
 export type EvalResult = { readonly ok: true; readonly value: Evaluated } | { readonly ok: false; readonly error: string };
 
 /** The message for anything that would change the recorded program's state. */
-export const replayOnly = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time)";
+export const replayOnly = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).";
 
 /** Parses and evaluates `text` for the focused thread; never throws. */
 export function evaluate(text: string, ctx: EvalContext, history: ValueHistory): EvalResult {
