@@ -7,7 +7,7 @@ import type { RaceMemory } from '../analysis/racecheck.js';
 import { BANNER, errorBlocks, errorCount, summaryLines } from '../analysis/report.js';
 import { resultJson } from '../analysis/json.js';
 import { programProblem, readSource } from './source.js';
-import { utf8Bytes } from './utf8.js';
+import { utf8Bytes } from '../debug/utf8.js';
 
 /*
  * `warpscope check prog.cu --tool memcheck|racecheck|initcheck|synccheck [--leak-check full]

@@ -30,8 +30,25 @@ async function cliMain(): Promise<Main> {
   return mod.main;
 }
 
+/** Exit status of a command whose reader went away: a shell's for a program killed by SIGPIPE. */
+const BROKEN_PIPE_STATUS = 128 + 13;
+
+/**
+ * Ends the process quietly when stdout or stderr is a pipe whose reader has gone (`warpscope run
+ * prog.cu | head`): a program built by nvcc dies of SIGPIPE there, while Node would throw EPIPE
+ * as a stack trace.
+ */
+function quietOnBrokenPipe(): void {
+  for (const out of [process.stdout, process.stderr])
+    out.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      process.exit(BROKEN_PIPE_STATUS);
+    });
+}
+
 /** Runs `warpscope ARGV` on the right thread; returns the exit status. */
 export async function launch(argv: readonly string[]): Promise<number> {
+  quietOnBrokenPipe();
   if (!ON_BIG_STACK.has(argv[0] ?? '')) return (await cliMain())(argv);
   const onWorker = await onBigStack(argv);
   // No thread could be had (a system short of memory for its stack): the command runs here, with a smaller stack.

@@ -6,7 +6,7 @@ import { parseArgs } from './args.js';
 import { StatsCollector } from '../analysis/stats/collector.js';
 import { statsJson, statsTable } from '../analysis/stats/report.js';
 import { programProblem, readSource } from './source.js';
-import { utf8Bytes } from './utf8.js';
+import { utf8Bytes } from '../debug/utf8.js';
 
 /*
  * `warpscope stats FILE.cu [--json] [run's options] [-- ARGS...]`: runs the program as `run`

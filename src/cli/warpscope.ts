@@ -12,7 +12,7 @@ import { checkCommand } from './check.js';
 import { statsCommand } from './stats.js';
 import { serveCommand } from './serve.js';
 import { programProblem, readSource } from './source.js';
-import { utf8Bytes } from './utf8.js';
+import { utf8Bytes } from '../debug/utf8.js';
 
 /** Writes text (char codes 0..255) to stdout or stderr byte for byte; `record` also hands it to the trace. */
 type Print = (stream: 'stdout' | 'stderr', text: string) => void;

@@ -1,3 +1,4 @@
+import { utf8Bytes } from './utf8.js';
 import { sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import type { LaunchRow } from '../trace/reader.js';
@@ -33,7 +34,16 @@ export function focusQuery(view: ProgramView, f: Focus, words: readonly string[]
 /** A source line as gdb lists it: `26\t    Bds[i] = ...`. */
 export function sourceLine(view: ProgramView, file: string, line: number): string {
   const text = view.sourceLine(file, line);
-  return text === null ? `${line}\tin ${file}` : `${line}\t${text}`;
+  return text === null ? `${line}\tin ${file}` : listedLine(line, text);
+}
+
+/**
+ * A numbered source line as the session writes it: its UTF-8 bytes, since the session's output
+ * is bytes (the program's own output passes through byte for byte) and a comment or string
+ * pasted from slides holds curly quotes and accented letters.
+ */
+export function listedLine(line: number, text: string): string {
+  return `${line}\t${utf8Bytes(text)}`;
 }
 
 /** A parameter's value as a frame line shows it (pointers in hex, numbers plainly). */

@@ -6,7 +6,7 @@ import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { lastLaneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
-import { frameHeader, sourceLine } from './describe.js';
+import { frameHeader, listedLine, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 import type { StaticInfo } from '../engine/debuginfo/symbols.js';
 
@@ -119,7 +119,7 @@ export function listCommand(s: DebugSession, args: string): void {
   first = Math.max(1, first);
   last = Math.min(lines.length, last ?? first + 9);
   if (first > lines.length) return s.say(`Line number ${first} out of range; "${file}" has ${lines.length} lines.`);
-  for (let n = first; n <= last; n++) s.say(`${n}\t${lines[n - 1]}`);
+  for (let n = first; n <= last; n++) s.say(listedLine(n, lines[n - 1]!));
   s.listAt = { file, line: last, after: true, first };
 }
 

@@ -7,6 +7,7 @@ import type { RunOptions, SourceHost } from '../engine/api.js';
 import { TraceWriter } from '../trace/writer.js';
 import type { Tool } from '../analysis/findings.js';
 import { SanitizerRecorder } from './sanitize/recorder.js';
+import { utf8Bytes } from './utf8.js';
 
 /*
  * A program being recorded for a live debugging session. It runs a slice of statements at a
@@ -57,7 +58,7 @@ export class LiveRecording implements Recording {
     const render = (d: Diagnostic): string => (d.loc.line > 0 ? formatDiagnostic(d, compiled.sources) : `${d.loc.file || 'warpscope'}: ${d.severity}: ${d.message}`);
     if (!compiled.ok) {
       const errors = compiled.diags.filter((d) => d.severity === 'error').length;
-      return { ok: false, status: 1, text: compiled.diags.map((d) => render(d) + '\n').join('') + `${errors} error${errors === 1 ? '' : 's'} generated.\n` };
+      return { ok: false, status: 1, text: utf8Bytes(compiled.diags.map((d) => render(d) + '\n').join('')) + `${errors} error${errors === 1 ? '' : 's'} generated.\n` };
     }
     const writer = TraceWriter.create(tracePath, { program: file, argv, device: options.device ?? 'h100', options: { ...options } });
     if (typeof writer === 'string') return { ok: false, status: 1, text: `warpscope: error: cannot write the trace '${tracePath}': ${writer}\n` };
@@ -66,7 +67,7 @@ export class LiveRecording implements Recording {
     for (const w of compiled.warnings) {
       const text = render(w) + '\n';
       writer.diagnostic(w, text);
-      writer.output('stderr', text);
+      writer.output('stderr', utf8Bytes(text));
     }
     // Without sanitizers the writer is the listener itself: nothing stands between it and the engine.
     const sanitizers = tools.length > 0 ? new SanitizerRecorder(writer, tools, tracePath) : null;
@@ -77,7 +78,7 @@ export class LiveRecording implements Recording {
       report: (d) => {
         const text = render(d) + '\n';
         writer.diagnostic(d, text);
-        writer.output('stderr', text);
+        writer.output('stderr', utf8Bytes(text));
       },
       listener: sanitizers?.listener ?? writer,
     });
