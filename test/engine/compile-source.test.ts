@@ -14,7 +14,7 @@ const dir = 'test/engine/front/bad';
 const EXPECTED: Record<string, string> = {
   'assign_const.cu': "3:5: cannot assign to variable 'limit' with const-qualified type 'const int'",
   'bad_directive.cu': '1:2: unterminated conditional directive',
-  'class_methods.cu': '3:21: member functions and constructors are not supported by Warpscope',
+  'class_methods.cu': '3:5: virtual functions are not supported by Warpscope',
   'device_from_host.cu': '3:13: calling a __device__ function("square") from a __host__ function("main") is not allowed',
   'expr_not_decl.cu': "4:5: use of undeclared identifier 'Foo'",
   'goto.cu': "4:16: goto statement 'goto done' is not supported by Warpscope",

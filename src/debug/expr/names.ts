@@ -35,6 +35,8 @@ export function lookupName(name: string, ctx: EvalContext): Lazy | null {
     return { ...at(sym.type.to, place), ref: true, ...(own ? { storage: own } : {}) };
   }
   if (sym) return at(sym.type, sym.place);
+  const member = thisMember(name, ctx);
+  if (member) return member;
   const type = builtinTypes.get(name);
   if (type) {
     const b = ctx.builtin(name);
@@ -49,6 +51,17 @@ export function lookupName(name: string, ctx: EvalContext): Lazy | null {
   const en = ctx.enumerator?.(name);
   if (en) return intValue(en.type, en.value);
   return null;
+}
+
+/** Inside a member function, a field of `*this` named alone (`print re` means `print this->re`, as in gdb). */
+function thisMember(name: string, ctx: EvalContext): Lazy | null {
+  const self = ctx.lookup('this');
+  if (!self || self.type.kind !== 'pointer' || self.type.to.kind !== 'struct') return null;
+  const field = self.type.to.info.fields.find((f) => f.name === name);
+  if (!field) return null;
+  const r = ctx.read(self.place, 8);
+  if (typeof r === 'string') fail(r);
+  return at(field.type, { kind: 'memory', space: 'generic', address: Number(readBig(self.type, r)) + field.offset });
 }
 
 /** Where a reference variable's object is: the address its variable holds; a string says why it cannot be read. */

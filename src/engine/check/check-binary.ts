@@ -12,6 +12,7 @@ import { expr, rexpr } from './check-expr.js';
 import { warnDiscarded } from './check-comma.js';
 import { ostreamChain, ostreamOf } from './iostream.js';
 import { bracedAssignValue, isInitList } from './check-braced.js';
+import { operatorCall } from './check-methods.js';
 
 /*
  * Binary operators, assignment and ++/--, with C's operand conversions made explicit,
@@ -24,10 +25,15 @@ const invalid = (loc: SourceLoc, a: CType, b: CType): never => fail(loc, `invali
 export function binary(c: Checker, e: Expr & { kind: 'binary' }): IExpr {
   const stream = e.op === '<<' ? ostreamOf(c, e) : null;
   if (stream !== null) return ostreamChain(c, e, stream);
-  const l = rexpr(c, e.left);
+  const lop = expr(c, e.left);
+  const l = rv(c, lop);
   if (e.op === ',') warnDiscarded(c, e, l);
-  const r = rexpr(c, e.right);
-  return binaryOp(c, e.op, l, r, e.loc);
+  const rop = expr(c, e.right);
+  if (e.op !== ',' && e.op !== '&&' && e.op !== '||') {
+    const overloaded = operatorCall(c, e.op, lop, rop, e.loc);
+    if (overloaded) return rv(c, overloaded);
+  }
+  return binaryOp(c, e.op, l, rv(c, rop), e.loc);
 }
 
 /** Builds `l op r` from checked operands. */
@@ -115,6 +121,8 @@ export function assign(c: Checker, e: Expr & { kind: 'assign' }): IExpr {
   const lhs = expr(c, e.target);
   const target = modifiable(c, lhs, e.target.loc);
   const lt = lhs.lv ? unqual(lhs.type) : lhs.e.type;
+  const overloaded = operatorCall(c, e.op, lhs, e.value, e.loc);
+  if (overloaded) return rv(c, overloaded);
   if (isInitList(e.value)) {
     if (e.op !== '=') fail(e.value.loc, 'initializer list cannot be used on the right hand side of operator \'' + e.op + '\'');
     return assignValue(c, lhs, target, lt, bracedAssignValue(c, lt, e.value, e.value.loc), false, e.loc);

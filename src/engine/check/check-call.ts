@@ -12,16 +12,17 @@ import { addressOf, conv, convRank, dim3From, implicitConv, rv, structAddr, stru
 import { expr, stringLiteral } from './check-expr.js';
 import { removedBuiltins, type BuiltinSig, type ParamSpec } from './builtins.js';
 import { builtinTypedefs, streamType } from './builtins-types.js';
-import { deduce, instantiate } from './check-func.js';
+import { callResult, deduce, instantiate } from './check-func.js';
 import { exprText } from './check-text.js';
 import { cgCall, cgMemberCall } from './cg.js';
 import { iosNameError } from './iostream-names.js';
 import { expectDim3 } from './check-comma.js';
 import { bracedArg, bracedRank, dependsOn, isInitList, type InitList } from './check-braced.js';
 import { initListValue } from './check-init.js';
+import { implicitMember, methodCall, thisMember } from './check-methods.js';
 
 /** A call argument: an operand, or a braced list that initialises its parameter. */
-type CallArg = Operand | InitList;
+export type CallArg = Operand | InitList;
 
 /*
  * Calls: overload resolution over user functions, function templates and the
@@ -36,7 +37,7 @@ export function callerSpace(c: Checker): ExecSpace {
 }
 
 /** Rejects a call across execution spaces with nvcc's message. */
-function checkSpace(c: Checker, callee: ExecSpace | 'both', name: string, loc: SourceLoc): void {
+export function checkSpace(c: Checker, callee: ExecSpace | 'both', name: string, loc: SourceLoc): void {
   const from = callerSpace(c);
   const fromName = c.fn?.fn.name ?? 'main';
   if (callee === 'global') fail(loc, 'a __global__ function call must be configured');
@@ -48,8 +49,9 @@ function checkSpace(c: Checker, callee: ExecSpace | 'both', name: string, loc: S
 
 /** Checks a call expression. */
 export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
+  if (e.callee.kind === 'ident' && implicitMember(c, e.callee.name) === 'method') return call(c, { ...e, callee: thisMember(e.callee.name, e.callee.loc) });
   if (e.callee.kind !== 'ident') {
-    if (e.callee.kind === 'member') return { lv: false, e: cgMemberCall(c, e, e.callee) };
+    if (e.callee.kind === 'member') return methodCall(c, e, e.callee) ?? { lv: false, e: cgMemberCall(c, e, e.callee) };
     const f = rv(c, expr(c, e.callee));
     fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
   }
@@ -86,7 +88,7 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
     const ops = e.args.map((a) => (isInitList(a) ? a : expr(c, a)));
     const { fn, entry } = resolveUser(c, sym.list, name, e.callee.templateArgs, ops, e.loc);
     checkSpace(c, entry.space, fn.name, e.loc);
-    return { lv: false, e: userCall(c, fn, entry, ops, e.loc) };
+    return callResult(c, fn, userCall(c, fn, entry, ops, e.loc), e.loc);
   }
   if (sym.k === 'type') fail(e.loc, `functional casts of '${name}' should have been parsed as constructions`);
   if (sym.k === 'cg') return { lv: false, e: cgCall(c, sym.name, e) };
@@ -122,7 +124,7 @@ function argRank(c: Checker, arg: CallArg, pt: CType, ref: boolean): number {
 }
 
 /** Resolves a call of a user-declared name to one function (instantiating a template when chosen). */
-function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs: readonly TemplateArg[] | undefined, ops: readonly CallArg[], loc: SourceLoc): { fn: MutFn; entry: FuncEntry } {
+export function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs: readonly TemplateArg[] | undefined, ops: readonly CallArg[], loc: SourceLoc): { fn: MutFn; entry: FuncEntry } {
   const cands: { item: { entry: FuncEntry; bind: Map<string, CType | number | bigint> | null }; ranks: number[] }[] = [];
   let countMismatch: FuncEntry | null = null;
   for (const entry of passVisible(c, list)) {
@@ -203,7 +205,7 @@ function refArg(c: Checker, op: Operand, t: CType, loc: SourceLoc): IExpr {
 }
 
 /** A user function call; struct results go to a fresh return slot. */
-function userCall(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly CallArg[], loc: SourceLoc): IExpr {
+export function userCall(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly CallArg[], loc: SourceLoc): IExpr {
   const args = userArgs(c, fn, entry, ops, loc);
   const retSlot = fn.ret.kind === 'struct' ? c.newVar(`__ret${c.nextVar}`, fn.ret, 'auto', loc) : null;
   return { k: 'call', type: fn.ret, fn, args, retSlot, loc };

@@ -9,6 +9,7 @@ import { intConstant, rexpr } from './check-expr.js';
 import { completeArray, staticBytes } from './check-init.js';
 import { declareFunction } from './check-func.js';
 import { layoutStruct } from './layout.js';
+import { declareMethods } from './check-methods.js';
 
 /*
  * Namespace-scope declarations (also used for typedef/struct/enum/using inside
@@ -133,7 +134,7 @@ function globalVar(c: Checker, d: VarDecl): void {
 /** Defines a struct/union (laid out with C rules) or an enum; returns its type. */
 export function defineTag(c: Checker, def: StructDef | EnumDef, isEnum: boolean): CType {
   if (isEnum || !('fields' in def)) return defineEnum(c, def as EnumDef);
-  if (def.unsupportedMembers.length > 0) unsupported(def.unsupportedMembers[0]!, 'member functions and constructors');
+  if (def.unsupportedMembers.length > 0) unsupported(def.unsupportedMembers[0]!.loc, def.unsupportedMembers[0]!.what);
   const name = def.name ?? `(unnamed ${def.tag})`;
   // Declared before its fields so `struct Node *next;` refers to this struct.
   const info: { -readonly [K in keyof StructInfo]: StructInfo[K] } = { name, isUnion: def.tag === 'union', fields: [], size: 0, align: 1 };
@@ -153,6 +154,7 @@ export function defineTag(c: Checker, def: StructDef | EnumDef, isEnum: boolean)
     return { name: f.name, type: r.type, align: requestedAlign(c, f.align) };
   });
   Object.assign(info, layoutStruct(name, def.tag === 'union', fields, undefined, requestedAlign(c, def.align)));
+  declareMethods(c, t, def);
   return t;
 }
 

@@ -17,6 +17,7 @@ import { cgMemberValue } from './cg.js';
 import { cgNameValue } from './cg-names.js';
 import { cgInfo } from './cg-types.js';
 import { iosNameError, missingHeaderMessage } from './iostream-names.js';
+import { implicitMember, operatorCall, thisOutsideMethod } from './check-methods.js';
 
 /*
  * Expressions: name resolution, literals, member access and subscripts, unary
@@ -137,7 +138,9 @@ export function stringLiteral(c: Checker, text: string, loc: SourceLoc): Operand
 const BUILTIN_COMPONENTS = new Set(['x', 'y', 'z']);
 
 function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
+  if (implicitMember(c, e.name) === 'field') return member(c, { kind: 'member', base: { kind: 'ident', name: 'this', loc: e.loc }, name: e.name, arrow: true, loc: e.loc });
   const s = c.lookup(e.name);
+  if (!s && e.name === 'this') thisOutsideMethod(e.loc);
   if (!s) fail(e.loc, missingHeaderMessage(c.headers, e.name) ?? `use of undeclared identifier '${e.name}'`);
   switch (s.k) {
     case 'var': {
@@ -227,7 +230,10 @@ function member(c: Checker, e: Expr & { kind: 'member' }): Operand {
 }
 
 function index(c: Checker, e: Expr & { kind: 'index' }): Operand {
-  let b = rexpr(c, e.base);
+  const bop = expr(c, e.base);
+  const overloaded = operatorCall(c, '[]', bop, e.index, e.loc);
+  if (overloaded) return overloaded;
+  let b = rv(c, bop);
   let i = rexpr(c, e.index);
   if (b.type.kind !== 'pointer' && i.type.kind === 'pointer') [b, i] = [i, b];
   if (b.type.kind !== 'pointer') fail(e.loc, 'subscripted value is not an array, pointer, or vector');
@@ -258,7 +264,10 @@ function unary(c: Checker, e: Expr & { kind: 'unary' }): Operand {
     case '+':
     case '-':
     case '~': {
-      const a = rexpr(c, e.operand);
+      const aop = expr(c, e.operand);
+      const overloaded = operatorCall(c, e.op, aop, null, e.loc);
+      if (overloaded) return overloaded;
+      const a = rv(c, aop);
       const ok = e.op === '~' ? isInteger(a.type) : isArith(a.type);
       if (!ok) fail(e.loc, `invalid argument type '${typeName(a.type)}' to unary expression`);
       const t = promote(a.type);
@@ -267,7 +276,10 @@ function unary(c: Checker, e: Expr & { kind: 'unary' }): Operand {
       return { lv: false, e: { k: 'unary', op: e.op, type: t, arg: x, loc: e.loc } };
     }
     case '!': {
-      const a = rexpr(c, e.operand);
+      const aop = expr(c, e.operand);
+      const overloaded = operatorCall(c, '!', aop, null, e.loc);
+      if (overloaded) return overloaded;
+      const a = rv(c, aop);
       return { lv: false, e: { k: 'unary', op: '!', type: boolType, arg: toCond(a, e.loc), loc: e.loc } };
     }
     default:

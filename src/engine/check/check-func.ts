@@ -1,7 +1,7 @@
 import type { SourceLoc } from '../front/token.js';
 import { fail, unsupported } from '../front/diag.js';
 import type { Expr, FunctionDecl, TemplateArg, TypeNode } from '../front/ast.js';
-import type { ExecSpace, VarSym } from './ir.js';
+import type { ExecSpace, IExpr, VarSym } from './ir.js';
 import type { CType } from './types.js';
 import { sameType, typeName, voidType } from './types.js';
 import type { Value } from './check-conv.js';
@@ -9,6 +9,8 @@ import { normalize, unqual } from './check-conv.js';
 import type { Checker, FuncEntry, MutFn, Scope, Sym } from './check-ctx.js';
 import { intConstant, rexpr } from './check-expr.js';
 import { checkFunctionBody } from './check-stmt.js';
+import type { Operand } from './check-ops.js';
+import { memLv } from './check-ops.js';
 
 /*
  * Functions: declarations and definitions (prototypes share one IFunction with
@@ -26,10 +28,9 @@ function spaceOf(d: FunctionDecl): ExecSpace {
 }
 
 /** Parameter and return types of a declaration in the current scope; references become pointers. */
-function signature(c: Checker, d: FunctionDecl): { params: CType[]; refs: boolean[]; ret: CType } {
+function signature(c: Checker, d: FunctionDecl): { params: CType[]; refs: boolean[]; ret: CType; retRef: boolean } {
   const ev = (x: Parameters<typeof rexpr>[1]) => rexpr(c, x);
   const ret = c.resolveType(d.ret, ev);
-  if (ret.ref) unsupported(d.ret.loc, 'functions returning references');
   const params: CType[] = [];
   const refs: boolean[] = [];
   for (const p of d.params) {
@@ -42,7 +43,22 @@ function signature(c: Checker, d: FunctionDecl): { params: CType[]; refs: boolea
     params.push(t);
     refs.push(r.ref);
   }
-  return { params, refs, ret: ret.type };
+  // A reference result is returned as the referent's address, as reference parameters are passed.
+  return { params, refs, ret: ret.ref ? { kind: 'pointer', to: ret.type } : ret.type, retRef: ret.ref };
+}
+
+/** Functions that return a reference (their IR result is the referent's address). */
+const refReturning = new WeakSet<MutFn>();
+
+/** Whether a function returns a reference: its calls are lvalues at the address it returns. */
+export function returnsRef(fn: MutFn): boolean {
+  return refReturning.has(fn);
+}
+
+/** A call's value: an lvalue at the returned address when the function returns a reference. */
+export function callResult(c: Checker, fn: MutFn, e: IExpr, loc: SourceLoc): Operand {
+  if (!returnsRef(fn) || e.type.kind !== 'pointer') return { lv: false, e };
+  return memLv(c, e, e.type.to, loc);
 }
 
 /** Declares (and, with a body, defines and checks) a function at namespace scope. */
@@ -71,6 +87,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
     list.push(entry);
   }
   const fn = entry.fn!;
+  if (sig.retRef) refReturning.add(fn);
   if (d.specs.launchBounds) fn.launchBounds = launchBounds(c, d.specs.launchBounds);
   fn.params = makeParams(c, d, sig.params, sig.refs);
   if (d.body) {
@@ -192,6 +209,7 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
     if (depth > MAX_PENDING_INSTANTIATIONS) fail(loc, `recursive template instantiation exceeded maximum depth of ${MAX_PENDING_INSTANTIATIONS}`);
     const made: MutFn = { id: c.nextFn++, name, space: entry.space, ret: sig.ret, params: [], locals: [], body: null, loc: d.loc };
     fn = made;
+    if (sig.retRef) refReturning.add(made);
     entry.instances.set(name, made);
     c.functions.push(made);
     const savedScope = c.scope;

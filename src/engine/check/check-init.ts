@@ -13,6 +13,7 @@ import { expr } from './check-expr.js';
 import { encodeScalar } from './layout.js';
 import { checkCgDefaultConstruct } from './cg-names.js';
 import { expectDim3 } from './check-comma.js';
+import { constructAt, hasConstructor } from './check-methods.js';
 
 /*
  * Initializers: brace lists for arrays and structs (with C's brace elision and
@@ -75,6 +76,7 @@ function fill(c: Checker, t: CType, items: readonly InitItem[], pos: { i: number
     const item = items[pos.i]!;
     const v = item.value;
     if (et.kind === 'array' || et.kind === 'struct') {
+      if (hasConstructor(et)) unsupported(v.loc, 'initialising a member or element whose struct has constructors from a brace list');
       if (v.kind === 'initList') {
         pos.i++;
         initInto(c, et, v, off, out);
@@ -132,6 +134,8 @@ export function initInto(c: Checker, t: CType, init: Expr, offset: number, out: 
 export function localInit(c: Checker, v: VarSym, init: Expr | null, style: string, parenArgs: readonly Expr[] | undefined, loc: SourceLoc): IStmt[] {
   const t = v.type;
   const none: IStmt = { k: 'init', v, value: null, stores: [], zeroFill: false, loc };
+  const ctor = constructorInit(c, v, init, style, parenArgs, loc);
+  if (ctor) return [none, ctor];
   if (style === 'paren' && parenArgs) {
     if (t.kind === 'struct' && t.info.builtin === 'dim3') return [{ ...none, value: null }, { k: 'expr', e: copyInto(v, dim3From(c, parenArgs.map((a) => rv(c, expr(c, a))), loc), loc), loc }];
     if (parenArgs.length === 1 && isScalar(t)) return [{ ...none, value: implicitConv(c, rv(c, expr(c, parenArgs[0]!)), unqual(t), 'init', loc, false) }];
@@ -167,6 +171,7 @@ function copyInto(v: VarSym, src: IExpr, loc: SourceLoc): IExpr {
 /** Static initial bytes of a namespace-scope or static variable; null when zero-initialised. */
 export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: SourceLoc): Uint8Array | null {
   if (!init && t.kind === 'struct' && t.info.builtin === 'dim3') return dim3Ones(t);
+  if (hasConstructor(t) || (t.kind === 'array' && hasConstructor(t.of))) unsupported(loc, 'static and namespace-scope objects of structs with constructors');
   if (!init) return null;
   const stores: Store[] = [];
   if (init.kind === 'initList' || (init.kind === 'string' && t.kind === 'array')) initInto(c, t, init, 0, stores);
@@ -190,6 +195,7 @@ export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: Source
 /** `{a, b}` as a value of type t (`return {a, b};`): a temporary initialised as a declaration would be. */
 export function initListValue(c: Checker, t: CType, init: Expr & { kind: 'initList' }): IExpr {
   const u = unqual(t);
+  if (hasConstructor(u)) return constructedTemp(c, u, init.items.map((i) => i.value), init.loc);
   if (u.kind === 'struct' && u.info.builtin === 'dim3') return dim3From(c, init.items.map((i) => rv(c, expr(c, i.value))), init.loc);
   if (u.kind !== 'struct' && !isScalar(u)) fail(init.loc, 'initializer list cannot be used here');
   const stores: Store[] = [];
@@ -216,6 +222,7 @@ export function constructExpr(c: Checker, e: Expr & { kind: 'construct' }): IExp
   }
   if (t.kind !== 'struct') fail(e.loc, `cannot construct a value of type '${typeName(t)}'`);
   if (e.args.length === 0) checkCgDefaultConstruct(c, t, e.loc);
+  if (hasConstructor(t)) return constructedTemp(c, t, e.args, e.loc);
   if (t.info.builtin === 'dim3') return dim3From(c, e.args.map((a) => conv(rv(c, expr(c, a)), uintType)), e.loc);
   if (!e.braces && e.args.length === 1) {
     const op = expr(c, e.args[0]!);
@@ -227,3 +234,32 @@ export function constructExpr(c: Checker, e: Expr & { kind: 'construct' }): IExp
   return structTempOf(c, t, e.loc, () => stores);
 }
 
+
+/** The constructor call initialising a local whose struct has constructors (`S s;`, `S s(a)`, `S s{a}`, `S s = {a}`, `S s = a`); null for other locals. */
+function constructorInit(c: Checker, v: VarSym, init: Expr | null, style: string, parenArgs: readonly Expr[] | undefined, loc: SourceLoc): IStmt | null {
+  const t = v.type;
+  if (t.kind === 'array' && hasConstructor(t.of)) unsupported(loc, 'arrays of structs with constructors');
+  if (!hasConstructor(t)) return null;
+  const addr: IExpr = { k: 'varAddr', v, type: { kind: 'pointer', to: t }, loc };
+  let args: readonly Expr[];
+  if (style === 'paren' && parenArgs) args = parenArgs;
+  else if (!init) args = [];
+  else if (init.kind === 'initList') args = init.items.map((i) => i.value);
+  else {
+    // `S s = x`: a copy when x is an S, else a converting constructor.
+    const op = expr(c, init);
+    const r = rv(c, op);
+    if (r.type.kind === 'struct' && r.type.info === (t.kind === 'struct' ? t.info : null)) return { k: 'expr', e: { k: 'copy', type: t, dst: addr, src: structAddr(r), size: sizeOf(t), loc }, loc };
+    return { k: 'expr', e: constructAt(c, t, addr, [op], loc), loc };
+  }
+  // `S s(other)` copies as the implicit copy constructor does, unless a constructor takes an S.
+  return { k: 'expr', e: constructAt(c, t, addr, args, loc), loc };
+}
+
+/** A temporary of a struct with constructors, built by the constructor `args` choose. */
+function constructedTemp(c: Checker, t: CType, args: readonly Expr[], loc: SourceLoc): IExpr {
+  const v = c.newVar(`__tmp${c.nextVar}`, t, 'auto', loc);
+  const addr: IExpr = { k: 'varAddr', v, type: { kind: 'pointer', to: t }, loc };
+  const call = constructAt(c, t, addr, args, loc);
+  return { k: 'structTemp', type: t, v, init: [{ k: 'init', v, value: null, stores: [], zeroFill: false, loc }, { k: 'expr', e: call, loc }], loc };
+}

@@ -3,12 +3,13 @@ import { fail, unsupported } from '../front/diag.js';
 import type { FunctionDecl, Stmt, VarDecl } from '../front/ast.js';
 import type { IExpr, IStmt, VarStorage } from './ir.js';
 import type { CType } from './types.js';
-import { isScalar, typeName } from './types.js';
+import { isScalar, sameType, typeName } from './types.js';
 import { evalConst, isInteger, promote, unqual, convertValue } from './check-conv.js';
 import type { Checker, FuncEntry, MutFn, Scope } from './check-ctx.js';
-import { addressOf, conv, implicitConv, rv, structAddr, toCond } from './check-ops.js';
+import { addressOf, conv, implicitConv, retype, rv, structAddr, toCond } from './check-ops.js';
 import { expr, rexpr } from './check-expr.js';
 import { completeArray, initListValue, localInit, staticBytes } from './check-init.js';
+import { returnsRef } from './check-func.js';
 import { declareTop, requestedAlign } from './check-decl.js';
 
 /*
@@ -22,7 +23,7 @@ export function checkFunctionBody(c: Checker, fn: MutFn, entry: FuncEntry, d: Fu
   const savedScope = c.scope;
   const savedFn = c.fn;
   c.scope = { syms: new Map(), parent: scope, ns: null };
-  c.fn = { fn, space: entry.space, ret: entry.ret, retRef: false, loops: 0, switches: 0 };
+  c.fn = { fn, space: entry.space, ret: entry.ret, retRef: returnsRef(fn), loops: 0, switches: 0 };
   fn.locals = [];
   try {
     fn.params.forEach((p, i) => {
@@ -63,8 +64,11 @@ export function stmt(c: Checker, s: Stmt): IStmt[] {
     case 'localDecl':
       declareTop(c, s.decl);
       return [];
-    case 'expr':
-      return [{ k: 'expr', e: rexpr(c, s.expr), loc: s.loc }];
+    case 'expr': {
+      // A struct lvalue standing alone (`*p;`, or `a += b` through an operator returning a reference) loads nothing: only its address is evaluated.
+      const e = rexpr(c, s.expr);
+      return [{ k: 'expr', e: e.k === 'load' && e.type.kind === 'struct' ? e.addr : e, loc: s.loc }];
+    }
     case 'block': {
       c.push();
       try {
@@ -148,6 +152,7 @@ function returnStmt(c: Checker, value: Parameters<typeof rexpr>[1] | null, loc: 
     if (f.ret.kind !== 'void' && name !== 'main') fail(loc, `non-void function '${name}' should return a value`);
     return { k: 'return', value: null, loc };
   }
+  if (f.retRef) return { k: 'return', value: refReturn(c, f.ret, value), loc };
   if (value.kind === 'initList' && f.ret.kind !== 'void') {
     const lv = initListValue(c, f.ret, value);
     return { k: 'return', value: lv.type.kind === 'struct' ? structAddr(lv) : lv, loc };
@@ -299,4 +304,17 @@ function refVar(c: Checker, d: VarDecl, t: CType): IStmt[] {
   }
   c.declare(d.name, { k: 'var', v, ref: true }, d.loc);
   return [{ k: 'init', v, value: { ...addr, type: ptr }, stores: [], zeroFill: false, loc: d.loc }];
+}
+
+/** `return x;` in a function returning T&: x must be an lvalue of type T, and its address is returned. */
+function refReturn(c: Checker, ret: CType, value: Parameters<typeof rexpr>[1]): IExpr {
+  const to = ret.kind === 'pointer' ? ret.to : ret;
+  const op = expr(c, value);
+  const name = typeName(to);
+  if (!op.lv) fail(value.loc, `non-const lvalue reference to type '${name}' cannot bind to a temporary of type '${typeName(op.e.type)}'`);
+  if (!sameType(unqual(op.type), unqual(to))) fail(value.loc, `non-const lvalue reference to type '${name}' cannot bind to a value of unrelated type '${typeName(op.type)}'`);
+  if (op.type.isConst && !to.isConst) fail(value.loc, `binding reference of type '${name}' to value of type '${typeName(op.type)}' drops 'const' qualifier`);
+  const addr = addressOf(c, op, value.loc);
+  if (addr.k === 'varAddr' && addr.v.storage === 'auto' && !addr.v.ref) c.warn(value.loc, `reference to stack memory associated with local variable '${addr.v.name}' returned`);
+  return retype(addr, ret);
 }

@@ -73,10 +73,36 @@ export interface StructDef {
   readonly tag: 'struct' | 'union';
   readonly name: string | null;
   readonly fields: readonly FieldDecl[];
-  /** Member functions and constructors are parsed so they can be reported as unsupported at their location. */
-  readonly unsupportedMembers: readonly SourceLoc[];
+  /** Member functions, constructors and operators defined in the body (check/check-methods.ts lowers them to functions taking `this`). */
+  readonly methods?: readonly MethodDecl[];
+  /** Members Warpscope does not support (virtual functions, destructors, static members...), reported at their location. */
+  readonly unsupportedMembers: readonly UnsupportedMember[];
   /** Alignment requests on the type itself (`struct __align__(16) S {..}`). */
   readonly align?: readonly Expr[];
+  readonly loc: SourceLoc;
+}
+
+export interface UnsupportedMember {
+  /** What it is, as the diagnostic names it: 'virtual functions', 'destructors'... */
+  readonly what: string;
+  readonly loc: SourceLoc;
+}
+
+/** A member function defined inside its struct: `fn.name` is the member's name (the struct's own for a constructor), `fn.params` exclude `this`. */
+export interface MethodDecl {
+  readonly fn: FunctionDecl;
+  readonly role: 'method' | 'ctor';
+  /** `f() const`: `this` points to a const object. */
+  readonly isConst: boolean;
+  /** A constructor's member initialiser list, `: re(r), im{i}`. */
+  readonly inits: readonly MemberInit[];
+}
+
+/** One `member(args)` / `member{args}` of a constructor's initialiser list. */
+export interface MemberInit {
+  readonly name: string;
+  readonly args: readonly Expr[];
+  readonly braces: boolean;
   readonly loc: SourceLoc;
 }
 

@@ -56,7 +56,7 @@ export function parseDeclaration(p: Parser, ctx: DeclContext, template: readonly
     const name = d.name ?? '';
     const loc = d.nameLoc ?? start.loc;
     const type = d.apply(base);
-    if (name.startsWith('operator') || name.includes('::operator')) {
+    if ((name.startsWith('operator') && type.kind !== 'function') || name.includes('::operator')) {
       out.push({ kind: 'unsupported', what: 'operator overloading', loc });
       p.skipDeclaration();
       return out;
@@ -68,7 +68,7 @@ export function parseDeclaration(p: Parser, ctx: DeclContext, template: readonly
       out.push({ kind: 'typedef', name, type, loc });
     } else if (type.kind === 'function') {
       if (name.includes('::') && !name.startsWith('::')) {
-        out.push({ kind: 'unsupported', what: 'member function', loc });
+        out.push({ kind: 'unsupported', what: 'defining member functions outside their class', loc });
         p.skipDeclaration();
         return out;
       }

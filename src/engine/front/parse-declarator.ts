@@ -23,6 +23,8 @@ export interface Declarator {
   readonly parenLoc: SourceLoc | null;
   /** Alignment requests written after the name or its array bounds (`float s[4] __attribute__((aligned(16)))`). */
   readonly align: readonly Expr[];
+  /** A member function's trailing `const` (`float norm() const`). */
+  readonly constMethod?: boolean;
 }
 
 /** 'named' requires a name, 'abstract' forbids one, 'either' (parameters) allows both. */
@@ -67,7 +69,8 @@ export function parseDeclarator(p: Parser, mode: DeclaratorMode, allowParenInit:
   } else if (mode !== 'abstract' && p.at('operator')) {
     nameLoc = p.next().loc;
     name = 'operator';
-    while (!p.at('(') || p.at(')', 1)) {
+    // `operator()` names the call operator; in `operator-()` the parentheses are the parameters.
+    while (!p.at('(') || (name === 'operator' && p.at(')', 1))) {
       if (p.tok.kind === 'eof') p.error('expected expression');
       name += p.next().text;
     }
@@ -86,6 +89,7 @@ export function parseDeclarator(p: Parser, mode: DeclaratorMode, allowParenInit:
   const suffixes: Suffix[] = [];
   let parenArgs: Expr[] | null = null;
   let parenLoc: SourceLoc | null = null;
+  let constMethod = false;
   for (;;) {
     if (p.at('[')) {
       const loc = p.next().loc;
@@ -103,6 +107,7 @@ export function parseDeclarator(p: Parser, mode: DeclaratorMode, allowParenInit:
       // Trailing qualifiers of member functions and exception specs carry nothing we use.
       for (;;) {
         skipAttributes(p);
+        if (p.at('const')) constMethod = true;
         if (p.at('const') || p.at('volatile') || p.at('override') || p.at('final') || p.at('&') || p.at('&&')) p.next();
         else if (p.at('noexcept') || p.at('throw')) {
           p.next();
@@ -132,7 +137,7 @@ export function parseDeclarator(p: Parser, mode: DeclaratorMode, allowParenInit:
     return inner ? inner.apply(t) : t;
   };
   if (inner) return { name: inner.name, nameLoc: inner.nameLoc, apply, parenArgs, parenLoc, align: [...inner.align, ...align] };
-  return { name, nameLoc, apply, parenArgs, parenLoc, align };
+  return { name, nameLoc, apply, parenArgs, parenLoc, align, ...(constMethod ? { constMethod } : {}) };
 }
 
 /** At '(' before any name: a parenthesised declarator `(*fp)` rather than a parameter list. */

@@ -1,4 +1,5 @@
-import type { BuiltinTypeName, DeclSpecs, EnumDef, Expr, FieldDecl, StructDef, TypeNode } from './ast.js';
+import type { BuiltinTypeName, DeclSpecs, EnumDef, Expr, FieldDecl, MethodDecl, StructDef, TypeNode, UnsupportedMember } from './ast.js';
+import { atConstructor, atDestructor, parseConstructor, parseMethod, UNSUPPORTED_MEMBER_KEYWORDS } from './parse-members.js';
 import type { SourceLoc } from './token.js';
 import type { Parser } from './parse-core.js';
 import { parseAssign, parseCondExpr, parseExpr, parseQualifiedName } from './parse-expr.js';
@@ -234,20 +235,24 @@ function parseEnumBody(p: Parser, name: string | null, loc: SourceLoc): EnumDef 
   return { name, items, loc };
 }
 
-const CTOR_PREFIX: ReadonlySet<string> = new Set(['__host__', '__device__', '__forceinline__', '__noinline__', 'inline', '__inline__', 'explicit', 'constexpr']);
 
-/** Parses a struct/union body; member functions, constructors and other C++-only members are recorded as unsupported. */
+/** Parses a struct/union body: fields, and member functions, constructors and operators defined in it; other C++-only members are recorded as unsupported. */
 function parseStructBody(p: Parser, tag: 'struct' | 'union', name: string | null, loc: SourceLoc): StructDef {
-  const unsupportedMembers: SourceLoc[] = [];
+  const unsupportedMembers: UnsupportedMember[] = [];
+  const methods: MethodDecl[] = [];
   if (p.accept('final')) {
     /* no effect without inheritance */
   }
   if (p.at(':')) {
-    unsupportedMembers.push(p.tok.loc); // inheritance
+    unsupportedMembers.push({ what: 'inheritance', loc: p.tok.loc });
     while (!p.at('{') && p.tok.kind !== 'eof') p.next();
   }
   p.expect('{');
   const fields: FieldDecl[] = [];
+  const skip = (what: string, at: SourceLoc): void => {
+    unsupportedMembers.push({ what, loc: at });
+    p.skipDeclaration();
+  };
   while (!p.at('}')) {
     if (p.tok.kind === 'eof') p.error("expected '}'");
     if (p.accept(';')) continue;
@@ -258,42 +263,46 @@ function parseStructBody(p: Parser, tag: 'struct' | 'union', name: string | null
       continue;
     }
     // `__host__ __device__ Complex(float r)`: a constructor may follow execution-space and inline specifiers.
-    let k = 0;
-    while (CTOR_PREFIX.has(p.peek(k).text)) k++;
-    const isCtor = name !== null && p.peek(k).text === name && p.at('(', k + 1);
-    if (isCtor || p.at('~') || ['template', 'using', 'typedef', 'friend', 'operator', 'static_assert', 'static', 'virtual'].includes(t.text)) {
-      unsupportedMembers.push(p.at('~') ? p.tok.loc : t.loc);
-      p.skipDeclaration();
+    if (atConstructor(p, name)) {
+      const m = parseConstructor(p, name!, unsupportedMembers);
+      if (m) methods.push(m);
+      continue;
+    }
+    if (atDestructor(p)) {
+      skip('destructors', t.loc);
+      continue;
+    }
+    const keyword = UNSUPPORTED_MEMBER_KEYWORDS.get(t.text);
+    if (keyword !== undefined) {
+      skip(keyword, t.loc);
       continue;
     }
     const s = parseDeclSpecs(p, 'member');
     if (s.base === null) p.error(p.isName() ? `unknown type name '${p.tok.text}'` : 'expected member name or \';\' after declaration specifiers');
     if (s.cxxMember || s.specs.static) {
-      unsupportedMembers.push(t.loc);
-      p.skipDeclaration();
+      skip(s.specs.static ? 'static members' : UNSUPPORTED_MEMBER_KEYWORDS.get(t.text) ?? 'this member specifier', t.loc);
       continue;
     }
     if (p.at(';')) {
       // `struct Inner {..};` or an anonymous union member: no field to record.
-      if (s.tagDef !== null) unsupportedMembers.push(t.loc);
+      if (s.tagDef !== null) unsupportedMembers.push({ what: 'nested struct and union definitions', loc: t.loc });
       p.next();
       continue;
     }
-    let skipped = false;
+    let done = false;
     for (;;) {
-      if (p.at('operator')) {
-        unsupportedMembers.push(p.tok.loc);
-        p.skipDeclaration();
-        skipped = true;
-        break;
-      }
       const d = parseDeclarator(p, 'named', false);
       const type = d.apply(s.base);
-      if (type.kind === 'function' || p.at('=') || p.at('{')) {
-        // Methods, and default member initialisers, which FieldDecl cannot carry.
-        unsupportedMembers.push(d.nameLoc ?? t.loc);
-        p.skipDeclaration();
-        skipped = true;
+      if (type.kind === 'function') {
+        const m = parseMethod(p, s.specs, s.base, d, unsupportedMembers);
+        if (m) methods.push(m);
+        done = true;
+        break;
+      }
+      if (p.at('=') || p.at('{')) {
+        // Default member initialisers, which FieldDecl cannot carry.
+        skip('default member initializers', d.nameLoc ?? t.loc);
+        done = true;
         break;
       }
       const bitWidth = p.accept(':') ? parseCondExpr(p) : undefined;
@@ -302,8 +311,8 @@ function parseStructBody(p: Parser, tag: 'struct' | 'union', name: string | null
       fields.push(bitWidth ? { ...f, bitWidth } : f);
       if (!p.accept(',')) break;
     }
-    if (!skipped) p.expectSemi("expected ';' at end of declaration list");
+    if (!done) p.expectSemi("expected ';' at end of declaration list");
   }
   p.expect('}', "expected '}'");
-  return { tag, name, fields, unsupportedMembers, loc };
+  return { tag, name, fields, unsupportedMembers, ...(methods.length > 0 ? { methods } : {}), loc };
 }

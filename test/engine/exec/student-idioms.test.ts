@@ -51,9 +51,9 @@ describe('student idioms', () => {
     expect(ints('', 'o[0] = __float2int_ru(2.5f); o[1] = __float2int_rd(-2.5f); o[2] = __float2ll_rn(__int_as_float(0x7fc00000)) == (-9223372036854775807ll - 1); o[3] = __float_as_int(__int2float_ru(16777217));', 4))
       .toBe(`3 -3 1 ${0x4b800001}`);
   });
-  it('a constructor after __host__ __device__ is named as unsupported', () => {
-    const r = runSource('struct C {\n  float re;\n  __host__ __device__ C(float r) : re(r) {}\n};\nint main() { return 0; }\n');
+  it('a destructor after __host__ __device__ is named as unsupported', () => {
+    const r = runSource('struct C {\n  float re;\n  __host__ __device__ ~C() {}\n};\nint main() { return 0; }\n');
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain('prog.cu:3:3: error: member functions and constructors are not supported by Warpscope');
+    expect(r.stderr).toContain('prog.cu:3:3: error: destructors are not supported by Warpscope');
   });
 });

@@ -202,11 +202,12 @@ describe('parse: structs, unions, enums, typedefs', () => {
     expect(u.decls[2]).toMatchObject({ kind: 'tagDef', def: { name: 'Mode' } });
     expect(u.decls[3]).toMatchObject({ kind: 'vars', decls: [{ type: { kind: 'named', name: 'Color' } }] });
   });
-  it('member functions, constructors and default initialisers are recorded as unsupported members', () => {
+  it('member functions and constructors are parsed; default initialisers are recorded as unsupported members', () => {
     const u = parseOk('struct S {\n  int x;\n  S(int v) : x(v) {}\n  __device__ int get() const { return x; }\n  int y = 3;\npublic:\n  float z;\n};');
     const def = (u.decls[0] as TopDecl & { kind: 'tagDef' }).def as StructDef;
     expect(def.fields.map((f) => f.name)).toEqual(['x', 'z']);
-    expect(def.unsupportedMembers.map((l) => l.line)).toEqual([3, 4, 5]);
+    expect(def.methods?.map((m) => [m.fn.name, m.role, m.isConst, m.inits.map((i) => i.name), m.fn.params.length])).toEqual([['S', 'ctor', false, ['x'], 1], ['get', 'method', true, [], 0]]);
+    expect(def.unsupportedMembers.map((m) => [m.what, m.loc.line])).toEqual([['default member initializers', 5]]);
   });
   it('__align__ on a struct is dropped', () => {
     expect(top('struct __align__(16) V { float a, b, c, d; };')).toMatchObject({ kind: 'tagDef', def: { name: 'V' } });
@@ -284,9 +285,9 @@ describe('parse: templates', () => {
 });
 
 describe('parse: unsupported top-level constructs', () => {
-  it('operator overloading and out-of-line members', () => {
+  it('operators are functions; out-of-line members are unsupported', () => {
     const u = parseOk('__device__ float2 operator+(float2 a, float2 b) { return a; }\nstruct S { int f(); };\nint S::f() { return 1; }\nint after;');
-    expect(u.decls.map((d) => (d.kind === 'unsupported' ? d.what : d.kind))).toEqual(['operator overloading', 'tagDef', 'member function', 'vars']);
+    expect(u.decls.map((d) => (d.kind === 'unsupported' ? d.what : d.kind))).toEqual(['function', 'tagDef', 'defining member functions outside their class', 'vars']);
     expect(u.decls[0]?.loc).toMatchObject({ line: 1, col: 19 });
   });
 });

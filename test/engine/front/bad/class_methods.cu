@@ -1,5 +1,5 @@
 struct Counter {
     int n;
-    __device__ void bump() { n++; }
+    virtual __device__ void bump() { n++; }
 };
 int main() { return 0; }
