@@ -97,7 +97,19 @@ export class DebugSession {
   /** `x`'s remembered format, unit and next address. */
   examineState: unknown = null;
 
-  constructor(readonly io: DebugIO, readonly source: SessionSource) {}
+  /** Where the session writes: the caller's io, noting whether the last text left a line open. */
+  readonly io: DebugIO;
+  /** Whether the last text written ended inside a line (a stop's header whose frame then failed to read). */
+  private lineOpen = false;
+
+  constructor(io: DebugIO, readonly source: SessionSource) {
+    const out = (text: string): void => {
+      if (text !== '') this.lineOpen = !text.endsWith('\n');
+      io.out(text);
+    };
+    // The caller's object stays the prototype: what it sets later (interactive) still shows through.
+    this.io = Object.create(io, { out: { value: out } }) as DebugIO;
+  }
 
   /** Opens a replayed trace; an error message when it cannot be read. */
   static replay(io: DebugIO, path: string): DebugSession | string {
@@ -144,7 +156,7 @@ export class DebugSession {
       if (!isTraceDamage(e)) return this.say(`warpscope: internal error: ${e instanceof Error ? e.message : String(e)}`);
       // Nothing read from the damaged part may show: the program stops being run, as after `kill`, and the session fails.
       this.damaged = true;
-      this.say(`warpscope: error: ${damagedTrace(this.tracePath, e)}`);
+      this.say(`${this.lineOpen ? '\n' : ''}warpscope: error: ${damagedTrace(this.tracePath, e)}`);
       this.pos = null;
       this.focus = { kind: 'host' };
       this.cursor?.reset();

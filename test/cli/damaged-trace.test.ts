@@ -59,6 +59,24 @@ describe('a trace damaged where a command reads it', () => {
   });
 });
 
+describe('a trace damaged where a stop shows its frame', () => {
+  beforeAll(() => void (existsSync(trace) || ws('record', program, '-o', trace)));
+
+  it('puts the error on a line of its own, not after the stop header it interrupted', () => {
+    const path = join(dir, 'blobs.trace');
+    copyFileSync(trace, path);
+    const db = new Database(path);
+    // The frame line reads argv through the bulk writes that made it.
+    db.exec('UPDATE blobs SET new = zeroblob(length(new)), crc = NULL');
+    db.close();
+    const r = ws('replay', path, '-x', commands, '--batch');
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.includes('is a damaged trace'));
+    expect(lines[at]).toMatch(/^warpscope: error: '.*' is a damaged trace \(bulk write \d+ is damaged\)$/);
+    expect(r.status).toBe(1);
+  });
+});
+
 describe('a trace given where a program goes', () => {
   beforeAll(() => void (existsSync(trace) || ws('record', program, '-o', trace)));
 
