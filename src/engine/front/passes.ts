@@ -1,4 +1,4 @@
-import type { DeclSpecs, FunctionDecl, TopDecl, TranslationUnit } from './ast.js';
+import type { DeclSpecs, FunctionDecl, MethodDecl, TopDecl, TranslationUnit } from './ast.js';
 import type { Token } from './token.js';
 
 /*
@@ -12,7 +12,8 @@ import type { Token } from './token.js';
  *    (host pass) and a device-only one (device pass), marked with `pass`, so host
  *    code calls the host body and device code the device body. All of them are
  *    split, not only those whose bodies differ, because an unchanged one may call
- *    a changed one and must then pick the callee of its own side;
+ *    a changed one and must then pick the callee of its own side; a struct's member
+ *    functions are split the same way;
  *  - a declaration only one pass saw (file-scope `#ifdef __CUDA_ARCH__`) is kept
  *    where it stood, a function one marked with that pass.
  */
@@ -76,6 +77,9 @@ function mergePair(h: TopDecl, d: TopDecl): TopDecl[] {
     if (same(h, d)) return [h];
     return [h.specs.global || (h.specs.device && !h.specs.host) ? d : h];
   }
+  if (h.kind === 'tagDef' && d.kind === 'tagDef' && 'fields' in h.def && 'fields' in d.def && (h.def.methods || d.def.methods)) {
+    return [{ ...h, def: { ...h.def, methods: mergeMethods(h.def.methods ?? [], d.def.methods ?? []) } }];
+  }
   if (same(h, d)) return [h];
   if (h.kind === 'namespace' && d.kind === 'namespace') return [{ ...h, decls: mergeDecls(h.decls, d.decls) }];
   if (h.kind === 'vars' && d.kind === 'vars' && h.decls.some((v) => deviceVar(v.specs))) return [d];
@@ -96,6 +100,24 @@ function passOnly(d: FunctionDecl, pass: Pass): FunctionDecl {
   let specs: DeclSpecs = d.specs;
   if (specs.host && specs.device) specs = pass === 'host' ? { ...specs, device: false } : { ...specs, host: false };
   return { ...d, specs, pass };
+}
+
+/** A struct's member functions as the two passes compile them, split as namespace-scope functions are. */
+function mergeMethods(host: readonly MethodDecl[], device: readonly MethodDecl[]): MethodDecl[] {
+  const key = (m: MethodDecl): string => `${m.fn.name}:${m.fn.loc.line}:${m.fn.loc.col}`;
+  const inHost = new Set(host.map(key));
+  const out: MethodDecl[] = [];
+  const space = (m: MethodDecl, pass: Pass): MethodDecl => ({ ...m, fn: passOnly(m.fn, pass) });
+  for (const m of host) {
+    const onDevice = !!m.fn.specs.device;
+    if (m.fn.specs.host || !onDevice) out.push(space(m, 'host'));
+    if (onDevice) {
+      const twin = device.find((x) => key(x) === key(m));
+      if (twin) out.push(space(twin, 'device'));
+    }
+  }
+  for (const m of device) if (!inHost.has(key(m)) && m.fn.specs.device) out.push(space(m, 'device'));
+  return out;
 }
 
 function deviceVar(s: DeclSpecs): boolean {

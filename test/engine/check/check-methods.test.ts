@@ -122,6 +122,30 @@ int main() {
 }`)).toBe('0 2 2 2 7\n');
   });
 
+  it('a __host__ __device__ method compiles once per nvcc pass: device code sees __CUDA_ARCH__', () => {
+    expect(out(`#include <stdio.h>
+struct W {
+    int v;
+    __host__ __device__ W(int x) : v(x) {}
+    __host__ __device__ int where() const {
+#ifdef __CUDA_ARCH__
+        return v + 1000;
+#else
+        return v;
+#endif
+    }
+    int hostOnly() const { return where() * 2; }
+};
+__global__ void k(int *o) { W w(threadIdx.x); o[threadIdx.x] = w.where(); }
+int main() {
+    int *d, h[2];
+    cudaMalloc(&d, sizeof(h)); k<<<1, 2>>>(d); cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+    W w(5);
+    printf("%d %d %d %d\\n", h[0], h[1], w.where(), w.hostOnly());
+    return 0;
+}`)).toBe('1000 1001 5 10\n');
+  });
+
   it('names what stays unsupported, and what C++ rejects, at its place', () => {
     expect(error('struct A { int x; virtual __device__ int f() { return x; } };\nint main() { return 0; }')).toBe('prog.cu:1:19: error: virtual functions are not supported by Warpscope');
     expect(error('struct A { int x; ~A() { x = 0; } };\nint main() { return 0; }')).toBe('prog.cu:1:19: error: destructors are not supported by Warpscope');
