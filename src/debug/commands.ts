@@ -55,12 +55,16 @@ const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): 
   }
 };
 
-const reverseMotion = (kind: 'step' | 'next' | 'stepi' | 'finish'): Handler => (s) => {
+const reverseMotion = (kind: 'step' | 'next' | 'stepi' | 'finish'): Handler => (s, args) => {
   if (!needRun(s)) return;
-  const g = reverseGoal(s, kind);
-  if (typeof g === 'string') return s.say(g);
-  if (kind === 'finish' && s.io.interactive) s.say(`Run back to call of ${frameLine(s)}`);
-  reverse(s, g, kind === 'finish' ? 'frame' : 'auto', kind === 'stepi' ? null : frameStart(s, kind === 'finish' ? s.frameIndex : 0));
+  // `reverse-step N`, as `step N`: ends early at a breakpoint or the start of the recording.
+  const count = kind !== 'finish' && /^\d+$/.test(args) ? Number(args) : 1;
+  for (let i = 0; i < count; i++) {
+    const g = reverseGoal(s, kind);
+    if (typeof g === 'string') return s.say(g);
+    if (kind === 'finish' && s.io.interactive) s.say(`Run back to call of ${frameLine(s)}`);
+    if (!reverse(s, g, kind === 'finish' ? 'frame' : 'auto', kind === 'stepi' ? null : frameStart(s, kind === 'finish' ? s.frameIndex : 0))) return;
+  }
 };
 
 /** Where the focused warp's frame `outward` frames out from its innermost began (at its call); null in the outermost frame. */

@@ -222,8 +222,9 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
  * the focused frame began (a motion that leaves it stops there, at its call, before anything
  * earlier). A stepping motion out of a kernel's outermost frame stops before the host statement
  * that launched it, as gdb's reverse step out of a function's start goes back to its caller's line.
+ * True when the stop is the motion's own goal.
  */
-export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', start: Cut | null = null): void {
+export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'auto' = 'auto', start: Cut | null = null): boolean {
   const t = s.trace!;
   const m = marks(s);
   let found: Stop | null = null;
@@ -243,10 +244,16 @@ export function reverse(s: DebugSession, goal: Goal | null, header: 'frame' | 'a
     if (!found && row.step === launched) found = { kind: 'goal', step: row.step, row, changed: true, cut: null };
     return found !== null;
   });
-  if (found) return report(s, found, header);
+  // Assigned in the walk's callback, which TypeScript's narrowing cannot see.
+  const stop = found as Stop | null;
+  if (stop) {
+    report(s, stop, header);
+    return stop.kind === 'goal';
+  }
   s.say('\nNo more reverse-execution history.');
   const row = t.stepRow(0);
   s.stopAt(0, row ? focusOf(row) : { kind: 'host' });
+  return false;
 }
 
 function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'): void {

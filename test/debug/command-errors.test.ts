@@ -83,6 +83,14 @@ describe('step N', () => {
   });
 });
 
+describe('reverse-step N', () => {
+  it('goes back N statements, and no further than the start of the recording', async () => {
+    const out = await answers('reverse-count', ['break 29', 'run', 'reverse-step 2', 'reverse-stepi 99999999999']);
+    expect(out[2]).toBe('28\t        __syncthreads();\n27\t            Bds[i] = (Ads[i-1] + Ads[i] + Ads[i+1]) / 3;\n');
+    expect(out[3]).toContain('\nNo more reverse-execution history.\nmain () at examples/avgfilter.cu:46\n');
+  });
+});
+
 describe('breakpoint and display numbers', () => {
   it('deletes nothing for a word that is no number, and takes ranges', async () => {
     const out = await answers('delete', ['break 27', 'break 29', 'break 30', 'delete x', 'info breakpoints', 'delete 1-2 7', 'info breakpoints', 'delete 5-1', 'delete -1']);
