@@ -9,7 +9,7 @@ import { intConstant, rexpr } from './check-expr.js';
 import { completeArray, staticBytes } from './check-init.js';
 import { declareFunction } from './check-func.js';
 import { layoutStruct } from './layout.js';
-import { declareMethods } from './check-methods.js';
+import { declareMethods, defaultConstruction } from './check-methods.js';
 
 /*
  * Namespace-scope declarations (also used for typedef/struct/enum/using inside
@@ -151,6 +151,8 @@ export function defineTag(c: Checker, def: StructDef | EnumDef, isEnum: boolean)
     if (r.ref) unsupported(f.loc, 'reference members');
     if (r.type.kind === 'struct' && r.type.info.size === 0) fail(f.loc, `field has incomplete type '${typeName(r.type)}'`);
     if (r.type.kind === 'array' && r.type.length === null) unsupported(f.loc, 'flexible array members');
+    // Default-initialising this struct would have to run the member's constructor.
+    if (defaultConstruction(r.type) === 'runs') unsupported(f.loc, "a member whose struct's default constructor runs code");
     return { name: f.name, type: r.type, align: requestedAlign(c, f.align) };
   });
   Object.assign(info, layoutStruct(name, def.tag === 'union', fields, undefined, requestedAlign(c, def.align)));

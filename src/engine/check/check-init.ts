@@ -13,7 +13,7 @@ import { expr } from './check-expr.js';
 import { encodeScalar } from './layout.js';
 import { checkCgDefaultConstruct } from './cg-names.js';
 import { expectDim3 } from './check-comma.js';
-import { constructAt, hasConstructor } from './check-methods.js';
+import { constructAt, defaultConstruction, hasConstructor } from './check-methods.js';
 
 /*
  * Initializers: brace lists for arrays and structs (with C's brace elision and
@@ -76,7 +76,7 @@ function fill(c: Checker, t: CType, items: readonly InitItem[], pos: { i: number
     const item = items[pos.i]!;
     const v = item.value;
     if (et.kind === 'array' || et.kind === 'struct') {
-      if (hasConstructor(et)) unsupported(v.loc, 'initialising a member or element whose struct has constructors from a brace list');
+      if (hasConstructor(et) && v.kind === 'initList') unsupported(v.loc, 'initialising a member or element whose struct has constructors from a brace list');
       if (v.kind === 'initList') {
         pos.i++;
         initInto(c, et, v, off, out);
@@ -238,7 +238,8 @@ export function constructExpr(c: Checker, e: Expr & { kind: 'construct' }): IExp
 /** The constructor call initialising a local whose struct has constructors (`S s;`, `S s(a)`, `S s{a}`, `S s = {a}`, `S s = a`); null for other locals. */
 function constructorInit(c: Checker, v: VarSym, init: Expr | null, style: string, parenArgs: readonly Expr[] | undefined, loc: SourceLoc): IStmt | null {
   const t = v.type;
-  if (t.kind === 'array' && hasConstructor(t.of)) unsupported(loc, 'arrays of structs with constructors');
+  // Elements whose default constructor does nothing need no call; others would need one each.
+  if (t.kind === 'array' && defaultConstruction(t) !== 'none' && (init || style === 'paren' || defaultConstruction(t) !== 'noop')) unsupported(loc, 'arrays of structs with constructors');
   if (!hasConstructor(t)) return null;
   const addr: IExpr = { k: 'varAddr', v, type: { kind: 'pointer', to: t }, loc };
   let args: readonly Expr[];

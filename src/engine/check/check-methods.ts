@@ -102,6 +102,25 @@ function tableOf(t: CType): MethodTable | null {
   return t.kind === 'struct' ? tables.get(t.info) ?? null : null;
 }
 
+/**
+ * What default-initialising an object of type t (an array's elements) takes: 'none' for a type
+ * without constructors, 'noop' for an empty default constructor (`S() {}`, `S() = default`),
+ * 'runs' for one that does something, 'missing' when only other constructors exist.
+ */
+export function defaultConstruction(t: CType): 'none' | 'noop' | 'runs' | 'missing' {
+  const elem = t.kind === 'array' ? elementOf(t) : t;
+  const table = tableOf(elem);
+  if (!table || !table.names.has(table.structName)) return 'none';
+  const ctor = entries(table, table.structName).find((f) => f.params.length === 1);
+  if (!ctor) return 'missing';
+  const body = ctor.decl.body?.body ?? [];
+  return body.length === 0 ? 'noop' : 'runs';
+}
+
+function elementOf(t: CType): CType {
+  return t.kind === 'array' ? elementOf(t.of) : t;
+}
+
 /** True when a struct type has a constructor (so it is built by calling one, never filled as an aggregate). */
 export function hasConstructor(t: CType): boolean {
   const table = tableOf(t);

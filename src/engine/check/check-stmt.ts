@@ -10,6 +10,7 @@ import { addressOf, conv, implicitConv, retype, rv, structAddr, toCond } from '.
 import { expr, rexpr } from './check-expr.js';
 import { completeArray, initListValue, localInit, staticBytes } from './check-init.js';
 import { returnsRef } from './check-func.js';
+import { defaultConstruction } from './check-methods.js';
 import { declareTop, requestedAlign } from './check-decl.js';
 
 /*
@@ -228,6 +229,8 @@ function localVar(c: Checker, d: VarDecl): IStmt[] {
   const align = requestedAlign(c, d.specs.align);
   if (storage === 'shared' || storage === 'dynamicShared') {
     if (d.init) fail(d.loc, `initializer not allowed for __shared__ variable`);
+    // nvcc runs no constructor for __shared__ memory and refuses one that would do something.
+    if (defaultConstruction(t) === 'runs') fail(d.loc, 'initialization is not supported for __shared__ variables');
     const v = c.newVar(d.name, t, storage, d.loc, { align });
     c.declare(d.name, { k: 'var', v, ref: false }, d.loc);
     return [];

@@ -146,6 +146,13 @@ int main() {
 }`)).toBe('1000 1001 5 10\n');
   });
 
+  it('an empty default constructor lets arrays and members of the struct default-initialise', () => {
+    expect(out(`#include <stdio.h>
+struct V { float x; __host__ __device__ V() {} __host__ __device__ V(float a) : x(a) {} };
+struct R { V o, d; };
+int main() { V a[3]; a[1] = V(2); R r; r.o = V(1); R q = {a[1], a[1]}; printf("%g\\n", a[1].x + r.o.x + q.o.x + q.d.x); return 0; }`)).toBe('7\n');
+  });
+
   it('names what stays unsupported, and what C++ rejects, at its place', () => {
     expect(error('struct A { int x; virtual __device__ int f() { return x; } };\nint main() { return 0; }')).toBe('prog.cu:1:19: error: virtual functions are not supported by Warpscope');
     expect(error('struct A { int x; ~A() { x = 0; } };\nint main() { return 0; }')).toBe('prog.cu:1:19: error: destructors are not supported by Warpscope');
@@ -157,6 +164,8 @@ int main() {
     expect(error('struct A { int x; A(int v) : y(v) {} };\nint main() { return 0; }')).toBe("prog.cu:1:30: error: member initializer 'y' does not name a non-static data member or base class");
     expect(error('struct A { int x; int f() { return x; } };\nint main() { A a; return a.g(); }')).toBe("prog.cu:2:28: error: no member named 'g' in 'A'");
     expect(error('struct A { int x; __device__ int f() { return x; } };\nint main() { A a; return a.f(); }')).toBe('prog.cu:2:26: error: calling a __device__ function("A::f") from a __host__ function("main") is not allowed');
+    expect(error('struct V { float x; V() : x(0) {} };\nstruct R { V o; };\nint main() { return 0; }')).toBe("prog.cu:2:14: error: a member whose struct's default constructor runs code is not supported by Warpscope");
+    expect(error('struct V { float x; __device__ V() : x(0) {} };\n__global__ void k() { __shared__ V s; }\nint main() { return 0; }')).toBe('prog.cu:2:36: error: initialization is not supported for __shared__ variables');
     expect(error('int main() { return this == 0; }')).toBe("prog.cu:1:21: error: invalid use of 'this' outside of a non-static member function");
     expect(error('int &f() { int x = 1; return 2; }\nint main() { return f(); }')).toBe("prog.cu:1:30: error: non-const lvalue reference to type 'int' cannot bind to a temporary of type 'int'");
   });
