@@ -189,6 +189,12 @@ export function parseTypeId(p: Parser): TypeNode {
   return parseDeclarator(p, 'abstract', false).apply(s.base);
 }
 
+/** Words that begin a declaration and cannot continue one whose type a struct or enum definition just gave. */
+const STARTS_DECLARATION = new Set([
+  'void', 'bool', 'char', 'int', 'float', 'double', 'long', 'short', 'signed', 'unsigned', 'struct', 'union', 'class', 'enum',
+  'typedef', 'template', 'namespace', 'using', '__global__', '__device__', '__host__', '__shared__', '__constant__', '__managed__',
+]);
+
 /** `struct S`, `struct S {..}`, `struct {..}`, `enum class E : int {..}`. Struct names become type names (C++). */
 function parseTagSpecifier(p: Parser): { type: TypeNode; def: StructDef | EnumDef | null } {
   const kw = p.next();
@@ -215,6 +221,8 @@ function parseTagSpecifier(p: Parser): { type: TypeNode; def: StructDef | EnumDe
     def = aligns.length > 0 ? { ...body, align: aligns } : body;
   }
   if (name === null && def === null) p.error(`declaration of anonymous ${tag} must be a definition`);
+  // `struct S {..}` then `int main()` on the next line: a forgotten ';', not a second type.
+  if (def !== null && (p.tok.kind === 'eof' || (p.tok.kind === 'ident' && STARTS_DECLARATION.has(p.tok.text)))) p.error(`expected ';' after ${tag === 'enum' ? 'enum' : kw.text}`, p.prevEnd());
   const type: TypeNode = def ? { kind: 'tagged', tag, name, def, loc: kw.loc } : { kind: 'tagged', tag, name, loc: kw.loc };
   return { type, def };
 }
