@@ -7,7 +7,7 @@ import { defaultRunOptions } from '../../src/engine/api.js';
 
 /*
  * Member functions under the debugger: a method's frame is `S::f (this=...)`, step enters a
- * method, a constructor and an operator, and inside a method
+ * method, a constructor and an operator, finish returns to the caller, and inside a method
  * `this`, `*this` and a field named alone (`re` for `this->re`, as gdb reads it) print.
  */
 
@@ -43,10 +43,12 @@ describe('debugging member functions', () => {
     expect(text).toContain('$5 = {re = -2, im = -1}\n');
   });
 
-  it('steps into an operator and the constructor it calls', async () => {
-    const text = await session(['break 46', 'run', 'step', 'print o', 'step', 'info args', 'print *this']);
+  it('steps into an operator and the constructor it calls, and finishes out of both', async () => {
+    const text = await session(['break 46', 'run', 'step', 'step', 'info args', 'finish', 'finish', 'next', 'print p']);
     expect(text).toContain('Complex::operator* (this=0xADDR, o=@0xADDR: {re = 0.5, im = 0.25}) at test/conformance/rules/struct_methods.cu:9\n');
     expect(text).toContain('Complex::Complex (this=0xADDR, r=1.25, i=-0.625) at test/conformance/rules/struct_methods.cu:7\n');
-    expect(text).toContain('this = 0xADDR\nr = 1.25\ni = -0.625\n');
+    expect(text).toContain('this = 0xADDR\nr = 1.25\ni = -0.625\nComplex::operator* (this=0xADDR, o=@0xADDR: {re = 0.5, im = 0.25}) at test/conformance/rules/struct_methods.cu:9\n');
+    expect(text).toContain('main () at test/conformance/rules/struct_methods.cu:46\n46\t    Complex p = a * b + a;\nValue returned is $1 = {re = 1.25, im = -0.625}\n');
+    expect(text).toContain('$2 = {re = 2.75, im = -2.625}\n');
   });
 });
