@@ -19,9 +19,18 @@ function setBpnum(s: DebugSession, num: number): void {
 /** `break LOCATION [if COND]`: FILE:LINE, LINE, FUNCTION or __syncthreads. Returns the breakpoint, or null after printing why not. */
 export function breakCommand(s: DebugSession, args: string, opts: { temporary: boolean; silent: boolean }): Breakpoint | null {
   const view = s.view;
-  const m = /^(.*?)(?:\s+if\s+(.+))?$/.exec(args.trim())!;
+  const m = /^(.*?)(?:(?:^|\s+)if(?:\s+(.*))?)?$/.exec(args.trim())!;
   const where = m[1]!.trim();
   const condition = m[2]?.trim() ?? null;
+  // `break 27 if` with nothing after: gdb's parser asks for the expression.
+  if (condition === '' || (condition === null && /(?:^|\s)if$/.test(args.trim()))) {
+    s.say('Argument required (expression to compute).');
+    return null;
+  }
+  if (/\s(thread|task)\s+\S+$/.test(where)) {
+    s.say(`Breakpoints of one host thread ("${where.replace(/^.*\s(thread|task)\s/, '$1 ')}") are not supported by Warpscope: use a condition on threadIdx and blockIdx.`);
+    return null;
+  }
   if (!view) {
     s.say('No symbol table is loaded.  Use the "run" command first (breakpoints can be set once the program is loaded).');
     return null;

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { DebugSession } from '../../src/debug/session.js';
 import { defaultRunOptions } from '../../src/engine/api.js';
 
@@ -60,13 +61,18 @@ async function answers(name: string, commands: readonly string[]): Promise<strin
 describe('step N', () => {
   it('ends at the end of an unfinished recording instead of stepping on there for ever', async () => {
     const trace = join(dir, 'unfinished.trace');
-    // Closed at the breakpoint: the trace ends there.
-    const { s } = await live(trace, ['break 27', 'run']);
+    const { s } = await live(trace, ['break 27', 'run', 'continue 99']);
     s.close();
+    // As a recording stopped before the program ended leaves it (docs/trace-format.md): how much a live session records before it stops is a matter of time.
+    const db = new Database(trace);
+    db.prepare("DELETE FROM meta WHERE key = 'exit_status'").run();
+    db.prepare("UPDATE meta SET value = '0' WHERE key = 'complete'").run();
+    db.close();
     const c = capture();
     const r = DebugSession.replay(c.io, trace);
     if (typeof r === 'string') throw new Error(r);
-    await r.execute('run');
+    // Stopped in the first launch, with no breakpoint left to end the steps.
+    for (const cmd of ['break 27', 'run', 'delete']) await r.execute(cmd);
     c.take();
     await r.execute('step 9007199254740993');
     expect(c.take().match(/No more reverse-execution history\./g)).toHaveLength(1);
@@ -126,6 +132,16 @@ describe('breakpoint conditions', () => {
     expect(out[1]).toContain('Error in testing condition for breakpoint 1:\nNo symbol "nope" in current context.\n');
     expect(out[1]).toContain('CUDA thread hit Breakpoint 1, ');
     expect(out[2]).toBe('$1 = 1\n');
+  });
+});
+
+describe('break', () => {
+  it('asks for the condition after a bare if, and names thread-specific breakpoints unsupported', async () => {
+    const out = await answers('break-words', ['break 27 if', 'break 27 thread 1', 'break 27 if i == 3', 'info breakpoints']);
+    expect(out[0]).toBe('Argument required (expression to compute).\n');
+    expect(out[1]).toBe('Breakpoints of one host thread ("thread 1") are not supported by Warpscope: use a condition on threadIdx and blockIdx.\n');
+    expect(out[2]).toBe('Breakpoint 1 at AverageShared: file examples/avgfilter.cu, line 27.\n');
+    expect(out[3]).toContain('\tstop only if i == 3\n');
   });
 });
 
