@@ -2,6 +2,7 @@ import { sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import { LOCAL_BASE, RODATA_BASE, SHARED_BASE, SHARED_MAX, spaceOfAddress } from '../engine/memory/layout.js';
 import { SPACE_CODE } from '../trace/schema.js';
+import { CONSTANT_SPAN, LOCAL_SPAN, firstOutside, globalSpans, heapSpan, inHeap, type Span } from './readable.js';
 import type { AddressSpace, EvalContext, Place, Symbol } from './expr/context.js';
 import { formatValue } from './expr/index.js';
 import { referentText } from './expr/format.js';
@@ -161,9 +162,44 @@ export class StateContext implements EvalContext {
     if (space === 'shared' && f.kind === 'device' && this.blockReturned(f.launch, f.block)) return `Cannot access memory at address 0x${a.toString(16)}`;
     const w = space === 'local' && f.kind === 'device' ? this.warp() : null;
     if (space === 'local' && f.kind === 'device' && (!w || returned(w))) return `Cannot access memory at address 0x${a.toString(16)}`;
+    const bad = this.firstUnreadable(space, a, size);
+    // Named as the command named it: a shared or local window's offset stays an offset.
+    if (bad !== null) return `Cannot access memory at address 0x${(place.address + bad - a).toString(16)}`;
     const pages = this.state.pages(SPACE_CODE[space], dev.launch, dev.block, dev.warp, dev.lane);
     if (!pages) return `Cannot access memory at address 0x${a.toString(16)}`;
     return pages.read(a, size);
+  }
+
+  /** The first address of [a, a + size) in `space` nothing maps at this step (readable.ts), or null when all of it reads. */
+  private firstUnreadable(space: AddressSpace, a: number, size: number): number | null {
+    // A trace recorded before its allocations were reads every address, as it did then.
+    const rows = this.view.trace.allocations();
+    if (!rows) return null;
+    switch (space) {
+      case 'global':
+        return firstOutside(globalSpans(rows, this.state.step), a, size);
+      case 'host':
+        return inHeap(a) ? firstOutside([heapSpan(rows, this.state.step)], a, size) : null;
+      case 'shared':
+        return firstOutside([this.sharedSpan()], a, size);
+      case 'local':
+        return firstOutside([LOCAL_SPAN], a, size);
+      case 'constant':
+        return firstOutside([CONSTANT_SPAN], a, size);
+      default:
+        return null;
+    }
+  }
+
+  /** The focused block's shared memory: the kernel's __shared__ variables and the launch's dynamic shared bytes after them. */
+  private sharedSpan(): Span {
+    const f = this.focus;
+    const l = f.kind === 'device' ? this.view.launch(f.launch) : null;
+    const k = l ? this.view.fnByName(l.kernel) : null;
+    const sh = k ? this.view.info.shared.find((s) => s.kernel === k.id) : undefined;
+    // Without the kernel's layout (a trace without debug information) the whole window reads, as before.
+    if (!l || !sh) return { start: SHARED_BASE, end: SHARED_BASE + SHARED_MAX };
+    return { start: SHARED_BASE, end: sh.dynamic + l.shared_bytes };
   }
 
   private blockReturned(launch: number, block: number): boolean {
@@ -229,7 +265,8 @@ export function showSymbol(ctx: StateContext, sym: Symbol): string {
   const place = referentPlace(sym, ctx);
   if (typeof place === 'string') return `<${place}>`;
   const r = ctx.read(place, sizeOf(sym.type.to));
-  if (typeof r === 'string') return `<${r}>`;
+  // gdb names the referent's address, then why it cannot be read: `@0x7f4c3a000000: <error: Cannot access memory at ...>`.
+  if (typeof r === 'string') return place.kind === 'memory' ? `@0x${place.address.toString(16)}: <error: ${r}>` : `<${r}>`;
   return referentText({ type: sym.type.to, bytes: r, place, space: 'generic' }, null, ctx);
 }
 

@@ -1,3 +1,4 @@
+import { sizeOf } from '../engine/check/types.js';
 import type { StepRow } from '../trace/reader.js';
 import { EFFECT } from '../trace/schema.js';
 import { laneTouching } from '../trace/memory-rows.js';
@@ -57,7 +58,10 @@ function breakHit(s: DebugSession, bp: Breakpoint, row: StepRow): { focus: Focus
 /** The watched value as text before step `step`. */
 function watchedText(s: DebugSession, wp: Watchpoint, step: number, focus: Focus): string {
   // At statement boundaries, even at the current step while the program stands inside the statement before it.
-  return showPlace(s.context(step, focus, s.frameIndex, null), wp.place, wp.type);
+  const ctx = s.context(step, focus, s.frameIndex, null);
+  // Memory nothing mapped then (before its cudaMalloc, after its cudaFree): gdb's watchpoint value `<unreadable>`.
+  if (typeof ctx.read(wp.place, sizeOf(wp.type)) === 'string') return '<unreadable>';
+  return showPlace(ctx, wp.place, wp.type);
 }
 
 /** The focus a watchpoint's expression is evaluated in (the thread that set it). */

@@ -118,7 +118,8 @@ function region(ctx: StateContext, name: string, origin: MemoryRegionView['origi
   for (let i = 0; i < Math.min(count, MAX_ELEMENTS); i++) {
     const place = { kind: 'memory', space: 'generic', address: address + i * size } as const;
     const r = ctx.read(place, size);
-    values.push(typeof r === 'string' ? `<${r}>` : formatValue({ type: elem, bytes: r, place, space: 'generic' }, null, ctx));
+    // Memory nothing maps (a freed allocation) shows as gdb's x would not show it: unreadable, never zeros.
+    values.push(typeof r === 'string' ? '??' : formatValue({ type: elem, bytes: r, place, space: 'generic' }, null, ctx));
   }
   return { name, origin, space: spaceOfAddress(address) === 'constant' ? 'constant' : 'global', type: typeName(elem), address, bytes, count, values };
 }

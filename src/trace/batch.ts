@@ -19,6 +19,8 @@ export type RowOp =
   | readonly ['output', step: number, effect: number, stream: number, data: Uint8Array]
   | readonly ['diag', step: number, severity: string, message: string, file: string, line: number, col: number, rendered: string]
   | readonly ['meta', key: string, value: string]
+  | readonly ['alloc', step: number, space: string, address: number, size: number, mappedStart: number, mappedEnd: number]
+  | readonly ['free', step: number, space: string, address: number]
   | readonly ['blob', id: number, before: Uint8Array, after: Uint8Array];
 
 /** Everything recorded between two commits. */

@@ -10,6 +10,7 @@ import { chunkGap, countDamage, launchDamage, metaDamage } from './validate.js';
 import { crcColumn, intact } from './checksum.js';
 import { sqliteHeader } from './file-kind.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
+import { readAllocations, type AllocationRow } from './allocations.js';
 
 /*
  * Opens a .trace file for reading. Every failure (no file, not SQLite, damaged, another
@@ -94,6 +95,7 @@ export class Trace {
   private launchCount = 0;
   private info: DebugInfo | null = null;
   private barrierRows: Barriers | null = null;
+  private allocationRows: AllocationRow[] | null | undefined = undefined;
 
   private constructor(
     readonly db: Db,
@@ -161,6 +163,7 @@ export class Trace {
     this.launchCount = Number(this.db.prepare('SELECT count(*) FROM launches').pluck().get());
     // Barrier chunks never change once committed: read only the new ones.
     this.barrierRows?.extend(this.db);
+    this.allocationRows = undefined;
     // A partial chunk read before the writer extended it is stale.
     this.stepCache.clear();
     this.effectCache.clear();
@@ -224,6 +227,12 @@ export class Trace {
   effectCount(): number {
     const last = this.effectIndex[this.effectIndex.length - 1];
     return last ? last.first + last.count : 0;
+  }
+
+  /** The recorded allocations (read once per refresh); null for a trace made before they were recorded. */
+  allocations(): readonly AllocationRow[] | null {
+    if (this.allocationRows === undefined) this.allocationRows = readAllocations(this.db);
+    return this.allocationRows;
   }
 
   /** The barrier arrivals and releases (read once). */

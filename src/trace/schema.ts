@@ -83,6 +83,15 @@ export const UNIFORM = 4;
 export const SANITIZER_SCHEMA = `CREATE TABLE IF NOT EXISTS sanitizer_findings (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, tool TEXT NOT NULL, launch_id INTEGER NOT NULL, block INTEGER NOT NULL, warp INTEGER NOT NULL, lane INTEGER NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL);
 `;
 
+/**
+ * Allocations of device memory and the host heap (docs/trace-format.md): what a debugger may read
+ * at a step. `step` is the statement that made it, `freed_step` the one that ended it (NULL while
+ * live); `[mapped_start, mapped_end)` the addresses its pages map. Not in TABLES: a trace older
+ * than it lacks it, and the debugger then reads every address as before.
+ */
+export const ALLOCATIONS_SCHEMA = `CREATE TABLE IF NOT EXISTS allocations (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, space TEXT NOT NULL, address INTEGER NOT NULL, size INTEGER NOT NULL, mapped_start INTEGER NOT NULL, mapped_end INTEGER NOT NULL, freed_step INTEGER);
+`;
+
 /** The DDL: run once on a new file. Each chunk's `crc` is the CRC-32 of its stored bytes (checksum.ts); older traces lack the column. */
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -105,7 +114,7 @@ CREATE TABLE api_calls (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, name TEX
 CREATE TABLE timeline (op_id INTEGER PRIMARY KEY, step INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, stream INTEGER NOT NULL, start_ns REAL NOT NULL, end_ns REAL NOT NULL, detail TEXT NOT NULL);
 CREATE TABLE output (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, effect INTEGER NOT NULL, stream INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE diagnostics (seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL, rendered TEXT NOT NULL);
-${SANITIZER_SCHEMA}`;
+${SANITIZER_SCHEMA}${ALLOCATIONS_SCHEMA}`;
 
 /** Every table a reader expects: a file lacking one is not a trace of this format. */
 export const TABLES = ['meta', 'sources', 'locs', 'launches', 'step_chunks', 'effect_chunks', 'blobs', 'checkpoints', 'barrier_chunks', 'warp_masks', 'api_calls', 'timeline', 'output', 'diagnostics'] as const;

@@ -55,6 +55,9 @@ export class TraceSink {
       output: p('INSERT INTO output (step, effect, stream, data) VALUES (?, ?, ?, ?)'),
       diag: p('INSERT INTO diagnostics (step, severity, message, file, line, col, rendered) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       meta: p('INSERT OR REPLACE INTO meta VALUES (?, ?)'),
+      alloc: p('INSERT INTO allocations (step, space, address, size, mapped_start, mapped_end) VALUES (?, ?, ?, ?, ?, ?)'),
+      // The latest live allocation at that address (an earlier one there was freed before it was made).
+      free: p('UPDATE allocations SET freed_step = ? WHERE seq = (SELECT max(seq) FROM allocations WHERE space = ? AND address = ? AND freed_step IS NULL)'),
     };
   }
 

@@ -5,6 +5,7 @@ import type { SourceLoc } from '../engine/front/token.js';
 import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
+import type { MappingEvent } from '../engine/memory/memory.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
 import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS } from './schema.js';
 import { createTraceFile, json, type TraceHeader } from './trace-file.js';
@@ -140,6 +141,13 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     f.neu[2 * i] = id;
     this.counted();
     this.pushed();
+  }
+
+  /** An allocation or free (Memory.onMapping): the ranges a debugger may read at each step. */
+  mapping(e: MappingEvent): void {
+    if (e.kind === 'alloc') this.rows.push(['alloc', this.step - 1, e.space, e.address, e.size, e.mappedStart, e.mappedEnd]);
+    else this.rows.push(['free', this.step - 1, e.space, e.address]);
+    this.counted();
   }
 
   /** One row for a register variable's changed lanes; their values go to the chunk's value column. */

@@ -61,6 +61,18 @@ describe('timeline, memory and diagnostics data', () => {
     s.svc.close();
   });
 
+  it('shows memory no allocation maps any more as unreadable, never as zeros', async () => {
+    // The panel follows cudaMalloc and cudaFree; cudaFreeAsync's pages go back to the GPU at the synchronization.
+    const src = join(dir, 'freed.cu');
+    writeFileSync(src, 'int main() {\n  int *d;\n  cudaMalloc(&d, 2 * sizeof(int));\n  cudaMemset(d, 1, 2 * sizeof(int));\n  cudaFreeAsync(d, 0);\n  cudaDeviceSynchronize();\n  return 0;\n}\n');
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: src } });
+    await s.send({ kind: 'console', line: 'break 7' });
+    await s.send({ kind: 'motion', motion: 'run' });
+    expect(last(s.events, 'memory')!.regions.find((r) => r.name === 'd')).toMatchObject({ origin: 'cudaMalloc', count: 2, values: ['??', '??'] });
+    s.svc.close();
+  });
+
   it('reads compile warnings and errors as the compiler printed them, and run-time diagnostics from the trace', async () => {
     expect(parseRendered('k.cu:3:9: warning: division by zero is undefined\n    x / 0;\n        ^\n1 error generated.\n')).toEqual([
       { source: 'compile', severity: 'warning', message: 'division by zero is undefined', file: 'k.cu', line: 3, col: 9, step: null },

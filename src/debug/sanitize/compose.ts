@@ -70,6 +70,8 @@ export function composeListeners(writer: ExecutionListener, analyses: Members): 
   if (memory.length) out.memory = (view) => memory.forEach((m) => m.memory!(view));
   const memoryWrite = having(all, 'memoryWrite');
   if (memoryWrite.length) out.memoryWrite = (address, before, after, lane) => memoryWrite.forEach((m) => m.memoryWrite!(address, before, after, lane));
+  const mapping = having(all, 'mapping');
+  if (mapping.length) out.mapping = (e) => mapping.forEach((m) => m.mapping!(e));
   const deadlock = having(all, 'deadlock');
   // Every member hears of a hung launch; the first that ends it with an error code decides how.
   if (deadlock.length) {

@@ -1,6 +1,6 @@
 import type { SourceLoc } from '../front/token.js';
 import { MemoryFault } from '../memory/fault.js';
-import { LOCAL_BASE, STACK_BASE } from '../memory/layout.js';
+import { LOCAL_BASE, MAX_LOCAL_STRIDE, STACK_BASE } from '../memory/layout.js';
 import type { Memory } from '../memory/memory.js';
 import { Region } from '../memory/region.js';
 import { MAX_CALL_DEPTH, StackOverflow } from './env.js';
@@ -28,7 +28,6 @@ export class StepLimitError extends Error {
   }
 }
 
-const MAX_LOCAL_STRIDE = 512 * 1024;
 const HOST_STACK_LIMIT = 8 * 1024 * 1024;
 const NOWHERE: SourceLoc = { file: '', line: 0, col: 0 };
 /** The local memory of a warp that has pushed no frame yet (stride 0: every access faults). Never written. */

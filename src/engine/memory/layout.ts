@@ -27,6 +27,8 @@ export const SHARED_BASE = 0x7f4c36000000;
 export const SHARED_MAX = 232448; // 227 KiB opt-in maximum on an H100
 /** The generic-address window of per-thread local memory (each lane has its own bytes here). */
 export const LOCAL_BASE = 0x7f4c34000000;
+/** The most local memory (stack) one thread may have: a deeper call faults. */
+export const MAX_LOCAL_STRIDE = 512 * 1024;
 /** The memory spaces a generic address can fall in, in the order traces number them (instrumented code passes that number: Observer.accessValues). */
 export const SPACE_NAMES = ['host', 'global', 'shared', 'local', 'constant'] as const;
 /** The memory spaces a generic address can fall in (traces and the debugger name memory by them). */

@@ -48,6 +48,15 @@ export interface AllocationInfo {
   readonly space: 'global' | 'managed' | 'host' | 'pinned';
 }
 
+/**
+ * Memory that became readable or stopped being so: an allocation and the address range its
+ * pages map ('global': the 2 MiB chunks holding it; 'host': the heap up to its end), or the end
+ * of one ('free'; a pooled free ends when the pool gives its pages back).
+ */
+export type MappingEvent =
+  | { readonly kind: 'alloc'; readonly space: 'global' | 'host'; readonly address: number; readonly size: number; readonly mappedStart: number; readonly mappedEnd: number }
+  | { readonly kind: 'free'; readonly space: 'global' | 'host'; readonly address: number };
+
 /** What an analysis may ask of the run's memory (read only). */
 export interface MemoryView {
   allocation(addr: number): AllocationInfo | null;
@@ -111,6 +120,7 @@ export class Memory implements MemoryView {
     }
     for (let c = first; c <= last; c++) this.gChunk[c]!++;
     this.mappedBytes += fresh * CHUNK_BYTES;
+    this.onMapping?.({ kind: 'alloc', space: 'global', address: b.base, size, mappedStart: GLOBAL_BASE + first * CHUNK_BYTES, mappedEnd: GLOBAL_BASE + (last + 1) * CHUNK_BYTES });
     return b.base;
   }
 
@@ -124,19 +134,22 @@ export class Memory implements MemoryView {
     if (!b) return false;
     const first = Math.floor((b.base - GLOBAL_BASE) / CHUNK_BYTES);
     const last = Math.floor((b.base - GLOBAL_BASE + Math.max(b.size, 1) - 1) / CHUNK_BYTES);
-    if (pooled) this.pooled.push([first, last]);
-    else this.unmapChunks(first, last);
+    if (pooled) this.pooled.push([first, last, b.base]);
+    else this.unmapChunks(first, last), this.onMapping?.({ kind: 'free', space: 'global', address: b.base });
     return true;
   }
 
-  /** Chunk ranges of allocations freed into the memory pool and still mapped. */
-  private pooled: [number, number][] = [];
+  /** Chunk ranges (and base) of allocations freed into the memory pool and still mapped. */
+  private pooled: [number, number, number][] = [];
 
   /** A synchronizing call: the pool gives back the pages of what was freed into it (the default release threshold, 0). */
   releasePool(): void {
-    for (const [first, last] of this.pooled) this.unmapChunks(first, last);
+    for (const [first, last, base] of this.pooled) this.unmapChunks(first, last), this.onMapping?.({ kind: 'free', space: 'global', address: base });
     this.pooled = [];
   }
+
+  /** Hears allocations and frees with the ranges they map (a trace recorder: what a debugger may read). */
+  onMapping: ((e: MappingEvent) => void) | null = null;
 
   private unmapChunks(first: number, last: number): void {
     for (let c = first; c <= last; c++) if (--this.gChunk[c]! === 0) this.mappedBytes -= CHUNK_BYTES;
@@ -169,6 +182,8 @@ export class Memory implements MemoryView {
       this.hAlloc.remove(b.base);
       return null;
     }
+    // The heap is mapped from its start to its capacity, as glibc's brk heap is: freed bytes stay readable.
+    this.onMapping?.({ kind: 'alloc', space: 'host', address: b.base, size, mappedStart: HEAP_BASE, mappedEnd: HEAP_BASE + this.heap.capacity });
     return b.base;
   }
 
@@ -181,7 +196,9 @@ export class Memory implements MemoryView {
 
   /** free-like: false when `addr` is not the start of a live host allocation. */
   freeHost(addr: number): boolean {
-    return this.hAlloc.remove(addr) !== null;
+    if (this.hAlloc.remove(addr) === null) return false;
+    this.onMapping?.({ kind: 'free', space: 'host', address: addr });
+    return true;
   }
 
   /** The allocation holding `addr` (device or host heap), for diagnostics. */

@@ -3,7 +3,7 @@ import type { Dim3, Scalar } from '../exec/env.js';
 import type { Observer } from '../compile/index.js';
 import type { TimelineOp } from './streams.js';
 import type { DebugInfo } from '../debuginfo/symbols.js';
-import type { MemoryView } from '../memory/memory.js';
+import type { MappingEvent, MemoryView } from '../memory/memory.js';
 
 export type { TimelineOp };
 
@@ -73,4 +73,6 @@ export interface ExecutionListener extends Observer {
   memory?(view: MemoryView): void;
   /** A write that bypasses compiled stores (runtime API copies and memsets, static data, struct copies): the bytes before and after. */
   memoryWrite?(address: number, before: Uint8Array, after: Uint8Array, lane: number): void;
+  /** An allocation or free of device or host heap memory, with the range it maps: what a debugger may read. */
+  mapping?(e: MappingEvent): void;
 }

@@ -76,6 +76,7 @@ export function* startProgram(program: IProgram, run: ProgramRun): Resumable<num
   const listener = run.listener;
   listener?.memory?.(memory);
   if (listener?.memoryWrite) memory.onWrite = (a, before, after, lane) => listener.memoryWrite!(a, before, after, lane);
+  if (listener?.mapping) memory.onMapping = (e) => listener.mapping!(e);
   // Round-robin and random schedulers switch warps at statement heads, which only instrumented code has (no observer needed).
   const switches = switchesAtStatements(run.options.scheduler);
   const compiled = compileProgram(program, { fmad: run.options.fmad, instrument: run.listener !== undefined || switches, suspend: run.listener?.suspends ?? true, switches });
