@@ -1,7 +1,7 @@
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { Scalar } from '../engine/exec/env.js';
 import type { ApiCallEvent } from '../engine/runtime/listener.js';
-import type { MemoryView } from '../engine/memory/memory.js';
+import type { MemoryView } from '../engine/memory/memory-view.js';
 import { Analysis, siteOf } from './base.js';
 import { AllocationTracker } from './allocations.js';
 

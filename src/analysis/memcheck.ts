@@ -1,5 +1,5 @@
 import type { ApiCallEvent, LaunchEvent } from '../engine/runtime/listener.js';
-import type { MemoryView } from '../engine/memory/memory.js';
+import type { MemoryView } from '../engine/memory/memory-view.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { SourceLoc } from '../engine/front/token.js';
 import { KernelAbort } from '../engine/exec/grid.js';

@@ -5,7 +5,7 @@ import type { SourceLoc } from '../engine/front/token.js';
 import type { Dim3, Scalar } from '../engine/exec/env.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
-import type { MappingEvent } from '../engine/memory/memory.js';
+import type { MappingEvent } from '../engine/memory/memory-view.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
 import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS } from './schema.js';
 import { createTraceFile, json, type TraceHeader } from './trace-file.js';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CONSTANT_SPAN, LOCAL_SPAN, firstOutside, globalSpans, heapSpan, inHeap } from '../../src/debug/readable.js';
 import type { AllocationRow } from '../../src/trace/allocations.js';
 import { CHUNK_BYTES, CONST_BANK_BYTES, CONST_BASE, GLOBAL_BASE, HEAP_BASE, PARAM_BYTES, STACK_BASE } from '../../src/engine/memory/layout.js';
-import { Memory, type MappingEvent } from '../../src/engine/memory/memory.js';
+import { Memory } from '../../src/engine/memory/memory.js';
+import type { MappingEvent } from '../../src/engine/memory/memory-view.js';
 
 /** A global allocation made by statement `step` and freed by `freed`, mapping its 2 MiB chunks. */
 function dev(step: number, address: number, size: number, freed: number | null = null): AllocationRow {

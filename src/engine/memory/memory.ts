@@ -1,6 +1,5 @@
 import type { CType } from '../check/types.js';
-import { SimulatorError } from '../exec/env.js';
-import type { Scalar } from '../exec/env.js';
+import { SimulatorError, type Scalar } from '../exec/env.js';
 import { RangeAllocator } from './allocator.js';
 import { MemoryFault, type MemSpace } from './fault.js';
 import {
@@ -8,65 +7,13 @@ import {
   LOCAL_BASE, PARAM_BYTES, RODATA_BASE, SHARED_BASE, SHARED_MAX, STACK_BASE, typeCode,
 } from './layout.js';
 import { Region, readAt, writeAt } from './region.js';
+import { DeviceMemoryLimit } from './device-limit.js';
+import type { AllocationInfo, MappingEvent, MemoryView } from './memory-view.js';
 
 /** Who is accessing: device code (alignment enforced, host memory illegal), host code (device memory illegal except managed), or the runtime API (anything mapped). */
 type Who = 0 | 1 | 2;
 const DEV: Who = 0, HOST: Who = 1, API: Who = 2;
 
-/** A byte count in GiB, to a tenth ("5 GiB", "4.5 GiB"). */
-function gib(bytes: number): string {
-  return `${Math.round((bytes / 2 ** 30) * 10) / 10} GiB`;
-}
-
-/**
- * An access to device memory past the 4 GiB the simulator backs (typed arrays, and the fast
- * paths' `>>> 0` offsets): a limit of Warpscope's, not a fault of the program.
- */
-export class DeviceMemoryLimit extends SimulatorError {
-  /** `reach`: the offset past the start of device memory the access went to; `api`: whether a runtime call made it (by() names the call). */
-  constructor(readonly reach: number, private subject: string, private api: boolean) {
-    super('');
-    this.name = 'DeviceMemoryLimit';
-    this.by(null);
-  }
-
-  /** Names the runtime call that made the access (the innermost call to hear of it knows), leaving device and host accesses as they are. */
-  by(call: string | null): void {
-    if (this.api && call !== null) {
-      this.subject = `this ${call}`;
-      this.api = false;
-    }
-    this.message = `Warpscope cannot back more than 4 GiB of device memory (${this.subject} reaches ${gib(this.reach)} past the start of device memory)`;
-  }
-}
-
-/** What `allocation` reports. */
-export interface AllocationInfo {
-  readonly base: number;
-  readonly size: number;
-  /** 'pinned': page-locked host memory mapped into the device's address space (cudaMallocHost, cudaHostAlloc). */
-  readonly space: 'global' | 'managed' | 'host' | 'pinned';
-}
-
-/**
- * Memory that became readable or stopped being so: an allocation and the address range its
- * pages map ('global': the 2 MiB chunks holding it; 'host': the heap up to its end), or the end
- * of one ('free'; a pooled free ends when the pool gives its pages back).
- */
-export type MappingEvent =
-  | { readonly kind: 'alloc'; readonly space: 'global' | 'host'; readonly address: number; readonly size: number; readonly mappedStart: number; readonly mappedEnd: number }
-  | { readonly kind: 'free'; readonly space: 'global' | 'host'; readonly address: number };
-
-/** What an analysis may ask of the run's memory (read only). */
-export interface MemoryView {
-  allocation(addr: number): AllocationInfo | null;
-  /** The live device allocation nearest to `addr` (for a report of an access outside every allocation), or null when there is none. */
-  nearestAllocation(addr: number): AllocationInfo | null;
-  /** Bytes of shared memory the executing block has. */
-  readonly sSize: number;
-  /** Bytes of local memory each lane of the executing warp has. */
-  readonly lStride: number;
-}
 
 /** Where static storage may be placed. */
 export type StaticPlace = 'rodata' | 'hdata' | 'global' | 'managed' | 'constant';

@@ -3,7 +3,7 @@ import type { Dim3, Scalar } from '../exec/env.js';
 import type { Observer } from '../compile/index.js';
 import type { TimelineOp } from './streams.js';
 import type { DebugInfo } from '../debuginfo/symbols.js';
-import type { MappingEvent, MemoryView } from '../memory/memory.js';
+import type { MappingEvent, MemoryView } from '../memory/memory-view.js';
 
 export type { TimelineOp };
 
