@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DebugSession } from '../../src/debug/session.js';
 import { defaultRunOptions } from '../../src/engine/api.js';
+import { readFile, capture } from './session-helpers.js';
 
 /*
  * The mistakes students type at the debugger, found by fuzzing its commands: each gets gdb's
@@ -16,27 +17,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const program = 'examples/avgfilter.cu';
 const changes = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).";
-
-const readFile = (p: string): string | null => {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return null;
-  }
-};
-
-/** A session's console: everything printed since the last take(). */
-function capture(): { io: { out: (t: string) => void }; take: () => string } {
-  let text = '';
-  return {
-    io: { out: (t) => void (text += t) },
-    take: () => {
-      const t = text;
-      text = '';
-      return t;
-    },
-  };
-}
 
 /** A live session of avgfilter.cu recording to `trace`, and what it printed for each of `commands`. */
 async function live(trace: string, commands: readonly string[]): Promise<{ s: DebugSession; out: string[] }> {

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DebugSession } from '../../src/debug/session.js';
 import { defaultRunOptions } from '../../src/engine/api.js';
+import { readFile } from './session-helpers.js';
 
 /*
  * Member functions under the debugger: a method's frame is `S::f (this=...)`, step enters a
@@ -15,13 +16,6 @@ const dir = mkdtempSync(join(tmpdir(), 'ws-methods-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const file = 'test/conformance/rules/struct_methods.cu';
-const readFile = (p: string): string | null => {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return null;
-  }
-};
 
 /** What `commands` print in a live session of struct_methods.cu, with addresses masked. */
 async function session(commands: readonly string[]): Promise<string> {

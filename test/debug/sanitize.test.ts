@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DebugSession } from '../../src/debug/session.js';
@@ -11,6 +11,7 @@ import { composeListeners } from '../../src/debug/sanitize/compose.js';
 import { readFindings, type FindingRow } from '../../src/debug/sanitize/store.js';
 import { reportText } from '../../src/debug/sanitize/text.js';
 import { readGolden, parseReport, type GoldenBlock } from '../analysis/golden.js';
+import { readFile } from './session-helpers.js';
 
 /*
  * The sanitizers in the debugger: a live session with `set cuda TOOL on` stops at what the tool
@@ -22,14 +23,6 @@ import { readGolden, parseReport, type GoldenBlock } from '../analysis/golden.js
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-sanitize-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const readFile = (p: string): string | null => {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return null;
-  }
-};
 
 /** Drives a session through `commands`, then continues until the program exits; the steps a sanitizer stopped it at. */
 async function drive(s: DebugSession, commands: readonly string[]): Promise<{ stops: number[] }> {

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DebugSession } from '../../src/debug/session.js';
 import { defaultRunOptions } from '../../src/engine/api.js';
+import { readFile } from './session-helpers.js';
 
 /*
  * Structs that cross a call by value: a kernel's struct parameter (copied to the thread's frame
@@ -15,13 +16,6 @@ const dir = mkdtempSync(join(tmpdir(), 'ws-structs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const file = 'test/conformance/rules/structs_intrinsics.cu';
-const readFile = (p: string): string | null => {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return null;
-  }
-};
 
 /** What `commands` print in a live session of the program and in a replay of its trace (`name` names the trace). */
 async function liveAndReplay(name: string, commands: readonly string[]): Promise<{ live: string; replay: string }> {

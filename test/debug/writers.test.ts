@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DebugSession } from '../../src/debug/session.js';
 import { defaultRunOptions } from '../../src/engine/api.js';
+import { readFile, capture } from './session-helpers.js';
 
 /*
  * `history EXPR` and `info writers EXPR` when many lanes of one warp write one cell in one
@@ -18,14 +19,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const program = 'test/debug/programs/same_cell.cu';
 const questions = ['print counter[0]', 'info writers counter[0]', 'history counter[0]', 'print cell[0]', 'info writers cell[0]', 'history cell[0]'];
 
-const readFile = (p: string): string | null => {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return null;
-  }
-};
-
 /** What `session` prints for each command, one string per command. */
 async function answers(s: DebugSession, take: () => string, commands: readonly string[]): Promise<string[]> {
   const out: string[] = [];
@@ -34,19 +27,6 @@ async function answers(s: DebugSession, take: () => string, commands: readonly s
     out.push(take());
   }
   return out;
-}
-
-/** A session's console: everything printed since the last take(). */
-function capture(): { io: { out: (t: string) => void }; take: () => string } {
-  let text = '';
-  return {
-    io: { out: (t) => void (text += t) },
-    take: () => {
-      const t = text;
-      text = '';
-      return t;
-    },
-  };
 }
 
 describe('writes of one warp to one cell', () => {
