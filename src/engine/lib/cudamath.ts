@@ -54,7 +54,7 @@ function roundHalfAway(x: number): number {
 }
 
 /** C rint() in round-to-nearest-even mode, keeping the sign of zero. */
-function rintEven(x: number): number {
+export function rintEven(x: number): number {
   if (!Number.isFinite(x) || Math.abs(x) >= 2 ** 52) return x;
   const fl = Math.floor(x);
   const d = x - fl;

@@ -1,3 +1,5 @@
+import { rintEven } from './cudamath.js';
+
 /*
  * CUDA's conversion intrinsics with an explicit rounding mode (__float2int_rn, __int2float_rz,
  * __double2float_ru, __ll2double_rd, ...): each rounds once, in its own mode, as the GPU's cvt does.
@@ -19,10 +21,7 @@ function roundIntegral(x: number, m: RoundMode): number {
   if (m === 'rz') return Math.trunc(x);
   if (m === 'ru') return Math.ceil(x);
   if (m === 'rd') return Math.floor(x);
-  const f = Math.floor(x);
-  const d = x - f;
-  if (d !== 0.5) return d < 0.5 ? f : f + 1;
-  return f % 2 === 0 ? f : f + 1;
+  return rintEven(x);
 }
 
 interface IntFormat { readonly min: bigint; readonly max: bigint; readonly wide: boolean }
