@@ -89,10 +89,7 @@ export class StateContext implements EvalContext {
       if (pick >= 0) return this.variable(pick);
     }
     if (this.focus.kind === 'device') {
-      const l = this.view.launch(this.focus.launch);
-      const k = l ? this.view.fnByName(l.kernel) : null;
-      const sh = k ? this.view.info.shared.find((s) => s.kernel === k.id) : undefined;
-      const v = sh?.vars.find((x) => x.name === name);
+      const v = this.view.sharedOfLaunch(this.focus.launch)?.vars.find((x) => x.name === name);
       if (v) return { type: this.view.typeOf(v), place: { kind: 'memory', space: 'shared', address: v.address } };
     }
     const g = this.view.info.statics.find((x) => x.name === name);
@@ -195,8 +192,7 @@ export class StateContext implements EvalContext {
   private sharedSpan(): Span {
     const f = this.focus;
     const l = f.kind === 'device' ? this.view.launch(f.launch) : null;
-    const k = l ? this.view.fnByName(l.kernel) : null;
-    const sh = k ? this.view.info.shared.find((s) => s.kernel === k.id) : undefined;
+    const sh = l ? this.view.sharedOfLaunch(l.launch_id) : null;
     // Without the kernel's layout (a trace without debug information) the whole window reads, as before.
     if (!l || !sh) return { start: SHARED_BASE, end: SHARED_BASE + SHARED_MAX };
     return { start: SHARED_BASE, end: sh.dynamic + l.shared_bytes };

@@ -150,10 +150,9 @@ export function localsCommand(s: DebugSession, args: boolean): void {
 function kernelShared(s: DebugSession, fn: number): readonly StaticInfo[] {
   const f = s.focus;
   if (f.kind !== 'device') return [];
-  const l = s.view!.launch(f.launch);
-  const k = l ? s.view!.fnByName(l.kernel) : null;
-  if (!k || k.id !== fn) return [];
-  return [...(s.view!.info.shared.find((x) => x.kernel === k.id)?.vars ?? [])].reverse();
+  const sh = s.view!.sharedOfLaunch(f.launch);
+  if (!sh || sh.kernel !== fn) return [];
+  return [...sh.vars].reverse();
 }
 
 /** The call stack of the focused warp: innermost first, with each frame's line. */

@@ -92,6 +92,13 @@ export class ProgramView {
     return this.launches.find((l) => l.launch_id === id) ?? null;
   }
 
+  /** The __shared__ layout of the kernel launch `id` ran (its variables, where dynamic shared memory starts); null when it declares none. */
+  sharedOfLaunch(id: number): DebugInfo['shared'][number] | null {
+    const l = this.launch(id);
+    const k = l ? this.fnByName(l.kernel) : null;
+    return (k && this.info.shared.find((s) => s.kernel === k.id)) ?? null;
+  }
+
   /** The program's source files that hold functions (the main file first): what a location may name. */
   sourceFiles(): string[] {
     return [...new Set([this.mainFile, ...this.info.functions.map((f) => f.file)])];

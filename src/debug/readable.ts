@@ -1,4 +1,4 @@
-import { CONST_BANK_BYTES, CONST_BASE, HEAP_BASE, LOCAL_BASE, MAX_LOCAL_STRIDE, PARAM_BYTES, STACK_BASE } from '../engine/memory/layout.js';
+import { CONST_BANK_BYTES, CONST_BASE, HEAP_BASE, HEAP_RANGE, LOCAL_BASE, MAX_LOCAL_STRIDE, PARAM_BYTES, STACK_BASE } from '../engine/memory/layout.js';
 import type { AllocationRow } from '../trace/allocations.js';
 
 /*
@@ -48,7 +48,7 @@ export function heapSpan(rows: readonly AllocationRow[], step: number): Span {
 
 /** Whether a host address lies in the heap's address range (the heap lies below the host stack). */
 export function inHeap(a: number): boolean {
-  return a >= HEAP_BASE && a < STACK_BASE && a < HEAP_BASE + 2 ** 40;
+  return a >= HEAP_BASE && a < STACK_BASE && a < HEAP_BASE + HEAP_RANGE;
 }
 
 /** A thread's local memory: its stack, as deep as a thread's stack may grow. */

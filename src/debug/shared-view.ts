@@ -56,8 +56,7 @@ function layoutOf(t: CType): SharedType {
 function sharedLayout(s: DebugSession, launch: number): { vars: SharedVar[]; size: number } {
   const view = s.view!;
   const l = view.launch(launch);
-  const k = l ? view.fnByName(l.kernel) : null;
-  const sh = k ? view.info.shared.find((x) => x.kernel === k.id) : undefined;
+  const sh = view.sharedOfLaunch(launch);
   const vars = (sh?.vars ?? []).map((v): SharedVar => {
     const t = view.typeOf(v);
     const offset = genericAddress('shared', v.address, view.sharedReserve) - SHARED_BASE;

@@ -12,6 +12,8 @@ export const RODATA_BASE = 0x555555556000;
 export const HDATA_BASE = 0x555556556000;
 /** Host heap (malloc/new/cudaMallocHost). */
 export const HEAP_BASE = 0x5555665a0000;
+/** The address range the host heap's allocator may place blocks in. */
+export const HEAP_RANGE = 2 ** 40;
 /** Host stack frames (grow upward here; the direction is invisible to programs without UB). */
 export const STACK_BASE = 0x7ffd5a000000;
 /** Device global memory (cudaMalloc, __device__ and __managed__ variables). */

@@ -3,7 +3,7 @@ import { SimulatorError, type Scalar } from '../exec/env.js';
 import { RangeAllocator } from './allocator.js';
 import { MemoryFault, type MemSpace } from './fault.js';
 import {
-  CHUNK_BYTES, CODE_SIZE, CONST_BANK_BYTES, CONST_BASE, GLOBAL_BASE, GLOBAL_BUDGET, HDATA_BASE, HEAP_BASE,
+  CHUNK_BYTES, CODE_SIZE, CONST_BANK_BYTES, CONST_BASE, GLOBAL_BASE, GLOBAL_BUDGET, HDATA_BASE, HEAP_BASE, HEAP_RANGE,
   LOCAL_BASE, PARAM_BYTES, RODATA_BASE, SHARED_BASE, SHARED_MAX, STACK_BASE, typeCode,
 } from './layout.js';
 import { Region, readAt, writeAt } from './region.js';
@@ -19,7 +19,6 @@ const DEV: Who = 0, HOST: Who = 1, API: Who = 2;
 export type StaticPlace = 'rodata' | 'hdata' | 'global' | 'managed' | 'constant';
 
 const GLOBAL_RANGE = 2 ** 38; // virtual range reserved for device allocations (the budget limits what is mapped)
-const HEAP_RANGE = 2 ** 40;
 
 /**
  * The whole simulated address space. Fields used by compiled code's fast paths are public:
