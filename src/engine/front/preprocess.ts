@@ -11,6 +11,7 @@
 import { DiagError, fail, unsupported, type Diagnostic, type Result } from './diag.js';
 import { builtinHeaderName, builtinHeaderText, PREDEFINED } from './headers.js';
 import { checkNumber, endLoc, lexLines } from './lex.js';
+import { parseLineDirective, presumed, presumeTokens, type LineMap } from './line-directive.js';
 import { evalCondition } from './preprocess-expr.js';
 import { Expander, NO_HIDE, parseDefine, sameMacro, type Macro, type PPTok } from './preprocess-macro.js';
 import type { SourceLoc, Token } from './token.js';
@@ -52,13 +53,13 @@ export function preprocess(text: string, file: string, options: PreprocessOption
     pp.run(PREDEFINED, BUILTIN_FILE);
     for (const [name, value] of options.defines ?? []) pp.run(`#define ${name} ${value}\n`, '<command line>');
     pp.included.set(file, text);
-    pp.run(text, file);
+    const map = pp.run(text, file);
+    pp.out.push({ kind: 'eof', text: '', loc: presumed(endLoc(text, file), map), spaceBefore: true });
   } catch (e) {
     if (e instanceof DiagError) return { ok: false, diags: [e.diag] };
     throw e;
   }
   const tokens = pp.out;
-  tokens.push({ kind: 'eof', text: '', loc: endLoc(text, file), spaceBefore: true });
   return { ok: true, value: { tokens, includedFiles: pp.included, builtinHeaders: pp.builtinsDone }, warnings: pp.warnings };
 }
 
@@ -74,18 +75,21 @@ class Preprocessor {
 
   constructor(private readonly options: PreprocessOptions) {}
 
-  /** Preprocesses one file's text, appending its tokens to `out`. */
-  run(text: string, file: string): void {
+  /** Preprocesses one file's text, appending its tokens to `out`; returns the #line mapping in force at its end. */
+  run(text: string, file: string): LineMap | null {
     const lexed = lexLines(text, file);
     if (!lexed.ok) throw new DiagError(lexed.diags[0]);
     const conds: Cond[] = [];
+    // Set by #line: later lines report presumed positions. `file` stays the physical file, for includes.
+    let map: LineMap | null = null;
     // Consecutive text lines are expanded together, so a macro call may span lines.
     let pending: PPTok[] = [];
     const flush = (): void => {
       if (pending.length > 0) this.emit(this.expander.expand(pending));
       pending = [];
     };
-    for (const line of lexed.value) {
+    for (const physical of lexed.value) {
+      const line = map === null ? physical : { ...physical, tokens: presumeTokens(physical.tokens, map), error: physical.error && { ...physical.error, loc: presumed(physical.error.loc, map) } };
       const toks = line.tokens;
       const active = conds.length === 0 || conds[conds.length - 1].active;
       if (!isPunct(toks[0], '#')) {
@@ -112,7 +116,7 @@ class Preprocessor {
             continue;
           }
           check();
-          const v = name === 'if' ? this.condition(rest, dir) : this.isDefinedDirective(rest, dir) === (name === 'ifdef');
+          const v = name === 'if' ? this.condition(rest, dir, file) : this.isDefinedDirective(rest, dir) === (name === 'ifdef');
           conds.push({ active: v, taken: v, sawElse: false, loc: dir.loc });
           continue;
         }
@@ -123,7 +127,7 @@ class Preprocessor {
           if (c.taken) c.active = false;
           else {
             check();
-            c.active = this.condition(rest, dir);
+            c.active = this.condition(rest, dir, file);
             c.taken = c.active;
           }
           continue;
@@ -174,17 +178,28 @@ class Preprocessor {
           if (rest[0]?.kind === 'ident' && rest[0].text === 'pack' && rest.some((t) => t.kind === 'int' && Number.parseInt(t.text) < 16)) unsupported(rest[0].loc, "packing structs with '#pragma pack'");
           break;
         case 'line':
-          // Accepted but not applied: diagnostics keep pointing at the real file and line.
+          map = this.lineDirective(rest, dir, false, physical.tokens, map, file);
           break;
         default:
-          // `# 12 "file"` line markers, as cpp output writes them, are accepted like #line.
-          if (dir.kind === 'int') break;
+          // `# 12 "file"` line markers, as cpp output writes them, work like #line.
+          if (dir.kind === 'int') {
+            map = this.lineDirective(toks.slice(1), dir, true, physical.tokens, map, file);
+            break;
+          }
           fail(dir.loc, `invalid preprocessing directive #${dir.text}`);
       }
     }
     flush();
     const open = conds[conds.length - 1];
     if (open !== undefined) fail(open.loc, 'unterminated conditional directive');
+    return map;
+  }
+
+  /** Applies `#line`: its operands are macro-expanded unless they are already a number (C++ [cpp.line]). */
+  private lineDirective(rest: readonly Token[], dir: Token, marker: boolean, physical: readonly Token[], map: LineMap | null, file: string): LineMap {
+    const ops = marker || rest[0]?.kind === 'int' ? rest : this.expander.expand(rest.map((t) => ({ t, hide: NO_HIDE }))).map((p) => p.t);
+    const lastLine = physical[physical.length - 1].loc.line;
+    return parseLineDirective(ops, dir, marker, lastLine, map, file);
   }
 
   /** Appends expanded tokens to the output, dropping `_Pragma("...")` and checking numbers. */
@@ -223,7 +238,7 @@ class Preprocessor {
   }
 
   /** Evaluates an #if/#elif line: `defined` and __has_include first, then expansion, then arithmetic. */
-  private condition(rest: readonly Token[], dir: Token): boolean {
+  private condition(rest: readonly Token[], dir: Token, file: string): boolean {
     if (rest.length === 0) fail(dir.loc, `#${dir.text} with no expression`);
     const pre: PPTok[] = [];
     for (let k = 0; k < rest.length; k++) {
@@ -243,7 +258,7 @@ class Preprocessor {
         const close = rest[k + 2 + h.used];
         if (!isPunct(close, ')')) fail((close ?? t).loc, "missing ')' after '__has_include'");
         k += 2 + h.used;
-        pre.push({ t: { ...t, kind: 'int', text: this.findHeader(h.name, h.angle, t.loc.file) !== null ? '1' : '0' }, hide: NO_HIDE });
+        pre.push({ t: { ...t, kind: 'int', text: this.findHeader(h.name, h.angle, file) !== null ? '1' : '0' }, hide: NO_HIDE });
         continue;
       }
       pre.push({ t, hide: NO_HIDE });

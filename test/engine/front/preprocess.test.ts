@@ -45,6 +45,37 @@ describe('preprocess: basics', () => {
     expect(err('#pragma pack(push, 1)\nstruct P { char c; int x; };')).toBe("main.cu:1:9: error: packing structs with '#pragma pack' is not supported by Warpscope");
   });
 
+  it('follows #line and line markers in locations, __LINE__ and __FILE__, as gcc does', () => {
+    const t = toks('a\n#line 100\nb __LINE__\n#line 7 "x.cu"\nc __LINE__ __FILE__\n# 40 "y.cu" 2\nd\n');
+    const at = (text: string) => t.find((x) => x.text === text)!.loc;
+    expect(at('a')).toEqual({ file: 'main.cu', line: 1, col: 1 });
+    expect(at('b')).toEqual({ file: 'main.cu', line: 100, col: 1 });
+    expect(at('c')).toEqual({ file: 'x.cu', line: 7, col: 1 });
+    expect(at('d')).toEqual({ file: 'y.cu', line: 40, col: 1 });
+    expect(out('#line 100\n__LINE__\n#line 7 "x.cu"\n\n__LINE__ __FILE__')).toBe('100 8 "x.cu"');
+    expect(t[t.length - 1].loc).toEqual({ file: 'y.cu', line: 41, col: 1 });
+    // Operands are macro-expanded; a directive spliced over two lines counts from its last one.
+    expect(out('#define L 50\n#define F "m.cu"\n#line L F\n__LINE__ __FILE__')).toBe('50 "m.cu"');
+    expect(out('#line \\\n 20\n__LINE__')).toBe('20');
+    expect(err('#line 10\nint @b;')).toBe("main.cu:10:5: error: stray '@' in program");
+    expect(err('#line 5 "k.cu"\n#error here')).toBe('k.cu:5:2: error: here');
+  });
+
+  it('keeps includes relative to the real file after #line, and a header keeps its own lines', () => {
+    const t = toks('#line 1 "elsewhere/z.cu"\n#include "h.h"\nx', { 'h.h': 'int h;' });
+    expect(t.find((x) => x.text === 'h')!.loc).toEqual({ file: 'h.h', line: 1, col: 5 });
+    expect(t.find((x) => x.text === 'x')!.loc).toEqual({ file: 'elsewhere/z.cu', line: 2, col: 1 });
+  });
+
+  it('reports a malformed #line', () => {
+    expect(err('#line\n')).toBe('main.cu:1:2: error: #line directive requires a positive integer argument');
+    expect(err('#line x\n')).toBe('main.cu:1:7: error: #line directive requires a positive integer argument');
+    expect(err('#line 0x10\n')).toBe('main.cu:1:7: error: #line directive requires a simple digit sequence');
+    expect(err('#line 10 x.cu\n')).toBe('main.cu:1:10: error: invalid filename for #line directive');
+    expect(err('#line 10 "x.cu" 2\n')).toBe('main.cu:1:17: error: extra tokens at end of #line directive');
+    expect(err('#line 4294967296\n')).toBe('main.cu:1:7: error: line number out of range');
+  });
+
   it('drops _Pragma operators', () => {
     expect(out('_Pragma("unroll") for(;;);')).toBe('for ( ; ; ) ;');
   });
