@@ -2,7 +2,7 @@ import type { ApiCallEvent, LaunchEvent } from '../engine/runtime/listener.js';
 import type { MemoryView } from '../engine/memory/memory-view.js';
 import type { WarpCtx } from '../engine/exec/warp.js';
 import type { SourceLoc } from '../engine/front/token.js';
-import { KernelAbort } from '../engine/exec/grid.js';
+import { KernelAbort } from '../engine/exec/launch-outcome.js';
 import { LOCAL_BASE, SHARED_BASE } from '../engine/memory/layout.js';
 import { errorName, errorString } from '../engine/runtime/errors.js';
 import { Analysis, returnsCudaError, siteOf, spaceName } from './base.js';

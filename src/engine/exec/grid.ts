@@ -1,13 +1,12 @@
-import type { SourceLoc } from '../front/token.js';
-import { SimulatorError, StackOverflow, isStackExhausted, type Dim3, type Resumable, type Scalar, type Suspend } from './env.js';
-import { MemoryFault, type MemSpace } from '../memory/fault.js';
+import type { Scalar, Resumable } from './env.js';
 import type { Memory } from '../memory/memory.js';
-import { LOCAL_BASE } from '../memory/layout.js';
 import { StepLimitError, deviceWork, type StepCounter, type WarpCtx } from './warp.js';
-import { ResidentBlock, deadlockDetail, firstBarrierLoc, threadsOf, type BlockShape, type WarpGen } from './block.js';
+import type { ResidentBlock } from './block.js';
 import { StatementSwitch, greedyScheduler, mulberry32, switchesAtStatements, type ScheduledCounter, type SchedulerSpec } from './scheduler.js';
 import type { Observer } from '../compile/runtime.js';
 import { beginTurn, endTurn, spinClock, spinReport } from './spin.js';
+import { prepareLaunch, slotCount, type KernelLaunch, type Launch, type LaunchConfig } from './admission.js';
+import { barrierHang, stopped, type LaunchOutcome } from './launch-outcome.js';
 
 /** What a launch needs from the runtime. */
 export interface DeviceEnv {
@@ -28,61 +27,12 @@ export interface DeviceEnv {
   readonly stopSpins?: boolean;
 }
 
-/** How a launch ended. */
-export type LaunchOutcome =
-  | { kind: 'ok' }
-  | { kind: 'fault'; code: number; message: string; loc: SourceLoc; block: Dim3; thread: Dim3; address?: number; space?: MemSpace }
-  | { kind: 'barrier-deadlock'; loc: SourceLoc; detail: string }
-  /** Stopped as a GPU would hang: at --max-steps (`idle`: blocks started when warps that ran no statement used up the budget), or `spin`ning with no way out. */
-  | { kind: 'step-limit'; steps: number; idle?: number; spin?: { loc: SourceLoc; detail: string } };
-
-/** Thrown by device assert: CUDA error 710 after the message is printed. */
-export class DeviceAssert extends Error {
-  constructor(readonly lane: number) {
-    super('device-side assert triggered');
-  }
-}
-
-/**
- * Thrown by an observer (a sanitizer) to stop the launch after it reported an error, as
- * compute-sanitizer stops a kernel it caught: the launch ends as a fault with CUDA error `code`
- * (719, cudaErrorLaunchFailure, for what the sanitizer stopped) blamed on `lane` of the warp running.
- */
-export class KernelAbort extends Error {
-  constructor(
-    readonly code: number,
-    readonly lane: number,
-  ) {
-    super('the launch was stopped by an analysis');
-  }
-}
-
-/** A compiled kernel entry: runs the whole warp from its first statement (a generator). */
-export type KernelEntry = (W: WarpCtx, A: number, RV: null, RS: number, ...params: (Float64Array | bigint[])[]) => Generator<number | Suspend, void, void>;
-
-/** What runGrid needs about the kernel besides the config. */
-export interface KernelLaunch {
-  readonly entry: KernelEntry;
-  readonly staticShared: number;
-  /** Shared variable addresses by shared index for this kernel's layout. */
-  readonly shv: number[];
-  /** Per-parameter: true when the value is a 64-bit integer (bigint lanes). */
-  readonly wide: readonly boolean[];
-  /** Per-parameter struct size (0 for scalars): struct arguments are copied to the parameter area. */
-  readonly structBytes: readonly number[];
-  readonly paramBase: number;
-  /** The kernel does nothing (an empty body): an uninstrumented launch need not run its blocks. */
-  readonly idle?: boolean;
-}
-
 /**
  * Warp-statements a warp runs before it gives up its turn at a loop's back-edge. A warp spinning
  * on a flag that another block sets must let that block run; a real-work warp almost never runs
  * this long between barriers, so warps of a block still take turns in their usual order.
  */
 const TIME_SLICE = 20000;
-
-const dim = (x: number, y: number, z: number): Dim3 => ({ x, y, z });
 
 /**
  * Runs a grid with its blocks resident at once, as many as an H100 holds: each resident block runs
@@ -97,85 +47,19 @@ const dim = (x: number, y: number, z: number): Dim3 => ({ x, y, z });
  * That is the greedy scheduler, the default; env.scheduler may ask for round-robin or random
  * turns of one statement each instead (scheduler.ts).
  */
-export function* runGrid(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome> {
+export function* runGrid(k: KernelLaunch, config: LaunchConfig, args: readonly Scalar[], env: DeviceEnv): Resumable<LaunchOutcome> {
   const spec = env.scheduler ?? greedyScheduler;
   const sched = switchesAtStatements(spec) ? new StatementSwitch() : null;
   const S: ScheduledCounter = { n: 0, max: env.maxSteps, lim: env.maxSteps, t: 0, sched };
   // What an empty kernel does is nothing; only an observer hears its warps start and leave.
   if (k.idle && !env.observer) return { kind: 'ok' };
   try {
-    const L = prepare(k, config, args, env, S);
+    const L = prepareLaunch(k, config, args, env.memory, S);
     return yield* spec.kind === 'random' ? runRandom(L, env, S, sched!, spec.seed) : runRounds(L, env, S, sched);
   } finally {
     deviceWork.warpStatements += S.n;
     deviceWork.threadStatements += S.t;
   }
-}
-
-/** What the turn loops need of a launch: its memory, geometry and the grid's blocks in order. */
-interface Launch {
-  readonly M: Memory;
-  /** Warps per block. */
-  readonly nw: number;
-  readonly sharedSize: number;
-  /** Blocks in the grid. */
-  readonly total: number;
-  /** Makes the next block of the grid resident, in a retired block's state when there is one; null when every block has started. */
-  admit(): ResidentBlock | null;
-  /** Keeps a finished block's state for the next admit. */
-  retire(B: ResidentBlock): void;
-  /** Blocks of the grid not yet admitted. */
-  pending(): boolean;
-  /** Blocks admitted so far. */
-  started(): number;
-}
-
-/** Copies the struct arguments to the parameter area and sets up the grid's block admission. */
-function prepare(k: KernelLaunch, config: { grid: Dim3; block: Dim3; sharedBytes: number }, args: readonly Scalar[], env: DeviceEnv, S: StepCounter): Launch {
-  const M = env.memory;
-  const { grid, block } = config;
-  const nw = Math.ceil((block.x * block.y * block.z) / 32);
-  const sharedSize = Math.ceil(k.staticShared / 16) * 16 + config.sharedBytes;
-  const shape: BlockShape = { grid, block, staticShared: k.staticShared, sharedSize, shv: k.shv, wide: k.wide };
-  // Struct arguments: snapshot the caller's bytes into the parameter area (device-readable).
-  let pOff = k.paramBase;
-  const vals = args.map((a, i) => {
-    const n = k.structBytes[i] ?? 0;
-    if (!n) return a;
-    pOff = Math.ceil(pOff / 16) * 16;
-    M.writeBytes(pOff, M.readBytes(Number(a), n));
-    const at = pOff;
-    pOff += n;
-    return at;
-  });
-  const entry = (W: WarpCtx, ps: (Float64Array | bigint[])[]): WarpGen => k.entry(W, W.lanes, null, 0, ...ps);
-  const total = grid.x * grid.y * grid.z;
-  let next = 0;
-  const free: ResidentBlock[] = [];
-  return {
-    M,
-    nw,
-    sharedSize,
-    total,
-    admit() {
-      if (next >= total) return null;
-      const B = free.pop() ?? new ResidentBlock(S, M, shape, vals.length);
-      const bx = next % grid.x;
-      const by = Math.floor(next / grid.x) % grid.y;
-      const bz = Math.floor(next / (grid.x * grid.y));
-      next++;
-      B.start(entry, bx, by, bz, vals, M);
-      return B;
-    },
-    retire: (B) => void free.push(B),
-    pending: () => next < total,
-    started: () => next,
-  };
-}
-
-/** How many blocks run at once: the env's residency, at least one, at most the grid. */
-function slotCount(L: Launch, env: DeviceEnv): number {
-  return Math.min(L.total, Math.max(1, env.residentBlocks));
 }
 
 /**
@@ -192,7 +76,7 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
   // A slot takes the next block when the round reaches it empty, so a block that ends in its
   // first turn hands its state straight to the next one: barrier-free grids run block after block
   // in one state, and blocks start in grid order either way.
-  const slots = new Array<ResidentBlock | null>(slotCount(L, env)).fill(null);
+  const slots = new Array<ResidentBlock | null>(slotCount(L, env.residentBlocks)).fill(null);
   let B: ResidentBlock = L.admit()!;
   slots[0] = B;
   let cur: WarpCtx = B.warps[0]!;
@@ -269,10 +153,7 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
         // non-exited thread waits at one. Lanes that diverged away from a barrier wait for their
         // warp to reconverge, so they never arrive: the block hangs, as the GPU would.
         const missing = B.barrierShortfall();
-        if (missing !== null) {
-          const parked = B.parked();
-          return { kind: 'barrier-deadlock', loc: firstBarrierLoc(parked), detail: deadlockDetail(parked, B.idx, missing) };
-        }
+        if (missing !== null) return barrierHang(B, missing);
         const rb = B;
         B.releaseBarrier(obs ? (W) => obs.barrier?.('release', rb.idx, W.id, W.barMask, W.barLoc) : null);
         quiet = false;
@@ -306,7 +187,7 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
   const leaves = env.observer?.leave ? env.observer : null;
   const ends = env.observer?.turnEnd ? env.observer : null;
   const rng = mulberry32(seed);
-  const slots = new Array<ResidentBlock | null>(slotCount(L, env)).fill(null);
+  const slots = new Array<ResidentBlock | null>(slotCount(L, env.residentBlocks)).fill(null);
   const slotOf = new Map<ResidentBlock, number>();
   // The ready warps as (block, warp) pairs; a warp that leaves is swapped with the last pair.
   const readyB: ResidentBlock[] = [];
@@ -386,10 +267,7 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
       }
       // Every live warp of the block is parked: the barrier opens, or can never open (see runRounds).
       const missing = B.barrierShortfall();
-      if (missing !== null) {
-        const parked = B.parked();
-        return { kind: 'barrier-deadlock', loc: firstBarrierLoc(parked), detail: deadlockDetail(parked, B.idx, missing) };
-      }
+      if (missing !== null) return barrierHang(B, missing);
       const rb = B;
       B.releaseBarrier(obs ? (W) => obs.barrier?.('release', rb.idx, W.id, W.barMask, W.barLoc) : null);
       enqueue(B);
@@ -403,35 +281,6 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
   return { kind: 'ok' };
 }
 
-/** How a launch that threw in warp `cur` of block `B` ended; rethrows what is not the program's doing. */
-function stopped(e: unknown, B: ResidentBlock, cur: WarpCtx): LaunchOutcome {
-  if (e instanceof StepLimitError) {
-    // Some warps wait at a barrier that a looping warp of their block never reaches: that is the hang to report.
-    const parked = B.parked();
-    if (parked.some((W) => W !== null)) {
-      const missing = B.warps.flatMap((W, i) => (parked[i] ? threadsOf(W, W.lanes & ~W.exited & ~W.barMask) : B.gens[i] ? threadsOf(W, W.lanes & ~W.exited) : []));
-      return { kind: 'barrier-deadlock', loc: firstBarrierLoc(parked), detail: deadlockDetail(parked, B.idx, missing) };
-    }
-    return { kind: 'step-limit', steps: e.steps };
-  }
-  if (e instanceof MemoryFault) {
-    const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
-    return { kind: 'fault', code: e.kind === 'misaligned' ? 716 : 700, message: e.kind === 'misaligned' ? 'misaligned address' : 'an illegal memory access was encountered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!), address: e.address, space: e.space };
-  }
-  // JavaScript's stack ran out before MAX_CALL_DEPTH (frames larger than the CLI's thread was sized for, or a thread of ordinary size).
-  if (isStackExhausted(e)) throw new StackOverflow(cur.depth, null, false, cur.loc);
-  if (e instanceof SimulatorError) e.loc ??= cur.loc;
-  if (e instanceof KernelAbort) {
-    const lane = e.lane >= 0 ? e.lane : 31 - Math.clz32(cur.lanes & -cur.lanes);
-    return { kind: 'fault', code: e.code, message: 'unspecified launch failure', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
-  }
-  if (e instanceof DeviceAssert) {
-    const lane = e.lane;
-    return { kind: 'fault', code: 710, message: 'device-side assert triggered', loc: cur.loc, block: B.idx, thread: dim(cur.tx[lane]!, cur.ty[lane]!, cur.tz[lane]!) };
-  }
-  throw e;
-}
-
 /** Hands the device printf text of a block's turn to the env, highest warp first (the order an H100's printf buffer shows). */
 function handPrintf(B: ResidentBlock, env: DeviceEnv): void {
   for (let w = B.warps.length - 1; w >= 0; w--) {
@@ -441,5 +290,3 @@ function handPrintf(B: ResidentBlock, env: DeviceEnv): void {
     W.printed = '';
   }
 }
-
-export { LOCAL_BASE };

@@ -1,3 +1,5 @@
-export { runGrid, DeviceAssert, KernelAbort, type DeviceEnv, type LaunchOutcome, type KernelLaunch } from './grid.js';
+export { runGrid, type DeviceEnv } from './grid.js';
+export { DeviceAssert, KernelAbort, type LaunchOutcome } from './launch-outcome.js';
+export type { KernelLaunch } from './admission.js';
 export { WarpCtx, StepLimitError, deviceWork, type StepCounter } from './warp.js';
 export { deviceTraffic, trafficSnapshot, type TrafficTotals } from './transactions.js';
