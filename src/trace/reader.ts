@@ -11,6 +11,7 @@ import { crcColumn, intact } from './checksum.js';
 import { sqliteHeader } from './file-kind.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import { readAllocations, type AllocationRow } from './allocations.js';
+import { settleKilledRecording } from './killed-trace.js';
 
 /*
  * Opens a .trace file for reading. Every failure (no file, not SQLite, damaged, another
@@ -134,6 +135,7 @@ export class Trace {
       const trace = new Trace(db, meta);
       const damage = metaDamage(meta) ?? chunkGap(trace.stepIndex, 'statements') ?? chunkGap(trace.effectIndex, 'effects') ?? countDamage(meta, trace.stepCount(), trace.effectCount()) ?? launchDamage(db, trace.stepCount());
       if (damage !== null) throw new TraceDamage(damage);
+      settleKilledRecording(db, path);
       return trace;
     } catch (e) {
       const readonly = db?.readonly === true;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTime } from '../../src/trace/trace-lock.js';
 
 /*
  * Two recordings to one trace path at once unlinked each other's file and mixed their rows in
@@ -13,6 +14,10 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-lock-'));
 const program = 'test/conformance/seeds/hello_world_ids.cu';
+// A program that runs until it is killed, launching kernels all the while.
+writeFileSync(join(dir, 'endless.cu'), `__global__ void k(int *a) { int s = 0; for (int i = 0; i < 200; i++) s += i ^ threadIdx.x; a[threadIdx.x] = s; }
+int main() { int *d; cudaMalloc(&d, 1024); for (;;) { k<<<1, 256>>>(d); cudaDeviceSynchronize(); } }
+`);
 
 /** Runs the built CLI (npm test builds it first). */
 function ws(...args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -41,4 +46,45 @@ describe('one recording at a time per trace path', () => {
     expect(existsSync(`${trace}.lock`)).toBe(false);
     expect(ws('replay', trace, '--summary').status).toBe(0);
   });
+
+  it('refuses a lock naming a running process by its id and start time, as recordings write it', () => {
+    const trace = join(dir, 'busy-started.trace');
+    writeFileSync(`${trace}.lock`, `${process.pid} ${startTime(process.pid) ?? ''}`.trim());
+    const r = ws('record', program, '-o', trace);
+    expect(r.stderr).toBe(`warpscope: error: cannot write the trace '${trace}': another recording (process ${process.pid}) is writing it\n`);
+    expect(r.status).toBe(1);
+  });
+
+  it('takes over a lock whose process id now belongs to another process (ids are reused)', () => {
+    const trace = join(dir, 'reused.trace');
+    // This test's process runs, but it did not start at tick 1 after boot: the recording that wrote the lock is gone.
+    writeFileSync(`${trace}.lock`, `${process.pid} 1`);
+    const r = ws('record', program, '-o', trace);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(existsSync(`${trace}.lock`)).toBe(false);
+  });
+
+  it('a recording killed with SIGKILL replays up to its last commit, which leaves the .trace file alone; the path records again', async () => {
+    const trace = join(dir, 'killed.trace');
+    const child = spawn(process.execPath, ['bin/warpscope.mjs', 'record', join(dir, 'endless.cu'), '-o', trace], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    // Killed once a few batches are committed (the WAL grows as they are).
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !(existsSync(`${trace}-wal`) && statSync(`${trace}-wal`).size > 1 << 20)) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGKILL');
+    await exited;
+    expect(readFileSync(`${trace}.lock`, 'utf8')).toMatch(new RegExp(`^${child.pid}( \\d+)?$`));
+    const summary = ws('replay', trace, '--summary');
+    expect(summary.stderr).toBe('');
+    expect(summary.stdout).toMatch(/^exit status: +unknown \(the recording was interrupted\)$/m);
+    expect(summary.stdout).toMatch(/^statements: +[1-9]\d*$/m);
+    expect(summary.status).toBe(0);
+    // The first reader folded the WAL in, dropped the dead recording's lock and took the file out of WAL mode.
+    for (const left of ['-wal', '-shm', '.lock']) expect(existsSync(trace + left)).toBe(false);
+    expect(ws('replay', trace, '--summary').stdout).toBe(summary.stdout);
+    const again = ws('record', program, '-o', trace);
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
+  }, 60_000);
 });
