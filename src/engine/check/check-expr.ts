@@ -316,8 +316,9 @@ function newExpr(c: Checker, e: Expr & { kind: 'new' }): IExpr {
   if (e.count) {
     const n = rexpr(c, e.count);
     if (!isInteger(n.type)) fail(e.count.loc, `array size expression must have integral or unscoped enumeration type, not '${typeName(n.type)}'`);
-    const bytes = arith('*', sizeType, n, mkConst(sizeType, BigInt(size), e.loc), e.loc);
-    return { k: 'intrinsic', name: 'operator new[]', type: ptr, args: [bytes], loc: e.loc };
+    // The count stays signed: a negative one throws std::bad_array_new_length rather than wrapping.
+    const count = conv(n, longType);
+    return { k: 'intrinsic', name: 'operator new[]', type: ptr, args: [count, mkConst(sizeType, BigInt(size), e.loc)], loc: e.loc };
   }
   const alloc: IExpr = { k: 'intrinsic', name: 'operator new', type: ptr, args: [mkConst(sizeType, BigInt(size), e.loc)], loc: e.loc };
   if (!e.args || e.args.length === 0) return alloc;

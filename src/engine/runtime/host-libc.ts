@@ -3,6 +3,7 @@ import type { Scalar } from '../exec/env.js';
 import { formatPrintf } from '../lib/printf.js';
 import { toPrintfArgs } from './printf-args.js';
 import { num, type HostBuiltin, type RuntimeContext } from './context.js';
+import { badFree, checkedFree, checkedNew } from './host-heap.js';
 
 /*
  * The C library as a host program sees it (glibc on x86-64). Pointers are addresses
@@ -127,21 +128,33 @@ export const hostLibc: Readonly<Record<string, HostBuiltin>> = {
     ctx.memory.fill(p, 0, n);
     return p;
   },
-  realloc: (ctx, args) => {
+  realloc: (ctx, args, _types, loc) => {
     const old = num(args, 0);
     const size = num(args, 1);
+    const block = old === 0 ? null : ctx.memory.allocation(old);
+    if (old !== 0 && (block === null || block.space !== 'host' || block.base !== old)) throw badFree(ctx.memory, old, block, loc, 'realloc()', 'realloc()');
     const p = ctx.memory.tryAllocHost(Math.max(1, size), 16);
     // The old block stays as it was.
     if (p === null) return 0;
-    if (old !== 0) {
-      // The old block's size is not tracked here, so copy what fits of the new size; bytes past the old block read as whatever host memory holds.
-      ctx.memory.copy(p, old, size);
-      ctx.memory.freeHost(old);
+    if (block !== null) {
+      ctx.memory.copy(p, old, Math.min(size, block.size));
+      checkedFree(ctx, old, loc, 'realloc()');
     }
     return p;
   },
-  free: (ctx, args) => {
-    if (num(args, 0) !== 0) ctx.memory.freeHost(num(args, 0));
+  free: (ctx, args, _types, loc) => {
+    checkedFree(ctx, num(args, 0), loc, 'free()');
+    return undefined;
+  },
+  // libstdc++'s operator new and delete take their memory from malloc and give it back with free.
+  'operator new': (ctx, args, _types, loc) => checkedNew(ctx, 1n, num(args, 0), loc),
+  'operator new[]': (ctx, args, _types, loc) => checkedNew(ctx, BigInt(args[0] ?? 0), num(args, 1), loc),
+  'operator delete': (ctx, args, _types, loc) => {
+    checkedFree(ctx, num(args, 0), loc, 'delete');
+    return undefined;
+  },
+  'operator delete[]': (ctx, args, _types, loc) => {
+    checkedFree(ctx, num(args, 0), loc, 'delete[]');
     return undefined;
   },
   memset: (ctx, args) => {

@@ -3,6 +3,7 @@ import type { SourceLoc } from '../front/token.js';
 import { sizeOf } from '../check/types.js';
 import type { Diagnostic } from '../front/diag.js';
 import type { RunOptions } from '../api.js';
+import { HostCrash } from './host-heap.js';
 import { ProgramExit, SIGSEGV_STATUS, SimulatorError, StackOverflow, type Resumable } from '../exec/env.js';
 import { compileProgram } from '../compile/index.js';
 import { Memory, MemoryFault } from '../memory/index.js';
@@ -131,6 +132,12 @@ export function* startProgram(program: IProgram, run: ProgramRun): Resumable<num
       out.discard();
       run.report({ severity: 'error', message: "the host program makes no progress: nothing this loop's exit depends on ever changes, so it would run forever", loc: e.loc });
       return HANG_STATUS;
+    }
+    if (e instanceof HostCrash) {
+      // Killed inside the C library (glibc's heap checks, an uncaught exception): the stdout buffer is lost.
+      out.discard();
+      run.report({ severity: 'error', message: e.message, loc: e.loc });
+      return e.status;
     }
     if (e instanceof MemoryFault) {
       // A host access to memory it does not own: the process dies of SIGSEGV and its stdout buffer is lost.
