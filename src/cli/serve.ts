@@ -10,6 +10,7 @@ import { Classroom } from '../host/classroom.js';
 import { nodeServiceEnv } from '../host/node-env.js';
 import { Workspace } from '../host/workspace.js';
 import { Trace } from '../trace/reader.js';
+import { programProblem } from './source.js';
 
 /*
  * `warpscope serve FILE.cu|FILE.trace [--port N] [--host ADDR] [--classroom]`: the debugger's
@@ -65,12 +66,9 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     process.stderr.write(`warpscope: error: ${req.message}\n${USAGE}`);
     return 2;
   }
-  if (!existsSync(req.target.path)) {
-    process.stderr.write(`warpscope: error: cannot read '${req.target.path}'\n`);
-    return 1;
-  }
-  // A trace that cannot be read is refused here, as `replay` refuses it, rather than served as an empty window.
-  const unreadable = req.target.kind === 'trace' ? Trace.check(req.target.path) : null;
+  // A file that cannot be served is refused here in one line, as `replay` and `run` refuse it, rather than served as a window
+  // showing an error (a trace or a folder given as the program, an unreadable file).
+  const unreadable = req.target.kind === 'trace' ? Trace.check(req.target.path) : programProblem(req.target.path);
   if (unreadable !== null) {
     process.stderr.write(`warpscope: error: ${unreadable}\n`);
     return 1;
