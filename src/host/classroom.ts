@@ -1,4 +1,4 @@
-import type { SessionEvent, StopView } from '../protocol/messages.js';
+import type { BreakpointView, SessionEvent, StopView } from '../protocol/messages.js';
 import { SessionService, type ServiceEnv } from './session-service.js';
 import { SessionHost, type HostConnection, type SessionBackend } from './session-host.js';
 
@@ -18,6 +18,10 @@ interface PresenterState {
   stop: StopView | null;
   /** Its program ran to its end (viewers go there too). */
   ended: boolean;
+  /** Its line breakpoints, which viewers see in their Source gutter. */
+  breakpoints: readonly BreakpointView[];
+  /** A command of its runs (viewers are told the program runs). */
+  busy: boolean;
 }
 
 /** A viewer's session service, as a backend a SessionHost can own. */
@@ -36,7 +40,7 @@ function viewerBackend(env: ServiceEnv): { backend: SessionBackend; service: Ses
 
 /** The viewers of one presenter's session. */
 export class Classroom {
-  private readonly state: PresenterState = { trace: null, uncompiled: null, stop: null, ended: false };
+  private readonly state: PresenterState = { trace: null, uncompiled: null, stop: null, ended: false, breakpoints: [], busy: false };
   private readonly viewers = new Set<SessionService>();
   private readonly presenterLink: HostConnection;
 
@@ -48,6 +52,16 @@ export class Classroom {
   }
 
   private heard(e: SessionEvent): void {
+    if (e.kind === 'breakpoints') {
+      this.state.breakpoints = e.breakpoints;
+      for (const v of this.viewers) v.showBreakpoints(e.breakpoints);
+      return;
+    }
+    if (e.kind === 'busy') {
+      this.state.busy = e.busy;
+      for (const v of this.viewers) v.presenterBusy(e.busy);
+      return;
+    }
     if (e.kind === 'opened') {
       this.state.trace = e.trace ?? null;
       this.state.uncompiled = e.mode === 'live' && !e.trace ? e.mainFile : null;
@@ -78,6 +92,8 @@ export class Classroom {
         if (cmd.kind !== 'sync' || joined) return;
         joined = true;
         this.viewers.add(service);
+        service.presenterBusy(this.state.busy);
+        service.showBreakpoints(this.state.breakpoints);
         if (this.state.trace) service.follow(this.state.trace, this.state.stop, this.state.ended);
         else if (this.state.uncompiled) service.followUncompiled(this.state.uncompiled);
       },

@@ -5,7 +5,6 @@ import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { DebugSession } from '../debug/session.js';
 import type { Breakpoint } from '../debug/breakpoints.js';
 import { resolveLocation } from '../debug/break-commands.js';
-import { faultStop, faultStops } from '../debug/fault-stop.js';
 import type { Trace } from '../trace/reader.js';
 import { damagedTrace, isTraceDamage } from '../trace/damage.js';
 import type { BreakpointView, DiagnosticView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
@@ -16,6 +15,7 @@ import { memoryOf } from './memory-view.js';
 import { diagnosticsAt, diagnosticsOf, parseRendered } from './diagnostics-view.js';
 import { viewerRefusal } from './viewer-commands.js';
 import { otherWarpLines } from './warp-lines.js';
+import { raisePresenterStop } from './presenter-stop.js';
 import { explainDroppedIncludes } from './dropped-includes.js';
 
 /*
@@ -67,6 +67,8 @@ export class SessionService {
   private compileErrors: DiagnosticView[] = [];
   /** The presenter's trace a viewer reads, by path and file identity (a new run writes a new file there). */
   private followed: { path: string; id: string } | null = null;
+  /** A viewer's Source gutter shows the presenter's breakpoints (its own session has none: it could set none). */
+  private presenterBreakpoints: readonly BreakpointView[] = [];
 
   constructor(
     private readonly emit: (e: SessionEvent) => void,
@@ -99,6 +101,19 @@ export class SessionService {
   /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread, or to its end once the presenter's program `ended`. */
   follow(path: string, stop: StopView | null, ended = false): void {
     this.queue = this.queue.then(() => this.followNow(path, stop, ended)).catch((e: unknown) => this.failed(e));
+  }
+
+  /** A viewer shows the presenter's breakpoints, in turn with the stops it follows. */
+  showBreakpoints(bps: readonly BreakpointView[]): void {
+    this.queue = this.queue.then(() => {
+      this.presenterBreakpoints = bps;
+      this.publishBreakpoints(this.session);
+    });
+  }
+
+  /** A viewer is told the presenter's command runs (or is done): its window says the program runs, its own console stays free. */
+  presenterBusy(busy: boolean): void {
+    this.emit({ kind: 'presenter-busy', busy });
   }
 
   /** A command or a view failed: a damaged trace is named as such (the views read the trace outside any command), anything else is our bug. */
@@ -139,10 +154,8 @@ export class SessionService {
     if (s && !stop && !ended && s.pos !== null) return this.exec('kill');
     if (!s || !stop) return this.publish();
     if (s.pos === null) await s.start();
-    // Stopped for a CUDA exception, the presenter saw it raised: so does the viewer (its message, the faulted lane), where a goto would not.
-    const site = stop.exception ? faultStops(s).get(stop.step) : undefined;
-    if (site && s.faultStop !== stop.step) faultStop(s, site);
-    else if (s.pos !== stop.step) await this.exec(`goto ${stop.step}`);
+    // Stopped for a CUDA exception or a sanitizer's finding, the presenter saw it raised: so does the viewer, where a goto would not.
+    if (!raisePresenterStop(s, stop) && s.pos !== stop.step) await this.exec(`goto ${stop.step}`);
     const f = s.focus;
     const g = stop.focus;
     if (g.kind === 'device' && (f.kind !== 'device' || f.launch !== g.launch || f.block !== g.block || f.warp !== g.warp || f.lane !== g.lane)) await this.exec(`cuda ${g.label}`);
@@ -313,18 +326,23 @@ export class SessionService {
       else this.views.stopped(s);
       this.emit({ kind: 'warp-lines', lines: s ? otherWarpLines(s) : [] });
     }
-    const bps: BreakpointView[] = (s?.bps.breakpoints ?? []).flatMap((b) => (b.kind === 'line' && b.at ? [{ num: b.num, file: b.at.file, line: b.at.line, enabled: b.enabled, condition: b.condition, temporary: b.temporary }] : []));
-    const bpText = JSON.stringify(bps);
-    if (bpText !== this.lastBreakpoints) {
-      this.lastBreakpoints = bpText;
-      this.emit({ kind: 'breakpoints', breakpoints: bps });
-    }
+    this.publishBreakpoints(s);
     const rows = s?.trace ? s.trace.output() : [];
     // Output up to where the program stands: all of it once it ended, none before it runs.
     const upTo = s?.pos ?? (this.ended ? Number.MAX_SAFE_INTEGER : -1);
     const change = this.output.update(rows, s && s.pos !== null ? (r) => s.printed(r) : (r) => r.step <= upTo, s?.trace ?? null);
     if (change) this.emit({ kind: 'program-output', ...change });
     this.publishPanels(s, stopText, upTo);
+  }
+
+  /** Sends the line breakpoints (a viewer's: the presenter's) when they changed. */
+  private publishBreakpoints(s: DebugSession | null): void {
+    const own = (s?.bps.breakpoints ?? []).flatMap((b) => (b.kind === 'line' && b.at ? [{ num: b.num, file: b.at.file, line: b.at.line, enabled: b.enabled, condition: b.condition, temporary: b.temporary }] : []));
+    const bps = this.env.viewer ? this.presenterBreakpoints : own;
+    const bpText = JSON.stringify(bps);
+    if (bpText === this.lastBreakpoints) return;
+    this.lastBreakpoints = bpText;
+    this.emit({ kind: 'breakpoints', breakpoints: bps });
   }
 
   /** The timeline when the recording grew, diagnostics (as of step `upTo`) and global memory when the position moved or the recording grew. */
@@ -368,6 +386,6 @@ export class SessionService {
       const label = l ? `block ${d(s.view.blockIdx(l, f.block))} thread ${d(s.view.threadIdx(l, f.warp, f.lane))}` : `warp ${f.warp} lane ${f.lane}`;
       focus = { kind: 'device', launch: f.launch, block: f.block, warp: f.warp, lane: f.lane, label };
     }
-    return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0, ...(s.faultStop === s.pos ? { exception: true as const } : {}) };
+    return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0, ...(s.faultStop === s.pos ? { exception: true as const } : {}), ...(s.sanitizerStop === s.pos ? { sanitizer: true as const } : {}) };
   }
 }

@@ -103,6 +103,8 @@ export interface StopView {
   readonly line: number;
   /** Stopped for a kernel's CUDA exception there (not merely at its step, as a goto is). */
   readonly exception?: true;
+  /** Stopped for what a sanitizer found there (`set cuda memcheck on`), not merely at its step. */
+  readonly sanitizer?: true;
 }
 
 /** A piece of the program's own output. */
@@ -191,6 +193,8 @@ export type SessionEvent =
   | { readonly kind: 'exited'; readonly status: number | null }
   /** A command started (true) or finished (false): motions and typing wait while busy. */
   | { readonly kind: 'busy'; readonly busy: boolean }
+  /** A classroom viewer's: the presenter's command started (true) or finished (false); the viewer's own console stays free. */
+  | { readonly kind: 'presenter-busy'; readonly busy: boolean }
   /** Completions of a 'complete' command's line: the words, and the part of the line they replace. */
   | { readonly kind: 'completions'; readonly line: string; readonly words: readonly string[] }
   /** A message that could not be understood or carried out (never fatal). */

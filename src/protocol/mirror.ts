@@ -20,6 +20,7 @@ export class SessionMirror {
   private transcript: (Of<'command'> | Of<'output'>)[] = [];
   private transcriptChars = 0;
   private busy = false;
+  private presenterBusy: Of<'presenter-busy'> | null = null;
   /** The timeline, memory and diagnostics panels' latest views. */
   private panels = new Map<'timeline' | 'memory' | 'diagnostics', SessionEvent>();
   /** The visual panels' latest views, sent after the stop they belong to. */
@@ -73,6 +74,9 @@ export class SessionMirror {
       case 'busy':
         this.busy = e.busy;
         break;
+      case 'presenter-busy':
+        this.presenterBusy = e;
+        break;
       case 'open-failed':
       case 'exited':
       case 'completions':
@@ -95,6 +99,7 @@ export class SessionMirror {
     out.push(...this.views.values());
     if (this.warpLines) out.push(this.warpLines);
     out.push({ kind: 'busy', busy: this.busy });
+    if (this.presenterBusy) out.push(this.presenterBusy);
     return out;
   }
 }

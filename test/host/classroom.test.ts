@@ -7,6 +7,7 @@ import { Classroom } from '../../src/host/classroom.js';
 import { nodeServiceEnv } from '../../src/host/node-env.js';
 import type { SessionEvent } from '../../src/protocol/messages.js';
 import { until } from './until.js';
+import { MASK, snapshotWords } from '../../src/protocol/views.js';
 
 /*
  * A classroom as `warpscope serve --classroom` wires it (in this thread): a presenter's session
@@ -93,6 +94,52 @@ describe('a classroom', () => {
     presenter.send({ kind: 'console', line: `goto ${at.stop!.step}` });
     const again = (await until(p, (e) => e.kind === 'stopped' && e !== at && e.stop?.step === at.stop!.step)) as Extract<SessionEvent, { kind: 'stopped' }>;
     expect(again.stop!.exception).toBeUndefined();
+    room.close();
+    await presenter.close();
+  });
+
+  it('shows its viewers the presenter\'s breakpoints and tells them while its commands run', async () => {
+    const { presenter, p, room, enter } = await presenting();
+    const v = enter();
+    await until(v, (e) => e.kind === 'stopped' && e.stop?.line === 27);
+    // Set before the viewer joined: it is told at once, as the page's gutter shows it.
+    expect(v.filter((e) => e.kind === 'breakpoints').pop()).toMatchObject({ breakpoints: [{ num: 1, line: 27, enabled: true }] });
+    expect(v.filter((e) => e.kind === 'presenter-busy').pop()).toEqual({ kind: 'presenter-busy', busy: false });
+    v.length = 0;
+    p.length = 0;
+    presenter.send({ kind: 'console', line: 'break 34' });
+    await until(v, (e) => e.kind === 'breakpoints' && e.breakpoints.length === 2);
+    presenter.send({ kind: 'motion', motion: 'continue' });
+    await until(p, (e) => e.kind === 'command' && e.line === 'continue');
+    await until(p, (e) => e.kind === 'busy' && !e.busy && p.indexOf(e) > p.findIndex((x) => x.kind === 'command' && x.line === 'continue'));
+    const busy = v.filter((e) => e.kind === 'presenter-busy');
+    expect(busy.slice(-4)).toEqual([true, false, true, false].map((b) => ({ kind: 'presenter-busy', busy: b })));
+    // The viewer's own console was never made to wait for the presenter's commands.
+    expect(v.some((e) => e.kind === 'busy' && e.busy && !v.some((x) => x.kind === 'command'))).toBe(false);
+    room.close();
+    await presenter.close();
+  });
+
+  it('stops its viewers at the presenter\'s memcheck stop with its report and faulted lane, as the presenter stopped', async () => {
+    const presenter = new SessionHost(inThreadBackend(undefined, dir));
+    const p: SessionEvent[] = [];
+    presenter.connect((e) => p.push(e));
+    const room = new Classroom(presenter, nodeServiceEnv());
+    presenter.send({ kind: 'open', target: { kind: 'source', path: join(dir, 'fault.cu') } });
+    presenter.send({ kind: 'console', line: 'set cuda memcheck on' });
+    presenter.send({ kind: 'motion', motion: 'run' });
+    const at = (await until(p, (e) => e.kind === 'stopped' && e.stop !== null)) as Extract<SessionEvent, { kind: 'stopped' }>;
+    expect(at.stop).toMatchObject({ line: 3, sanitizer: true });
+    const v: SessionEvent[] = [];
+    room.connect((e) => v.push(e)).send({ kind: 'sync' });
+    await until(v, (e) => e.kind === 'stopped' && e.stop !== null);
+    expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual(at);
+    await until(v, (e) => e.kind === 'output' && e.text.includes('Invalid __global__ write of size 4 bytes'));
+    const lanes = (await until(v, (e) => e.kind === 'lane-states' && e.snapshot !== null)) as Extract<SessionEvent, { kind: 'lane-states' }>;
+    const mine = (await until(p, (e) => e.kind === 'lane-states' && e.snapshot !== null)) as Extract<SessionEvent, { kind: 'lane-states' }>;
+    expect(lanes.snapshot).toEqual(mine.snapshot);
+    // Block 0's warp 0 (its only warp): one faulted lane, as the grid colours it.
+    expect(snapshotWords(lanes.snapshot!)[MASK.faulted]).not.toBe(0);
     room.close();
     await presenter.close();
   });

@@ -15,6 +15,12 @@ describe('breakpoint marks', () => {
     expect(marks.get(20)).toMatchObject({ enabled: true, conditional: true, title: 'Breakpoint 3 if i == 3: click to clear, right-click to edit its condition' });
   });
 
+  it('names a classroom viewer\'s marks the presenter\'s, offering no click', () => {
+    const marks = breakpointMarks([bp(1, 7), bp(2, 10, { condition: 'i == 3' })], 'a.cu', true);
+    expect(marks.get(7)?.title).toBe("Breakpoint 1: the presenter's");
+    expect(marks.get(10)?.title).toBe("Breakpoint 2 if i == 3: the presenter's");
+  });
+
   it('keeps a line with one enabled breakpoint among disabled ones live, and edits its first one', () => {
     const marks = breakpointMarks([bp(5, 7, { enabled: false }), bp(2, 7, { enabled: false, condition: 'j > 0' }), bp(9, 7)], 'a.cu');
     expect(marks.get(7)).toMatchObject({ enabled: true, conditional: true, first: { num: 2 } });

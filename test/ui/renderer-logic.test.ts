@@ -112,6 +112,31 @@ describe('session store', () => {
       vi.useRealTimers();
     }
   });
+
+  it('tells a classroom viewer the presenter\'s program runs, and not a presenter\'s quick command', () => {
+    vi.useFakeTimers();
+    try {
+      let emit: (e: SessionEvent) => void = () => {};
+      const store = new SessionStore({ send: () => {}, onEvent: (l) => (emit = l), onConnection: (l) => l('open') });
+      emit({ kind: 'role', role: 'viewer' });
+      emit({ kind: 'opened', mode: 'replay', title: 'a.trace', mainFile: 'a.cu', files: [] });
+      emit({ kind: 'presenter-busy', busy: true });
+      emit({ kind: 'presenter-busy', busy: false });
+      vi.advanceTimersByTime(RUNNING_AFTER_MS * 2);
+      expect(store.current.running).toBe(false);
+      emit({ kind: 'presenter-busy', busy: true });
+      // The viewer's own command (following a stop) ends while the presenter's still runs.
+      emit({ kind: 'busy', busy: true });
+      emit({ kind: 'busy', busy: false });
+      vi.advanceTimersByTime(RUNNING_AFTER_MS);
+      expect(store.current).toMatchObject({ busy: false, presenterBusy: true, running: true });
+      expect(runningNote(store.current)).toBe('Running… (the presenter runs the program)');
+      emit({ kind: 'presenter-busy', busy: false });
+      expect(store.current.running).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('WebSocket client', () => {

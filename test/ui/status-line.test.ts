@@ -15,6 +15,12 @@ describe('status line', () => {
     expect(statusLine({ ...open, exit: { status: 0 } })).toBe('Exited with status 0');
   });
 
+  it('tells a viewer the presenter\'s program runs once it has run a while', () => {
+    const viewer: SessionState = { ...open, role: 'viewer', stop: { step: 3, focus: { kind: 'host' }, file: 'a.cu', line: 7 } };
+    expect(statusLine({ ...viewer, presenterBusy: true })).toBe('Stopped at step 3 · host thread · a.cu:7');
+    expect(statusLine({ ...viewer, presenterBusy: true, running: true })).toBe('Running… · the presenter runs the program');
+  });
+
   it('says a viewer records nothing of a live program', () => {
     expect(modeLabel(open)).toBe('live · recording');
     expect(modeLabel({ ...open, role: 'viewer' })).toBe('');

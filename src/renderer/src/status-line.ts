@@ -10,6 +10,8 @@ export function statusLine(s: SessionState): string {
   if (s.connection === 'closed') return 'Disconnected from the session';
   if (s.connection === 'connecting') return 'Connecting…';
   if (s.busy) return 'Running…';
+  // A viewer's window is told once the presenter's command has run a while: a print does not flash it.
+  if (s.presenterBusy && s.running) return 'Running… · the presenter runs the program';
   if (s.stop) return `Stopped at step ${s.stop.step} · ${s.stop.focus.kind === 'device' ? s.stop.focus.label : 'host thread'} · ${s.stop.file.split('/').pop()}:${s.stop.line}`;
   if (s.exit) return `Exited with status ${s.exit.status ?? '? (recording interrupted)'}`;
   if (!s.mode) return 'No program open';

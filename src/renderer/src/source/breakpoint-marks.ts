@@ -17,8 +17,8 @@ export interface BreakpointMark {
   readonly title: string;
 }
 
-/** The gutter marks of `file`'s lines, by line number. */
-export function breakpointMarks(breakpoints: readonly BreakpointView[], file: string | null): Map<number, BreakpointMark> {
+/** The gutter marks of `file`'s lines, by line number (`readOnly`: a classroom viewer's, which shows the presenter's and changes none). */
+export function breakpointMarks(breakpoints: readonly BreakpointView[], file: string | null, readOnly = false): Map<number, BreakpointMark> {
   const byLine = new Map<number, BreakpointView[]>();
   for (const b of breakpoints) if (b.file === file) byLine.set(b.line, [...(byLine.get(b.line) ?? []), b]);
   const marks = new Map<number, BreakpointMark>();
@@ -26,7 +26,8 @@ export function breakpointMarks(breakpoints: readonly BreakpointView[], file: st
     const first = bps.reduce((a, b) => (b.num < a.num ? b : a));
     const enabled = bps.some((b) => b.enabled);
     const state = enabled ? '' : ' (disabled)';
-    const title = `Breakpoint ${first.num}${state}${first.condition ? ` if ${first.condition}` : ''}: click to clear, right-click to edit its condition`;
+    const how = readOnly ? "the presenter's" : 'click to clear, right-click to edit its condition';
+    const title = `Breakpoint ${first.num}${state}${first.condition ? ` if ${first.condition}` : ''}: ${how}`;
     marks.set(line, { first, enabled, conditional: !!first.condition, title });
   }
   return marks;

@@ -26,6 +26,8 @@ export interface SessionState {
   readonly busy: boolean;
   /** A command has been running a while (the program runs): panels with nothing to show say so rather than that nothing happened. */
   readonly running: boolean;
+  /** A classroom viewer's: the presenter's command runs (`running` turns on as for one's own). */
+  readonly presenterBusy: boolean;
   readonly output: readonly OutputChunk[];
   /** How the last run ended (cleared when the program runs again). */
   readonly exit: { readonly status: number | null } | null;
@@ -51,7 +53,7 @@ export interface SessionState {
   readonly fileList: FileListing | null;
 }
 
-export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, reveal: null, breakpoints: [], stop: null, busy: false, running: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null, warpLines: [], fileList: null };
+export const initialState: SessionState = { connection: 'connecting', mode: null, title: '', mainFile: '', files: [], viewFile: null, reveal: null, breakpoints: [], stop: null, busy: false, running: false, presenterBusy: false, output: [], exit: null, notice: null, timeline: null, memory: [], diagnostics: [], role: 'driver', layout: null, lanes: null, warpTable: null, shared: null, warpLines: [], fileList: null };
 
 /** The state after one event (pure: the store and its tests share it). */
 export function reduce(s: SessionState, e: SessionEvent): SessionState {
@@ -69,7 +71,9 @@ export function reduce(s: SessionState, e: SessionEvent): SessionState {
     case 'exited':
       return { ...s, exit: { status: e.status } };
     case 'busy':
-      return { ...s, busy: e.busy, running: e.busy && s.running };
+      return { ...s, busy: e.busy, running: (e.busy || s.presenterBusy) && s.running };
+    case 'presenter-busy':
+      return { ...s, presenterBusy: e.busy, running: (e.busy || s.busy) && s.running };
     case 'error':
       return { ...s, notice: e.message };
     case 'timeline':
@@ -107,7 +111,7 @@ export function runningNote(s: SessionState): string | null {
   if (!s.running) return null;
   const t = s.timeline;
   const steps = t && !t.complete && t.steps > 0 ? ` ${t.steps.toLocaleString('en-US')} steps recorded` : '';
-  return `Running…${steps} (pause to inspect)`;
+  return s.role === 'viewer' ? `Running… (the presenter runs the program)` : `Running…${steps} (pause to inspect)`;
 }
 
 /** The store: state for the panels, events for the console, commands to the session. */
@@ -125,7 +129,7 @@ export class SessionStore {
   constructor(private readonly client: SessionClient) {
     client.onEvent((e) => {
       if (e.kind === 'busy' && !e.busy) this.scrubber.idle();
-      if (e.kind === 'busy') this.watchRunning(e.busy);
+      if (e.kind === 'busy' || e.kind === 'presenter-busy') this.watchRunning(e.kind === 'busy' ? e.busy || this.state.presenterBusy : e.busy || this.state.busy);
       this.listeners.forEach((l) => l(e));
       this.set(reduce(this.state, e));
     });
@@ -183,7 +187,7 @@ export class SessionStore {
     if (!busy || this.state.running) return;
     this.runningTimer = setTimeout(() => {
       this.runningTimer = null;
-      if (this.state.busy) this.set({ ...this.state, running: true });
+      if (this.state.busy || this.state.presenterBusy) this.set({ ...this.state, running: true });
     }, RUNNING_AFTER_MS);
   }
 
