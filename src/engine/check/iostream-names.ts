@@ -12,18 +12,20 @@ import { unsupported } from '../front/diag.js';
 export const OSTREAM_IDS: Readonly<Record<string, number>> = { cout: 1, cerr: 2, clog: 3 };
 
 /** Manipulators taking no argument, as `std::cout << std::endl` uses them (each is a built-in `ostream.NAME`). */
-export const PLAIN_MANIPULATORS: ReadonlySet<string> = new Set(['endl', 'flush', 'fixed', 'scientific', 'defaultfloat', 'hex', 'dec', 'oct', 'left', 'right', 'boolalpha', 'noboolalpha']);
+export const PLAIN_MANIPULATORS: ReadonlySet<string> = new Set([
+  'endl', 'flush', 'fixed', 'scientific', 'defaultfloat', 'hexfloat', 'hex', 'dec', 'oct', 'left', 'right', 'internal', 'boolalpha', 'noboolalpha',
+  'showpos', 'noshowpos', 'showbase', 'noshowbase', 'showpoint', 'noshowpoint', 'uppercase', 'nouppercase',
+]);
 
 /** <iomanip>'s manipulators taking one argument (`std::setw(8)`), with that argument's kind. */
-export const ARG_MANIPULATORS: ReadonlyMap<string, 'int' | 'char'> = new Map([['setw', 'int'], ['setprecision', 'int'], ['setfill', 'char']]);
+export const ARG_MANIPULATORS: ReadonlyMap<string, 'int' | 'char'> = new Map([['setw', 'int'], ['setprecision', 'int'], ['setfill', 'char'], ['setbase', 'int']]);
 
 /** What <iostream> declares (through <ostream>, <ios> and the <string> it includes) that Warpscope does not offer. */
 const IOSTREAM_OTHERS = [
   'cin', 'wcin', 'wcout', 'wcerr', 'wclog', 'string', 'wstring', 'ostream', 'istream', 'iostream', 'ios', 'ios_base', 'streambuf', 'basic_ostream', 'basic_istream',
-  'basic_string', 'ends', 'ws', 'internal', 'hexfloat', 'showpos', 'noshowpos', 'showbase', 'noshowbase', 'showpoint', 'noshowpoint', 'uppercase', 'nouppercase',
-  'unitbuf', 'nounitbuf', 'skipws', 'noskipws', 'getline', 'to_string', 'stoi', 'stol', 'stoll', 'stoul', 'stoull', 'stof', 'stod', 'streamsize',
+  'basic_string', 'ends', 'ws', 'unitbuf', 'nounitbuf', 'skipws', 'noskipws', 'getline', 'to_string', 'stoi', 'stol', 'stoll', 'stoul', 'stoull', 'stof', 'stod', 'streamsize',
 ];
-const IOMANIP_OTHERS = ['setbase', 'setiosflags', 'resetiosflags', 'put_time', 'get_time', 'put_money', 'get_money', 'quoted'];
+const IOMANIP_OTHERS = ['setiosflags', 'resetiosflags', 'put_time', 'get_time', 'put_money', 'get_money', 'quoted'];
 
 /** Stream-library names the parser must read as types (`std::string s;`, `void f(std::ostream &os)`), so the checker can name them as unsupported. */
 export const iostreamTypeNames: readonly string[] = ['string', 'wstring', 'ostream', 'istream', 'iostream', 'ios', 'ios_base', 'streambuf', 'streamsize'].map((n) => `std::${n}`);

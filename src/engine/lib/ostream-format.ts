@@ -13,15 +13,20 @@ export interface OstreamFlags {
   width: number;
   precision: number;
   fill: string;
-  float: 'general' | 'fixed' | 'scientific';
+  /** floatfield: 'hex' is fixed|scientific together, what std::hexfloat sets. */
+  float: 'general' | 'fixed' | 'scientific' | 'hex';
   base: 10 | 16 | 8;
-  adjust: 'right' | 'left';
+  adjust: 'right' | 'left' | 'internal';
   boolalpha: boolean;
+  showpos: boolean;
+  showbase: boolean;
+  showpoint: boolean;
+  uppercase: boolean;
 }
 
 /** A stream's state as constructed: precision 6, fill ' ', decimal, right-adjusted. */
 export function defaultFlags(): OstreamFlags {
-  return { width: 0, precision: 6, fill: ' ', float: 'general', base: 10, adjust: 'right', boolalpha: false };
+  return { width: 0, precision: 6, fill: ' ', float: 'general', base: 10, adjust: 'right', boolalpha: false, showpos: false, showbase: false, showpoint: false, uppercase: false };
 }
 
 /** One operand of `<<`, by the overload C++ picks for its type. */
@@ -39,51 +44,71 @@ export type OstreamValue =
 /** The bytes one insertion writes; the caller resets the width to 0 afterwards, as every formatted output does. */
 export function formatInsertion(f: OstreamFlags, v: OstreamValue): string {
   switch (v.kind) {
+    // Characters, strings and boolalpha's names are padded by __ostream_insert, where internal means right.
     case 'char':
-      return pad(f, String.fromCharCode(v.code & 0xff));
+      return pad(f, String.fromCharCode(v.code & 0xff), false);
     case 'string':
-      return pad(f, v.text);
+      return pad(f, v.text, false);
     case 'nullptr':
-      return pad(f, 'nullptr');
+      return pad(f, 'nullptr', false);
     case 'bool':
-      if (f.boolalpha) return pad(f, v.value ? 'true' : 'false');
+      if (f.boolalpha) return pad(f, v.value ? 'true' : 'false', false);
+      // num_put prints a bool without boolalpha as the long it converts to (showpos gives "+1").
       return formatInteger(f, v.value ? 1n : 0n, 64, true);
     case 'int':
       return formatInteger(f, v.value, v.bits, v.signed);
     case 'float':
       return formatFloat(f, v.value);
     case 'pointer':
-      // num_put prints a void* as an unsigned long in hex with showbase, which shows no "0x" for zero.
-      return v.address === 0n ? pad(f, '0') : pad(f, '0x' + BigInt.asUintN(64, v.address).toString(16));
+      // num_put prints a void* as an unsigned long with hex|showbase and uppercase cleared, which shows no "0x" for zero.
+      return formatInteger({ ...f, base: 16, showbase: true, uppercase: false }, v.address, 64, false);
   }
 }
 
 /**
- * An integer as num_put prints it: decimal keeps the sign; hex and octal print the bits of the
- * type as unsigned (ostream::operator<<(short/int) cast to unsigned short/int first, long types
- * go through unsigned long), so -1 as an int is ffffffff.
+ * An integer as num_put's _M_insert_int prints it: decimal keeps the sign (showpos adds '+' to
+ * signed types only); hex and octal print the bits of the type as unsigned (ostream::operator<<
+ * casts short and int to their unsigned types first, long types go through unsigned long), so -1
+ * as an int is ffffffff, and showbase prefixes "0x"/"0X" or "0" to any value but zero.
  */
 function formatInteger(f: OstreamFlags, value: bigint, bits: number, signed: boolean): string {
   if (f.base === 10) {
     const v = signed ? BigInt.asIntN(bits, value) : BigInt.asUintN(bits, value);
-    return pad(f, v.toString());
+    return pad(f, (signed && f.showpos && v >= 0n ? '+' : '') + v.toString(), true);
   }
-  return pad(f, BigInt.asUintN(bits, value).toString(f.base));
+  const u = BigInt.asUintN(bits, value);
+  const digits = f.uppercase ? u.toString(f.base).toUpperCase() : u.toString(f.base);
+  const prefix = !f.showbase || u === 0n ? '' : f.base === 8 ? '0' : f.uppercase ? '0X' : '0x';
+  return pad(f, prefix + digits, true);
 }
 
-/** A floating value through printf with the format num_put builds from the flags ("%.*g", "%.*f" or "%.*e"). */
+/**
+ * A floating value through printf with the format __num_base::_S_format_float builds from the
+ * flags: '+' for showpos, '#' for showpoint, ".*" but for hexfloat, and g/e/a (uppercase: G/E/A)
+ * or f (never F) for the floatfield.
+ */
 function formatFloat(f: OstreamFlags, value: number): string {
-  const conv = f.float === 'fixed' ? 'f' : f.float === 'scientific' ? 'e' : 'g';
+  const upper = f.uppercase && f.float !== 'fixed';
+  const conv = { general: 'g', fixed: 'f', scientific: 'e', hex: 'a' }[f.float];
+  const spec = `%${f.showpos ? '+' : ''}${f.showpoint ? '#' : ''}${f.float === 'hex' ? '' : '.*'}${upper ? conv.toUpperCase() : conv}`;
   // A negative precision means the default (6), as num_put takes it.
   const prec = f.precision < 0 ? 6 : f.precision;
-  const text = formatPrintf(`%.*${conv}`, [{ kind: 'int', value: BigInt(prec) }, { kind: 'double', value }]);
-  return pad(f, text);
+  const args = f.float === 'hex' ? [{ kind: 'double' as const, value }] : [{ kind: 'int' as const, value: BigInt(prec) }, { kind: 'double' as const, value }];
+  return pad(f, formatPrintf(spec, args), true);
 }
 
-/** Pads to the field width with the fill character: after the text when left-adjusted, else before it (std::internal is not offered). */
-function pad(f: OstreamFlags, text: string): string {
+/**
+ * Pads to the field width with the fill character: after the text when left-adjusted, else before
+ * it; a number (num_put's __pad) with internal adjustment takes the fill after its sign or "0x".
+ */
+function pad(f: OstreamFlags, text: string, numeric: boolean): string {
   const n = f.width - text.length;
   if (n <= 0) return text;
   const fill = f.fill.repeat(n);
-  return f.adjust === 'left' ? text + fill : fill + text;
+  if (f.adjust === 'left') return text + fill;
+  if (f.adjust === 'internal' && numeric) {
+    const at = /^0[xX]/.test(text) ? 2 : text[0] === '-' || text[0] === '+' ? 1 : 0;
+    return text.slice(0, at) + fill + text.slice(at);
+  }
+  return fill + text;
 }

@@ -34,8 +34,18 @@ const FLAG_MANIPULATORS: Readonly<Record<string, FlagsEdit>> = {
   oct: (f) => void (f.base = 8),
   left: (f) => void (f.adjust = 'left'),
   right: (f) => void (f.adjust = 'right'),
+  internal: (f) => void (f.adjust = 'internal'),
+  hexfloat: (f) => void (f.float = 'hex'),
   boolalpha: (f) => void (f.boolalpha = true),
   noboolalpha: (f) => void (f.boolalpha = false),
+  showpos: (f) => void (f.showpos = true),
+  noshowpos: (f) => void (f.showpos = false),
+  showbase: (f) => void (f.showbase = true),
+  noshowbase: (f) => void (f.showbase = false),
+  showpoint: (f) => void (f.showpoint = true),
+  noshowpoint: (f) => void (f.showpoint = false),
+  uppercase: (f) => void (f.uppercase = true),
+  nouppercase: (f) => void (f.uppercase = false),
 };
 
 /** The stream built-ins with their own state: one set per program run. */
@@ -90,6 +100,8 @@ export function iostreamApi(): Readonly<Record<string, HostBuiltin>> {
     'ostream.setw': (_ctx, args) => void (stream(num(args, 0)).flags.width = num(args, 1)),
     'ostream.setprecision': (_ctx, args) => void (stream(num(args, 0)).flags.precision = num(args, 1)),
     'ostream.setfill': (_ctx, args) => void (stream(num(args, 0)).flags.fill = String.fromCharCode(num(args, 1) & 0xff)),
+    // setbase(n) sets basefield to oct, dec or hex for 8, 10 and 16, and clears it (decimal output) for anything else.
+    'ostream.setbase': (_ctx, args) => void (stream(num(args, 0)).flags.base = num(args, 1) === 8 ? 8 : num(args, 1) === 16 ? 16 : 10),
   };
   for (const [name, edit] of Object.entries(FLAG_MANIPULATORS)) api[`ostream.${name}`] = (_ctx, args) => void edit(stream(num(args, 0)).flags);
   return api;

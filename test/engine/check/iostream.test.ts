@@ -17,7 +17,8 @@ describe('<iostream> in the checker', () => {
     expect(firstError(inMain('std::cin >> n;'))).toBe("6:3: 'std::cin' (input streams) is not supported by Warpscope");
     expect(firstError(inMain('std::cout << p;'))).toBe("6:16: '<<' of a value of type 'P' to an output stream is not supported by Warpscope");
     expect(firstError(inMain('std::cout.precision(3);'))).toBe("6:3: 'std::cout' other than as the left operand of '<<' is not supported by Warpscope");
-    expect(firstError(inMain('std::cout << std::showpos << n;'))).toBe("6:16: 'std::showpos' is not supported by Warpscope");
+    expect(firstError(inMain('std::cout << std::unitbuf << n;'))).toBe("6:16: 'std::unitbuf' is not supported by Warpscope");
+    expect(firstError(inMain('std::cout << std::setiosflags(std::ios::showpos) << n;'))).toBe("6:16: 'std::setiosflags' is not supported by Warpscope");
     expect(firstError(inMain('std::ios::sync_with_stdio(false);'))).toBe("6:3: 'std::ios::sync_with_stdio' is not supported by Warpscope");
     expect(firstError(`#include <iostream>\nvoid show(std::ostream &os) {}\nint main() { return 0; }\n`)).toBe("2:11: 'std::ostream' is not supported by Warpscope");
   });
@@ -38,5 +39,15 @@ describe('<iostream> in the checker', () => {
       '3:3: identifier "std::cout" is undefined in device code',
       '4:3: identifier "std::cerr" is undefined in device code',
     ]);
+  });
+
+  it('runs showpos, showbase, uppercase, showpoint, hexfloat, internal and setbase as libstdc++ does', () => {
+    // Expected output printed by the same lines built with g++ 12.2.
+    const r = runSource(inMain('std::cout << std::showpos << n << \' \' << -n << \' \' << 2u << \' \' << 3.5 << std::noshowpos << \' \' << n << \'\\n\';\n' +
+      '  std::cout << std::showbase << std::hex << 255 << \' \' << std::uppercase << 255 << \' \' << 1e20 << std::nouppercase << std::noshowbase << std::dec << \'\\n\';\n' +
+      '  std::cout << std::hexfloat << 3.0 << std::defaultfloat << \' \' << std::showpoint << 1.0 << std::noshowpoint << \' \' << std::setbase(8) << 8 << std::setbase(10) << \'\\n\';\n' +
+      '  std::cout << std::internal << std::setw(6) << -42 << \'|\' << std::setfill(\'0\') << std::setw(8) << std::showbase << std::hex << 255 << std::endl;'));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.stdout).toBe('+1 -1 2 +3.5 1\n0xff 0XFF 1E+20\n0x1.8p+1 1.00000 10\n-   42|0x0000ff\n');
   });
 });
