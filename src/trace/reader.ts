@@ -6,7 +6,7 @@ import { decodeEffects, decodeSteps, inflate, type DecodedEffects, type DecodedS
 import { countLaneEffects, laneEffects, type LaneEffect } from './lanes.js';
 import { Barriers } from './barriers.js';
 import { TraceDamage, damagedTrace } from './damage.js';
-import { chunkGap, countDamage, launchDamage, metaDamage } from './validate.js';
+import { chunkGap, countDamage, launchDamage, metaDamage, rowDamage } from './validate.js';
 import { crcColumn, intact } from './checksum.js';
 import { sqliteHeader } from './file-kind.js';
 import type { DebugInfo } from '../engine/debuginfo/symbols.js';
@@ -133,7 +133,7 @@ export class Trace {
       const missing = TABLES.find((t) => !tables.has(t));
       if (missing !== undefined) throw new NotTrace(`'${path}' is a damaged trace (table '${missing}' is missing)`);
       const trace = new Trace(db, meta);
-      const damage = metaDamage(meta) ?? chunkGap(trace.stepIndex, 'statements') ?? chunkGap(trace.effectIndex, 'effects') ?? countDamage(meta, trace.stepCount(), trace.effectCount()) ?? launchDamage(db, trace.stepCount());
+      const damage = metaDamage(meta) ?? chunkGap(trace.stepIndex, 'statements') ?? chunkGap(trace.effectIndex, 'effects') ?? countDamage(meta, trace.stepCount(), trace.effectCount()) ?? launchDamage(db, trace.stepCount()) ?? rowDamage(db, meta);
       if (damage !== null) throw new TraceDamage(damage);
       settleKilledRecording(db, path);
       return trace;

@@ -96,3 +96,26 @@ export function launchDamage(db: Db, steps: number): string | null {
   }
   return null;
 }
+
+/** A table whose rows a recording numbers 1, 2, ... as it inserts them, and the meta row that counts them at the close. */
+const COUNTED: readonly { readonly table: string; readonly key: string; readonly id: string; readonly what: string }[] = [
+  { table: 'output', key: 'output_rows', id: 'seq', what: 'output' },
+  { table: 'launches', key: 'launch_rows', id: 'launch_id', what: 'launch' },
+];
+
+/**
+ * Why rows of the output or launches table are missing: their numbers have a gap, or there are fewer
+ * than the meta row written at the close counts (traces made before those rows, and killed
+ * recordings, are checked for gaps only: rows deleted from their end cannot be told from rows never
+ * made). Both are read from the tables' b-trees without reading the rows; null when none is missing.
+ */
+export function rowDamage(db: Db, meta: ReadonlyMap<string, string>): string | null {
+  for (const { table, key, id, what } of COUNTED) {
+    const { n, last } = db.prepare(`SELECT count(*) AS n, coalesce(max(${id}), 0) AS last FROM ${table}`).get() as { n: number; last: number };
+    if (n !== last) return `${last - n} of its ${last} ${what} rows are missing`;
+    const counted = meta.get(key);
+    if (counted !== undefined && !isInteger(counted)) return `its meta row '${key}' is not a number`;
+    if (counted !== undefined && Number(counted) !== n) return `${what} rows are missing (the run made ${counted}, ${n} are recorded)`;
+  }
+  return null;
+}

@@ -35,6 +35,8 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
   private launchGrid: Dim3 = { x: 1, y: 1, z: 1 };
   private launchBlock: Dim3 = { x: 1, y: 1, z: 1 };
   private blobCount = 0;
+  /** Rows of the output table written so far. */
+  private outputCount = 0;
   /**
    * The warp running now, the last to run a statement or enter a function: runtime writes without a
    * warp of their own belong to it (a kernel's struct parameters are copied to its frame before its
@@ -273,6 +275,7 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     // The effects made before it, counted exactly: a finish stopping inside a statement shows only what it printed so far.
     if (this.loads.n !== 0) this.drainLoads();
     this.rows.push(['output', this.step, this.sentEffects + this.fx.n, STREAMS[stream], Buffer.from(text, 'latin1')]);
+    this.outputCount++;
     this.counted();
   }
 
@@ -297,6 +300,8 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     if (this.loads.n !== 0) this.drainLoads();
     if (this.current) this.regs.flush(this.current);
     this.rows.push(['meta', 'steps', String(this.step)], ['meta', 'effects', String(this.sentEffects + this.fx.n)]);
+    // Row counts a reader checks (validate.ts): rows deleted from these tables would replay silently without them.
+    this.rows.push(['meta', 'output_rows', String(this.outputCount)], ['meta', 'launch_rows', String(this.launchCount)]);
     if (status !== null) this.rows.push(['meta', 'exit_status', String(status)], ['meta', 'complete', '1']);
     this.closed = true;
     this.commit(true);

@@ -87,3 +87,22 @@ describe('a trace given where a program goes', () => {
     expect(r.status).toBe(1);
   });
 });
+
+describe('a trace with rows deleted from its output or launches', () => {
+  beforeAll(() => void (existsSync(trace) || ws('record', program, '-o', trace)));
+
+  it.each([
+    ['output', 'DELETE FROM output', 'output rows are missing (the run made 1, 0 are recorded)'],
+    ['launches', 'DELETE FROM launches WHERE launch_id = (SELECT max(launch_id) FROM launches)', 'launch rows are missing (the run made 10, 9 are recorded)'],
+  ])('%s: replay refuses it in one line with status 1 instead of replaying without them', (table, sql, reason) => {
+    const path = join(dir, `no-${table}.trace`);
+    copyFileSync(trace, path);
+    const db = new Database(path);
+    db.exec(sql);
+    db.close();
+    for (const args of [['--output'], ['--summary'], ['-x', commands, '--batch']]) {
+      const r = ws('replay', path, ...args);
+      expect([r.status, r.stdout, r.stderr]).toEqual([1, '', `warpscope: error: '${path}' is a damaged trace (${reason})\n`]);
+    }
+  });
+});

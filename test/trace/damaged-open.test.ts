@@ -65,6 +65,11 @@ describe('opening a trace damaged inside its rows', () => {
     ['the exit status not a number', "UPDATE meta SET value = 'x' WHERE key = 'exit_status'", /damaged trace \(its meta row 'exit_status' is not a number\)$/],
     ['a launch with no threads', 'UPDATE launches SET grid_x = 0', /damaged trace \(launch 1 has no threads\)$/],
     ['a launch past the recording', 'UPDATE launches SET end_step = 999999999', /damaged trace \(launch 1 runs outside the recorded statements\)$/],
+    ['its output deleted', 'DELETE FROM output', /damaged trace \(output rows are missing \(the run made 1, 0 are recorded\)\)$/],
+    ['its last launch deleted', 'DELETE FROM launches WHERE launch_id = (SELECT max(launch_id) FROM launches)', /damaged trace \(launch rows are missing \(the run made 10, 9 are recorded\)\)$/],
+    // A killed recording, or one made before the counts, has none: a gap in the numbers still tells.
+    ['an output row deleted from a trace without the counts', "INSERT INTO output (step, effect, stream, data) SELECT step, effect, stream, data FROM output; INSERT INTO output (step, effect, stream, data) VALUES (1, 0, 1, x'41'); DELETE FROM output WHERE seq = 2; DELETE FROM meta WHERE key = 'output_rows'", /damaged trace \(1 of its 3 output rows are missing\)$/],
+    ['a garbled output count', "UPDATE meta SET value = 'x' WHERE key = 'output_rows'", /damaged trace \(its meta row 'output_rows' is not a number\)$/],
   ])('refuses a trace with %s, saying why in one line', (_what, sql, message) => {
     const why = opening(damaged((db) => db.exec(sql)));
     expect(why).toMatch(message);
@@ -72,7 +77,8 @@ describe('opening a trace damaged inside its rows', () => {
   });
 
   it('reports a step chunk that names a launch or a location the trace does not hold as damaged when it is read', () => {
-    for (const sql of ['DELETE FROM launches', 'DELETE FROM locs']) {
+    // Without the meta row counting the launches (a killed recording's trace has none), their loss is found only here.
+    for (const sql of ["DELETE FROM launches; DELETE FROM meta WHERE key = 'launch_rows'", 'DELETE FROM locs']) {
       const t = Trace.open(damaged((db) => db.exec(sql)));
       if (typeof t === 'string') throw new Error(t);
       expect(() => t.stepChunks.forEach((_c, i) => t.stepChunk(i))).toThrow(TraceDamage);
