@@ -18,6 +18,8 @@ export const HEAP_RANGE = 2 ** 40;
 export const STACK_BASE = 0x7ffd5a000000;
 /** Device global memory (cudaMalloc, __device__ and __managed__ variables). */
 export const GLOBAL_BASE = 0x7f4c3a000000;
+/** The virtual range reserved for device allocations (the budget limits what is mapped). */
+export const GLOBAL_RANGE = 2 ** 38;
 /** The constant bank (64 KiB of __constant__ variables) followed by the kernel parameter area. */
 export const CONST_BASE = 0x7f4c38000000;
 export const CONST_BANK_BYTES = 65536;

@@ -1,9 +1,10 @@
 import type { CType } from '../check/types.js';
 import { SimulatorError, type Scalar } from '../exec/env.js';
 import { RangeAllocator } from './allocator.js';
+import { GlobalMap } from './global-map.js';
 import { MemoryFault, type MemSpace } from './fault.js';
 import {
-  CHUNK_BYTES, CODE_SIZE, CONST_BANK_BYTES, CONST_BASE, GLOBAL_BASE, GLOBAL_BUDGET, HDATA_BASE, HEAP_BASE, HEAP_RANGE,
+  CHUNK_BYTES, CODE_SIZE, CONST_BANK_BYTES, CONST_BASE, GLOBAL_BASE, GLOBAL_BUDGET, GLOBAL_RANGE, HDATA_BASE, HEAP_BASE, HEAP_RANGE,
   LOCAL_BASE, PARAM_BYTES, RODATA_BASE, SHARED_BASE, SHARED_MAX, STACK_BASE, typeCode,
 } from './layout.js';
 import { Region, readAt, writeAt } from './region.js';
@@ -17,8 +18,6 @@ const DEV: Who = 0, HOST: Who = 1, API: Who = 2;
 
 /** Where static storage may be placed. */
 export type StaticPlace = 'rodata' | 'hdata' | 'global' | 'managed' | 'constant';
-
-const GLOBAL_RANGE = 2 ** 38; // virtual range reserved for device allocations (the budget limits what is mapped)
 
 /**
  * The whole simulated address space. Fields used by compiled code's fast paths are public:
@@ -38,36 +37,25 @@ export class Memory implements MemoryView {
   lStride = 0;
   /** Backed bytes of global memory: the fast path's bound (kept below 2^32 so offsets fit `>>>`). */
   gLimit = 0;
+  private readonly gMap: GlobalMap;
   /** Per 2 MiB chunk of the global range: how many live allocations map it. */
-  readonly gChunk = new Int32Array(GLOBAL_RANGE / CHUNK_BYTES);
-  private mappedBytes = 0;
-  private readonly gAlloc = new RangeAllocator(GLOBAL_BASE, GLOBAL_RANGE);
+  readonly gChunk: Int32Array;
   private readonly hAlloc = new RangeAllocator(HEAP_BASE, HEAP_RANGE);
   private rodataTop = RODATA_BASE;
   private hdataTop = HDATA_BASE;
   private constTop = CONST_BASE;
 
   /** `budget`: bytes of device memory cudaMalloc may map (the simulated GPU's memory less its CUDA context's). */
-  constructor(private readonly budget = GLOBAL_BUDGET) {}
+  constructor(budget = GLOBAL_BUDGET) {
+    this.gMap = new GlobalMap(budget);
+    this.gChunk = this.gMap.chunks;
+  }
 
   /** cudaMalloc: 256-byte aligned (2 MiB for large blocks) device memory, or null when the 80 GB budget is exhausted. */
   allocGlobal(size: number, managed = false): number | null {
-    if (!(size >= 0) || !Number.isFinite(size)) return null;
-    const align = size >= CHUNK_BYTES ? CHUNK_BYTES : 256;
-    const b = this.gAlloc.place(size, align, managed);
-    if (!b) return null;
-    const first = Math.floor((b.base - GLOBAL_BASE) / CHUNK_BYTES);
-    const last = Math.floor((b.base - GLOBAL_BASE + Math.max(size, 1) - 1) / CHUNK_BYTES);
-    let fresh = 0;
-    for (let c = first; c <= last; c++) if (this.gChunk[c] === 0) fresh++;
-    if (this.mappedBytes + fresh * CHUNK_BYTES > this.budget) {
-      this.gAlloc.remove(b.base);
-      return null;
-    }
-    for (let c = first; c <= last; c++) this.gChunk[c]!++;
-    this.mappedBytes += fresh * CHUNK_BYTES;
-    this.onMapping?.({ kind: 'alloc', space: 'global', address: b.base, size, mappedStart: GLOBAL_BASE + first * CHUNK_BYTES, mappedEnd: GLOBAL_BASE + (last + 1) * CHUNK_BYTES });
-    return b.base;
+    const m = this.gMap.map(size, managed);
+    if (m) this.onMapping?.({ kind: 'alloc', space: 'global', address: m.base, size, mappedStart: m.mappedStart, mappedEnd: m.mappedEnd });
+    return m ? m.base : null;
   }
 
   /**
@@ -76,39 +64,27 @@ export class Memory implements MemoryView {
    * late access reads and writes them without a fault, as on the GPU.
    */
   freeGlobal(addr: number, pooled = false): boolean {
-    const b = this.gAlloc.remove(addr);
-    if (!b) return false;
-    const first = Math.floor((b.base - GLOBAL_BASE) / CHUNK_BYTES);
-    const last = Math.floor((b.base - GLOBAL_BASE + Math.max(b.size, 1) - 1) / CHUNK_BYTES);
-    if (pooled) this.pooled.push([first, last, b.base]);
-    else this.unmapChunks(first, last), this.onMapping?.({ kind: 'free', space: 'global', address: b.base });
+    if (!this.gMap.unmap(addr, pooled)) return false;
+    if (!pooled) this.onMapping?.({ kind: 'free', space: 'global', address: addr });
     return true;
   }
 
-  /** Chunk ranges (and base) of allocations freed into the memory pool and still mapped. */
-  private pooled: [number, number, number][] = [];
-
   /** A synchronizing call: the pool gives back the pages of what was freed into it (the default release threshold, 0). */
   releasePool(): void {
-    for (const [first, last, base] of this.pooled) this.unmapChunks(first, last), this.onMapping?.({ kind: 'free', space: 'global', address: base });
-    this.pooled = [];
+    for (const base of this.gMap.releasePool()) this.onMapping?.({ kind: 'free', space: 'global', address: base });
   }
 
   /** Hears allocations and frees with the ranges they map (a trace recorder: what a debugger may read). */
   onMapping: ((e: MappingEvent) => void) | null = null;
 
-  private unmapChunks(first: number, last: number): void {
-    for (let c = first; c <= last; c++) if (--this.gChunk[c]! === 0) this.mappedBytes -= CHUNK_BYTES;
-  }
-
   /** Bytes of device memory mapped by live allocations (for cudaMemGetInfo). */
   get globalMappedBytes(): number {
-    return this.mappedBytes;
+    return this.gMap.mappedTotal;
   }
 
   /** Bytes of device memory cudaMalloc may still map. */
   get globalFreeBytes(): number {
-    return this.budget - this.mappedBytes;
+    return this.gMap.freeBytes;
   }
 
   /**
@@ -149,7 +125,7 @@ export class Memory implements MemoryView {
 
   /** The allocation holding `addr` (device or host heap), for diagnostics. */
   allocation(addr: number): AllocationInfo | null {
-    const g = this.gAlloc.find(addr);
+    const g = this.gMap.find(addr);
     if (g) return { base: g.base, size: g.size, space: g.managed ? 'managed' : 'global' };
     const h = this.hAlloc.find(addr);
     if (h) return { base: h.base, size: h.size, space: h.managed ? 'pinned' : 'host' };
@@ -158,17 +134,7 @@ export class Memory implements MemoryView {
 
   /** The live device allocation whose bytes lie closest to `addr` (ties: the one after it). */
   nearestAllocation(addr: number): AllocationInfo | null {
-    let best: AllocationInfo | null = null;
-    let bestGap = Infinity;
-    for (const b of this.gAlloc.blocks) {
-      const end = b.base + Math.max(b.size, 1);
-      const gap = addr < b.base ? b.base - addr : addr >= end ? addr - end + 1 : 0;
-      if (gap < bestGap || (gap === bestGap && b.base > addr)) {
-        best = { base: b.base, size: b.size, space: b.managed ? 'managed' : 'global' };
-        bestGap = gap;
-      }
-    }
-    return best;
+    return this.gMap.nearest(addr);
   }
 
   /** Reserves static storage (globals, literals, __device__/__constant__ variables); returns its address. */
@@ -355,8 +321,8 @@ export class Memory implements MemoryView {
     if (who === DEV && align > 1 && addr % align !== 0) throw this.fault('misaligned', addr, size, this.spaceOf(addr), lane, write);
     let o = addr - GLOBAL_BASE;
     if (o >= 0 && o < GLOBAL_RANGE) {
-      if (!this.chunksMapped(o, size)) throw this.fault('illegal-address', addr, size, 'global', lane, write);
-      if (who === HOST && !this.gAlloc.find(addr)?.managed) throw this.fault('illegal-address', addr, size, 'global', lane, write);
+      if (!this.gMap.mapped(o, size)) throw this.fault('illegal-address', addr, size, 'global', lane, write);
+      if (who === HOST && !this.gMap.find(addr)?.managed) throw this.fault('illegal-address', addr, size, 'global', lane, write);
       if (o + size > this.global.capacity) this.backGlobal(o + size, who);
       this.rr = this.global;
       return o;
@@ -402,13 +368,6 @@ export class Memory implements MemoryView {
       }
     }
     throw this.fault('illegal-address', addr, size, this.spaceOf(addr), lane, write);
-  }
-
-  private chunksMapped(o: number, size: number): boolean {
-    const first = Math.floor(o / CHUNK_BYTES);
-    const last = Math.floor((o + Math.max(size, 1) - 1) / CHUNK_BYTES);
-    for (let c = first; c <= last; c++) if (!(this.gChunk[c]! > 0)) return false;
-    return true;
   }
 
   /** Backs global memory up to offset `end`; past 4 GiB (typed arrays and the fast paths' `>>> 0` offsets) the run stops, naming who went there. */
