@@ -119,10 +119,11 @@ export function modifiable(c: Checker, op: Operand, loc: SourceLoc): Target {
 /** Checks `a = b` and compound assignments. */
 export function assign(c: Checker, e: Expr & { kind: 'assign' }): IExpr {
   const lhs = expr(c, e.target);
-  const target = modifiable(c, lhs, e.target.loc);
-  const lt = lhs.lv ? unqual(lhs.type) : lhs.e.type;
+  // An overloaded operator is a call: its left operand may be any object, a temporary or what another call returned.
   const overloaded = operatorCall(c, e.op, lhs, e.value, e.loc);
   if (overloaded) return rv(c, overloaded);
+  const target = modifiable(c, lhs, e.target.loc);
+  const lt = lhs.lv ? unqual(lhs.type) : lhs.e.type;
   if (isInitList(e.value)) {
     if (e.op !== '=') fail(e.value.loc, 'initializer list cannot be used on the right hand side of operator \'' + e.op + '\'');
     return assignValue(c, lhs, target, lt, bracedAssignValue(c, lt, e.value, e.value.loc), false, e.loc);

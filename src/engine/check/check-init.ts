@@ -57,8 +57,16 @@ function stringStores(c: Checker, t: CType, s: string, offset: number, out: Stor
 
 /** Stores copying every scalar of a struct value field by field (its address must be side-effect free). */
 function structStores(c: Checker, t: CType, src: IExpr, offset: number, out: Store[], loc: SourceLoc): void {
-  const base = structAddr(src);
-  if (hasEffects(base)) unsupported(loc, 'initializing an aggregate member from a struct-valued call');
+  let base = structAddr(src);
+  // A call or constructor (`{V(3), v}`) runs once, into a temporary the stores then read.
+  let first: IExpr | null = null;
+  if (hasEffects(base)) {
+    const tmp = c.newVar(`__init${c.nextVar}`, t, 'auto', loc);
+    const addr: IExpr = { k: 'varAddr', v: tmp, type: { kind: 'pointer', to: t }, loc };
+    first = { k: 'copy', type: t, dst: addr, src: base, size: sizeOf(t), loc };
+    base = addr;
+  }
+  const start = out.length;
   const walk = (ty: CType, off: number): void => {
     if (ty.kind === 'struct') for (const f of ty.info.isUnion ? ty.info.fields.slice(0, 1) : ty.info.fields) walk(f.type, off + f.offset);
     else if (ty.kind === 'array') for (let i = 0; i < (ty.length ?? 0); i++) walk(ty.of, off + i * sizeOf(ty.of));
@@ -68,6 +76,10 @@ function structStores(c: Checker, t: CType, src: IExpr, offset: number, out: Sto
     }
   };
   walk(t, 0);
+  const head = out[start];
+  if (first === null) return;
+  if (head === undefined) unsupported(loc, 'initializing an aggregate member of a struct without data members from a call');
+  out[start] = { offset: head.offset, value: { k: 'comma', type: head.value.type, left: first, right: head.value, loc } };
 }
 
 /** Fills an aggregate from a brace list, consuming items from `pos` (brace elision when `nested`). */
