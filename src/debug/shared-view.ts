@@ -60,7 +60,9 @@ function sharedLayout(s: DebugSession, launch: number): { vars: SharedVar[]; siz
   const vars = (sh?.vars ?? []).map((v): SharedVar => {
     const t = view.typeOf(v);
     const offset = genericAddress('shared', v.address, view.sharedReserve) - SHARED_BASE;
-    return { name: v.name, type: typeText(t), offset, size: sizeOf(t), layout: layoutOf(t) };
+    // An `extern __shared__` array has no length of its own: it spans the bytes the launch gave.
+    const spans = t.kind === 'array' && t.length === null && sizeOf(t.of) > 0 ? { ...t, length: Math.floor((l?.shared_bytes ?? 0) / sizeOf(t.of)) } : t;
+    return { name: v.name, type: typeText(t), offset, size: sizeOf(spans), layout: layoutOf(spans) };
   });
   // Dynamic shared memory starts at a generic address past the static variables; the launch says how many bytes it has.
   const dynamic = sh ? genericAddress('shared', sh.dynamic, view.sharedReserve) - SHARED_BASE : 0;

@@ -84,6 +84,18 @@ describe('visual panels of a session', () => {
     s.close();
   });
 
+  it('reads an extern __shared__ array over the bytes its launch gave it, as print does', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: 'test/host/dynamic_shared.cu' } });
+    await s.send({ kind: 'console', line: 'break 7' });
+    await s.send({ kind: 'console', line: 'run' });
+    const shared = last(s.events, 'shared-memory')!.view!;
+    expect(shared.vars.map((v) => [v.name, v.type, v.size])).toEqual([['buf', 'float []', 32]]);
+    const cells = bankCells(shared).slice(0, 8);
+    expect(cells.map((c) => [c.name, c.text])).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => [`buf[${i}]`, String(i * 1.5)]));
+    s.close();
+  });
+
   it('types shared variables as ptype does and names their words as print subscripts them', async () => {
     const s = service();
     await s.send({ kind: 'open', target: { kind: 'source', path: 'test/host/shared_shapes.cu' } });
