@@ -6,10 +6,13 @@ import type { StateContext } from '../debug/eval-context.js';
 import type { MemoryRegionView } from '../protocol/messages.js';
 
 /*
- * The Global and constant memory panel's data: every live cudaMalloc allocation, named by the
+ * The Global and constant memory panel's data: every live device allocation, named by the
  * host variable the call wrote the pointer into (`cudaMalloc(&d_A, n)` shows as d_A, typed as
  * what d_A points to), and every __device__, __managed__ and __constant__ symbol of the
  * program's debug information, with their values at the current step as `print` formats them.
+ * Which allocations live, where and how large, the trace's allocations table says (it knows
+ * cudaMallocAsync, cudaFreeAsync's end at the synchronization, device-side malloc); traces made
+ * before it are read from the cudaMalloc and cudaFree calls.
  */
 
 /** Elements shown per region (the panel says how many more there are). */
@@ -17,7 +20,8 @@ export const MAX_ELEMENTS = 256;
 /** Regions shown at most. */
 export const MAX_REGIONS = 64;
 
-const ALLOCATORS = new Set(['cudaMalloc', 'cudaMallocManaged']);
+/** Calls that write a device pointer through their first argument, which names the allocation. */
+const ALLOCATORS = ['cudaMalloc', 'cudaMallocManaged', 'cudaMallocPitch', 'cudaMallocAsync'];
 
 interface ApiRow {
   readonly seq: number;
@@ -48,7 +52,7 @@ export function memoryOf(s: DebugSession): MemoryRegionView[] {
   return out.slice(0, MAX_REGIONS);
 }
 
-/** An allocation a call made: where, how large, and the variable it was stored in. */
+/** An allocation: where, how large, and the variable it was stored in. */
 interface Allocation {
   readonly name: string;
   readonly address: number;
@@ -56,44 +60,83 @@ interface Allocation {
   readonly elem: CType;
 }
 
-/**
- * Each trace's allocations by api_calls seq: finding one reads the state just after its call, and
- * rebuilding a past state at every stop would make every step as slow as a jump back in time.
- */
-const known = new WeakMap<object, Map<number, Allocation | null>>();
+/** What an allocating call says of its allocation: the pointer it wrote, and the variable it wrote it into. */
+interface Named {
+  readonly name: string;
+  readonly address: number;
+  readonly elem: CType;
+}
 
-/** The allocations made before `pos` and not freed by then, with the variable that holds each. */
-function allocations(s: DebugSession, pos: number): Allocation[] {
+/**
+ * Each trace's allocating calls by api_calls seq: naming one reads the state just after its call,
+ * and rebuilding a past state at every stop would make every step as slow as a jump back in time.
+ */
+const known = new WeakMap<object, Map<number, Named | null>>();
+
+/** The successful allocating calls made before `pos`, and cudaFree calls, in order. */
+function calls(s: DebugSession, pos: number, frees: readonly string[]): ApiRow[] {
+  const names = [...ALLOCATORS, ...frees].map((n) => `'${n}'`).join(', ');
+  return s.trace!.db.prepare(`SELECT seq, step, name, args, result FROM api_calls WHERE step < ? AND name IN (${names}) ORDER BY seq`).all(pos) as ApiRow[];
+}
+
+/** The allocation a call made, named (cached per trace); null when its pointer cannot be read. */
+function namedBy(s: DebugSession, r: ApiRow): Named | null {
   let cache = known.get(s.trace!);
   if (!cache) known.set(s.trace!, (cache = new Map()));
-  const rows = s.trace!.db.prepare("SELECT seq, step, name, args, result FROM api_calls WHERE step < ? AND name IN ('cudaMalloc', 'cudaMallocManaged', 'cudaFree') ORDER BY seq").all(pos) as ApiRow[];
+  let a = cache.get(r.seq);
+  if (a === undefined) cache.set(r.seq, (a = allocationOf(s, r, JSON.parse(r.args) as unknown[])));
+  return a;
+}
+
+/** The device allocations made before `pos` and not freed by then, with the variable that holds each. */
+function allocations(s: DebugSession, pos: number): Allocation[] {
+  const table = s.trace!.allocations();
+  if (table === null) return fromCalls(s, pos);
+  // A call and the allocation it made share the statement: the pair names the allocation.
+  const byStep = new Map<string, Named>();
+  for (const r of calls(s, pos, [])) {
+    const a = r.result === '0' ? namedBy(s, r) : null;
+    if (a) byStep.set(`${r.step}:${a.address}`, a);
+  }
+  const live: Allocation[] = [];
+  for (const r of table) {
+    // Step -1: the __device__ and __managed__ variables placed before main, which the panel shows as symbols.
+    if (r.space !== 'global' || r.step < 0 || r.step >= pos || (r.freedStep !== null && r.freedStep < pos)) continue;
+    const a = byStep.get(`${r.step}:${r.address}`);
+    live.push({ name: a?.name ?? `(allocation at step ${r.step})`, address: r.address, bytes: r.size, elem: a?.elem ?? ucharType });
+  }
+  return live;
+}
+
+/** allocations() of a trace made before the allocations table: cudaMalloc'd memory lives from its call to its cudaFree. */
+function fromCalls(s: DebugSession, pos: number): Allocation[] {
   const live = new Map<number, Allocation>();
-  for (const r of rows) {
+  for (const r of calls(s, pos, ['cudaFree', 'cudaFreeAsync'])) {
     const args = JSON.parse(r.args) as unknown[];
-    if (r.name === 'cudaFree') {
+    if (r.name === 'cudaFree' || r.name === 'cudaFreeAsync') {
       live.delete(num(args[0]));
       continue;
     }
-    if (!ALLOCATORS.has(r.name) || r.result !== '0') continue;
-    let a = cache.get(r.seq);
-    if (a === undefined) cache.set(r.seq, (a = allocationOf(s, r, args)));
-    if (a) live.set(a.address, a);
+    const bytes = num(args[1]);
+    // cudaMallocPitch's second argument is where it writes the pitch: its size is not in its arguments.
+    if (r.result !== '0' || r.name === 'cudaMallocPitch' || !Number.isFinite(bytes)) continue;
+    const a = namedBy(s, r);
+    if (a) live.set(a.address, { ...a, bytes });
   }
   return [...live.values()];
 }
 
 /** What an allocating call made (null when its pointer cannot be read). */
-function allocationOf(s: DebugSession, r: ApiRow, args: readonly unknown[]): Allocation | null {
+function allocationOf(s: DebugSession, r: ApiRow, args: readonly unknown[]): Named | null {
   const slot = num(args[0]);
-  const bytes = num(args[1]);
   // The pointer the call wrote: read just after the call, before the program can reuse the variable.
   const after = s.context(r.step + 1, { kind: 'host' }, 0);
   const p = after.read({ kind: 'memory', space: 'host', address: slot }, 8);
-  if (typeof p === 'string' || !Number.isFinite(bytes)) return null;
+  if (typeof p === 'string') return null;
   const address = Number(new DataView(p.buffer, p.byteOffset, 8).getBigUint64(0, true));
   const named = hostVariableAt(s, r.step + 1, slot);
   const elem = named && named.type.kind === 'pointer' && named.type.to.kind !== 'void' && sizeOf(named.type.to) > 0 ? named.type.to : ucharType;
-  return { name: named?.name ?? `(cudaMalloc at step ${r.step})`, address, bytes, elem };
+  return { name: named?.name ?? `(${r.name} at step ${r.step})`, address, elem };
 }
 
 /** The host variable stored at `address` before step `step` (a local of a function on the host's stack, or a host global). */

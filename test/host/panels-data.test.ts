@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { SessionService } from '../../src/host/session-service.js';
 import { nodeServiceEnv } from '../../src/host/node-env.js';
 import { parseRendered } from '../../src/host/diagnostics-view.js';
@@ -61,15 +62,34 @@ describe('timeline, memory and diagnostics data', () => {
     s.svc.close();
   });
 
-  it('shows memory no allocation maps any more as unreadable, never as zeros', async () => {
-    // The panel follows cudaMalloc and cudaFree; cudaFreeAsync's pages go back to the GPU at the synchronization.
+  it('lists a buffer freed with cudaFreeAsync until the synchronization gives its pages back, and names cudaMallocAsync\'s', async () => {
+    // The trace's allocations table says when each allocation lives; the calls name them.
     const src = join(dir, 'freed.cu');
-    writeFileSync(src, 'int main() {\n  int *d;\n  cudaMalloc(&d, 2 * sizeof(int));\n  cudaMemset(d, 1, 2 * sizeof(int));\n  cudaFreeAsync(d, 0);\n  cudaDeviceSynchronize();\n  return 0;\n}\n');
+    writeFileSync(src, 'int main() {\n  int *d; short *e;\n  cudaMalloc(&d, 2 * sizeof(int));\n  cudaMemset(d, 1, 2 * sizeof(int));\n  cudaMallocAsync((void **)&e, 3 * sizeof(short), 0);\n  cudaFreeAsync(d, 0);\n  cudaDeviceSynchronize();\n  return 0;\n}\n');
     const s = service();
     await s.send({ kind: 'open', target: { kind: 'source', path: src } });
     await s.send({ kind: 'console', line: 'break 7' });
+    await s.send({ kind: 'console', line: 'break 8' });
     await s.send({ kind: 'motion', motion: 'run' });
-    expect(last(s.events, 'memory')!.regions.find((r) => r.name === 'd')).toMatchObject({ origin: 'cudaMalloc', count: 2, values: ['??', '??'] });
+    const before = last(s.events, 'memory')!.regions;
+    expect(before.map((r) => `${r.name}:${r.type}:${r.count}:${r.origin}`)).toEqual(['d:int:2:cudaMalloc', 'e:short:3:cudaMalloc']);
+    expect(before[0]!.values).toEqual(['16843009', '16843009']);
+    await s.send({ kind: 'motion', motion: 'continue' });
+    expect(last(s.events, 'memory')!.regions.map((r) => r.name)).toEqual(['e']);
+    s.svc.close();
+  });
+
+  it('reads the calls of a trace made before the allocations table', async () => {
+    const old = join(dir, 'no-allocations.trace');
+    copyFileSync(join(dir, 'avgfilter.trace'), old);
+    const db = new Database(old);
+    db.exec('DROP TABLE allocations');
+    db.close();
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: old } });
+    await s.send({ kind: 'console', line: 'break avgfilter.cu:27' });
+    await s.send({ kind: 'motion', motion: 'run' });
+    expect(last(s.events, 'memory')!.regions.map((r) => `${r.name}:${r.type}:${r.count}:${r.origin}`)).toEqual(['dA:float:16:cudaMalloc', 'dB:float:16:cudaMalloc']);
     s.svc.close();
   });
 
