@@ -5,6 +5,8 @@ import { spaceOfAddress, genericAddress } from './eval-context.js';
 import { SPACE_CODE } from '../trace/schema.js';
 import { signature } from './describe.js';
 import { intType } from '../engine/check/types.js';
+import { unknownName, unknownNameAt } from './location-context.js';
+import { exprContext } from './inspect.js';
 
 /*
  * break, tbreak, condition, watch, rwatch and `info breakpoints`, with gdb's messages.
@@ -47,6 +49,13 @@ export function breakCommand(s: DebugSession, args: string, opts: { temporary: b
     s.say(target);
     return null;
   }
+  // gdb parses the condition in the location's block: a name nothing there denotes refuses the breakpoint.
+  const fn = view.fnAt(target.file, target.line, target.col);
+  const bad = condition !== null && fn ? unknownNameAt(view, fn, target, condition) : null;
+  if (bad !== null) {
+    s.say(bad);
+    return null;
+  }
   const bp = s.bps.addBreak({ kind: 'line', at: { file: target.file, line: target.line, col: target.col }, fnName: target.fn, condition, temporary: opts.temporary });
   setBpnum(s, bp.num);
   if (!opts.silent) s.say(`${opts.temporary ? 'Temporary breakpoint' : 'Breakpoint'} ${bp.num} at ${target.fn}: file ${target.file}, line ${target.line}.`);
@@ -56,6 +65,9 @@ export function breakCommand(s: DebugSession, args: string, opts: { temporary: b
 /** Where a location (FILE:LINE, LINE, FUNCTION, or empty for the current statement) stops; gdb's message when it names nothing. */
 export function resolveLocation(s: DebugSession, where: string): { file: string; line: number; col: number; fn: string } | string {
   const view = s.view!;
+  if (where.startsWith('*')) return `Locations at addresses ("${where}") are not supported by Warpscope: it runs source statements, not machine code; give a line or a function.`;
+  const offset = /^([+-])\s*(\d+)$/.exec(where);
+  if (offset) return relativeLine(s, Number(offset[2]) * (offset[1] === '-' ? -1 : 1));
   const fileLine = /^(?:(.+):)?(\d+)$/.exec(where);
   if (where === '') {
     const r = s.pos !== null ? s.focusRow() : null;
@@ -74,6 +86,18 @@ export function resolveLocation(s: DebugSession, where: string): { file: string;
   const entry = f ? view.entryStatement(f) : null;
   if (!f || !entry) return `Function "${where}" not defined.`;
   return { ...entry, fn: f.name };
+}
+
+/** `+N` / `-N`: N lines after or before the selected frame's line (gdb's), or the line listed last when no program runs. */
+function relativeLine(s: DebugSession, by: number): { file: string; line: number; col: number; fn: string } | string {
+  const view = s.view!;
+  const row = s.pos !== null ? s.frameRows()[s.frameIndex] : null;
+  const from = row ? s.trace!.loc(row.loc) : s.listAt ?? { file: view.mainFile, line: view.fnByName('main')?.line ?? 1 };
+  const line = from.line + by;
+  if (line < 1) return `No line ${Math.max(0, line)} in the current file.`;
+  const at = view.lineStatement(from.file, line);
+  if (!at) return `No line ${line} in the current file.`;
+  return { ...at.stmt, fn: at.fn.name };
 }
 
 /** `condition N [EXPR]`: breakpoint N stops only where EXPR holds (any of the warp's lanes), or always when EXPR is left out. */
@@ -96,14 +120,21 @@ export function conditionCommand(s: DebugSession, args: string): void {
     bp.condition = null;
     return;
   }
-  // A condition that does not parse would never hold; gdb refuses it and keeps the old one.
+  // A condition that does not parse, or names nothing at the breakpoint's location, would never hold; gdb refuses it and keeps the old one.
   const p = parse(expr);
   if (!p.ok) return s.say(p.error);
+  const fn = s.view && bp.at ? s.view.fnAt(bp.at.file, bp.at.line, bp.at.col) : null;
+  const bad = fn && bp.at ? unknownNameAt(s.view!, fn, bp.at, expr) : null;
+  if (bad !== null) return s.say(bad);
   bp.condition = expr;
 }
 
 /** `watch EXPR` / `rwatch EXPR`: a watchpoint on the expression's bytes (device memory too, which cuda-gdb cannot watch). */
 export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwatch'): void {
+  if (expr === '') return s.say('Argument required (expression to compute).');
+  // gdb names an unknown symbol before anything else, running or not.
+  const bad = s.pos === null && s.trace ? unknownName(exprContext(s), expr) : null;
+  if (bad !== null) return s.say(bad);
   if (s.pos === null) return s.say('The program is not being run.');
   const ctx = s.context();
   const lv = lvalueOf(expr, ctx);

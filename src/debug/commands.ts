@@ -10,6 +10,7 @@ import { infoCudaCommand } from './info-cuda-command.js';
 import { echoCommand, outputCommand, printfCommand } from './formatted-output.js';
 import { focusCommand } from './focus-command.js';
 import { helpText } from './help-command.js';
+import { infoFrame } from './frame-info.js';
 import { deleteCommand, enableCommand, undisplayCommand } from './delete-commands.js';
 import { isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
@@ -336,7 +337,7 @@ function infoCommand(s: DebugSession, args: string): void {
   if (!s.trace || s.pos === null) return s.say(notRunning(what));
   if (what === 'locals') return localsCommand(s, false);
   if (what === 'args') return localsCommand(s, true);
-  if (what === 'frame') return frameCommand(s, '');
+  if (what === 'frame') return infoFrame(s);
   if (what === 'streams') return infoStreams(s);
   if (what === 'events') return infoEvents(s);
   if (what === 'writers') return writersCommand(s, tail);

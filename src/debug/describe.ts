@@ -82,6 +82,12 @@ export function fmtFloat(v: number, digits: number): string {
 
 /** `AverageShared<<<(1,1,1),(16,1,1)>>> (A=0x7f4c3a000000, out=0x7f4c3a000200, iters=1)` or `main ()`. */
 export function frameHeader(view: ProgramView, fn: FunctionInfo, ctx: StateContext, launch: LaunchRow | null): string {
+  const name = fn.space === 'global' && launch ? `${fn.name}<<<(${launch.grid_x},${launch.grid_y},${launch.grid_z}),(${launch.block_x},${launch.block_y},${launch.block_z})>>>` : fn.name;
+  return `${name} (${frameArgs(view, fn, ctx)})`;
+}
+
+/** A frame's arguments as its frame line shows them: `A=0x7f4c3a000000, out=0x7f4c3a000200, iters=1`. */
+export function frameArgs(view: ProgramView, fn: FunctionInfo, ctx: StateContext): string {
   const args = fn.vars.filter((v) => v.param).map((v) => {
     const sym = ctx.lookup(v.name);
     const t = view.typeOf(v);
@@ -92,8 +98,7 @@ export function frameHeader(view: ProgramView, fn: FunctionInfo, ctx: StateConte
     if (t.kind === 'pointer' && isCharType(t.to) && typeof bytes !== 'string') return `${v.name}=${formatValue({ type: t, bytes, place: sym.place, space: 'generic' }, null, ctx, false)}`;
     return `${v.name}=${argText(t, bytes)}`;
   });
-  const name = fn.space === 'global' && launch ? `${fn.name}<<<(${launch.grid_x},${launch.grid_y},${launch.grid_z}),(${launch.block_x},${launch.block_y},${launch.block_z})>>>` : fn.name;
-  return `${name} (${args.join(', ')})`;
+  return args.join(', ');
 }
 
 /** A function as a demangler writes it, as cuda-gdb names functions in its tables and exceptions: `scatter(int*, int)`, `incr(int&)`. */

@@ -82,6 +82,10 @@ export class StateContext implements EvalContext {
     return fr && fn ? { fn, fp: fr.fp } : null;
   }
 
+  hasFrame(): boolean {
+    return this.frame() !== null;
+  }
+
   lookup(name: string): Symbol | null {
     const fr = this.frame();
     if (fr) {

@@ -1,5 +1,5 @@
 import type { DebugSession } from './session.js';
-import { printCommand as evalPrint, parsePrint, evaluate, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
+import { printCommand as evalPrint, parsePrint, evaluate, typeOfExpression, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
 import { valueTypeText } from './expr/format.js';
 import { expandStruct, namedType } from './expr/ptype.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
@@ -9,6 +9,7 @@ import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type
 import { frameHeader, listedLine, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 import type { StaticInfo } from '../engine/debuginfo/symbols.js';
+import { unknownName } from './location-context.js';
 
 /*
  * Looking at the program at the current step: print, display, x, list, locals and arguments,
@@ -36,6 +37,9 @@ export function displayCommand(s: DebugSession, args: string): void {
   if (args === '') return s.showDisplays();
   const p = parsePrint(args, 'display');
   if (!p.ok) return s.say(p.error);
+  // gdb parses the expression where the program stands (its statics before a run): a name nothing there denotes is refused.
+  const bad = s.trace ? unknownName(exprContext(s), p.expr) : null;
+  if (bad !== null) return s.say(bad);
   const num = s.displayNext++;
   s.displays.push({ num, expr: p.expr, fmt: args.startsWith('/') ? args.split(/\s+/)[0]! : '' });
   if (s.pos !== null) outputDisplay(s, String(num));
@@ -64,13 +68,13 @@ export function examineCommand(s: DebugSession, args: string): void {
 
 /** `whatis EXPR|TYPE` / `ptype EXPR|TYPE`: the type, ptype's with its struct written out. */
 export function typeCommand(s: DebugSession, args: string, expand = false): void {
-  const ctx = s.context();
+  const ctx = exprContext(s);
   const named = namedType(args, ctx);
   // A type that names nothing (`struct nope`): gdb's "No struct type named nope."
   if (typeof named === 'string') return s.say(named);
   if (named) return s.say(`type = ${expand ? expandStruct(typeText(named), named) : typeText(named)}`);
-  if (s.pos === null && !/^\s*\$/.test(args)) return s.say('The program is not being run.');
-  const r = evaluate(args, ctx, s.values);
+  // Typed, not evaluated: `whatis 1/0` is `type = int`; before a run, only statics and constants have names.
+  const r = typeOfExpression(args, ctx, s.values);
   if (!r.ok) return s.say(r.error);
   // In device code the type says where the object lives, as cuda-gdb 13 prints it: `type = @generic int * @parameter`, `type = @shared float [16]`.
   const text = valueTypeText(r.value, ctx);
@@ -85,6 +89,7 @@ export function typeCommand(s: DebugSession, args: string, expand = false): void
 export function listCommand(s: DebugSession, args: string): void {
   const view = s.view;
   if (!view) return s.say('No symbol table is loaded.  Use the "run" command first.');
+  if (args.startsWith('*')) return s.say(`Locations at addresses ("${args}") are not supported by Warpscope: it runs source statements, not machine code; give a line or a function.`);
   let file = s.listAt?.file ?? view.mainFile;
   let first: number;
   let last: number | null = null;
@@ -278,6 +283,8 @@ function writerText(s: DebugSession, w: Write): string {
 
 /** `history EXPR`: every write to the location over the whole recording. */
 export async function historyCommand(s: DebugSession, args: string): Promise<void> {
+  // As gdb's commands that take an expression (watch, output) say when it is missing.
+  if (args === '') return s.say('Argument required (expression to compute).');
   if (s.pos === null) return s.say('The program is not being run.');
   // Later writes too: a live session records the rest of the run first, so it answers as a replay does.
   if (!(await s.recordTo(null))) s.say(`[Interrupted: the recording ends at step ${s.limit()}]`);
@@ -289,6 +296,7 @@ export async function historyCommand(s: DebugSession, args: string): Promise<voi
 
 /** `info writers EXPR`: the write that gave the location its current value. */
 export function writersCommand(s: DebugSession, args: string): void {
+  if (args === '') return s.say('Argument required (expression to compute).');
   const ws = writesTo(s, args, s.pos!);
   if (typeof ws === 'string') return s.say(ws);
   // Inside a statement (after a finish), what it writes after the return has not happened.

@@ -22,6 +22,9 @@ import { isTraceDamage } from '../../trace/damage.js';
 /** An evaluation result: the value, or gdb's error message. */
 export type EvalResult = { readonly ok: true; readonly value: Evaluated } | { readonly ok: false; readonly error: string };
 
+/** gdb's register names (x86-64's, the generic $pc/$sp/$fp/$ps, and the GPU's R0... and predicates), which are no convenience variables. */
+const REGISTER = /^(pc|sp|fp|ps|rip|rsp|rbp|eflags|r[a-d]x|r[sd]i|r\d+|R\d+|UR\d+|P\d|UP\d)$/;
+
 /** The message for anything that would change the recorded program's state. */
 export const replayOnly = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).";
 
@@ -42,18 +45,39 @@ export function guard<T>(f: () => T): { readonly ok: true; readonly value: T } |
   }
 }
 
-/** Parses and evaluates without fetching the result's bytes (throws EvalError). */
-export function evaluateLazy(text: string, ctx: EvalContext, history: ValueHistory): Lazy {
+/** Parses and evaluates without fetching the result's bytes (throws EvalError); `typeOnly`: as whatis does, see typeOfExpression. */
+export function evaluateLazy(text: string, ctx: EvalContext, history: ValueHistory, typeOnly = false): Lazy {
   const p = parse(text, { isTypeName: typeNamePredicate(ctx) });
   if (!p.ok) fail(p.error);
   resolveNames(p.expr, ctx);
-  return new Evaluator(ctx, history).eval(p.expr);
+  return new Evaluator(ctx, history, typeOnly).eval(p.expr);
+}
+
+/**
+ * The type of `text` (and where its value would live) without evaluating it, as whatis and ptype
+ * find it (gdb's EVAL_AVOID_SIDE_EFFECTS): `whatis 1/0` is `type = int`, `whatis *p` reads
+ * nothing and `whatis i = 3` assigns nothing. The value's bytes are left empty.
+ */
+export function typeOfExpression(text: string, ctx: EvalContext, history: ValueHistory): EvalResult {
+  // Memory an operand cannot read stands as zeros: only the types of operands matter here.
+  const quiet = Object.create(ctx, {
+    read: { value: (place: Place, size: number) => {
+      const r = ctx.read(place, size);
+      return typeof r === 'string' ? new Uint8Array(size) : r;
+    } },
+  }) as EvalContext;
+  return guard(() => {
+    const v = evaluateLazy(text, quiet, history, true);
+    return { type: v.type, bytes: new Uint8Array(0), place: v.place, space: v.space, ...(v.ref ? { ref: true as const } : {}), ...(v.storage ? { storage: v.storage } : {}), ...(v.plain ? { plain: true as const } : {}) };
+  });
 }
 
 class Evaluator {
   constructor(
     private readonly ctx: EvalContext,
     private readonly history: ValueHistory,
+    /** Types only (whatis): nothing divides by zero, nothing is assigned. */
+    private readonly typeOnly = false,
   ) {}
 
   eval(e: Expr): Lazy {
@@ -80,6 +104,7 @@ class Evaluator {
         return value;
       }
       case 'convenience': {
+        if (REGISTER.test(e.name)) fail(this.ctx.hasFrame?.() === false ? 'No registers.' : `Registers are not supported by Warpscope ("$${e.name}"): it runs source statements, not machine code ("info frame" names the step that stands for the PC).`);
         const v = this.history.convenience(e.name);
         return v ? known(v.type, v.bytes) : known(voidType, new Uint8Array(0));
       }
@@ -98,8 +123,14 @@ class Evaluator {
         return this.cast(e.type, this.eval(e.operand));
       case 'memval':
         return this.memval(e.type, this.eval(e.operand));
-      case 'binary':
-        return binaryOp(e.op, this.operand(this.eval(e.left)), this.operand(this.eval(e.right)));
+      case 'binary': {
+        const left = this.operand(this.eval(e.left));
+        const right = this.operand(this.eval(e.right));
+        // A division's type needs no nonzero divisor: whatis 1/0 is int.
+        const one: Operand['scalar'] = right.scalar.kind === 'int' ? { kind: 'int', value: 1n } : { kind: 'float', value: 1 };
+        const divisor = this.typeOnly && (e.op === '/' || e.op === '%') && !isNonzero(right.scalar) ? { ...right, scalar: one } : right;
+        return binaryOp(e.op, left, divisor);
+      }
       case 'logical': {
         const left = isNonzero(this.operand(this.eval(e.left)).scalar);
         if (left === (e.op === '||')) return intValue(truthType, left ? 1n : 0n);
@@ -118,7 +149,8 @@ class Evaluator {
       case 'member':
         return this.member(this.eval(e.target), e.name, e.arrow);
       case 'assign':
-        return fail(replayOnly);
+        // whatis i = 3 names i's type and assigns nothing.
+        return this.typeOnly ? this.eval(e.target) : fail(replayOnly);
       case 'call':
         return fail('Cannot call functions in the program: Warpscope replays a recorded run.');
     }

@@ -1,0 +1,117 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DebugSession } from '../../src/debug/session.js';
+import { defaultRunOptions } from '../../src/engine/api.js';
+import { readFile, capture } from './session-helpers.js';
+
+/*
+ * Commands whose answers cuda-gdb 13 gives on an H100 (checked there with the device tool):
+ * each is asked of a live session and of the replay of its trace, which must answer alike.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-gdb-fidelity-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let traces = 0;
+
+/** What a live session of `program` prints for each command, checked against its replay's answers. */
+async function answers(program: string, commands: readonly string[]): Promise<string[]> {
+  const trace = join(dir, `t${traces++}.trace`);
+  const run = async (s: DebugSession, take: () => string): Promise<string[]> => {
+    const out: string[] = [];
+    for (const cmd of commands) {
+      await s.execute(cmd);
+      out.push(take());
+    }
+    s.close();
+    return out;
+  };
+  const c = capture();
+  const s = new DebugSession(c.io, { kind: 'live', file: program, argv: [program.replace(/^.*\/|\.cu$/g, '')], options: { ...defaultRunOptions, maxSteps: 2_000_000 }, host: { readFile }, tracePath: trace });
+  expect(s.prepare()).toBe(true);
+  const live = await run(s, c.take);
+  const r = capture();
+  const replay = DebugSession.replay(r.io, trace);
+  if (typeof replay === 'string') throw new Error(replay);
+  // The trace path in `Starting program` differs; nothing else may.
+  expect((await run(replay, r.take)).map((t) => t.replace(/\(trace [^)]*\)/, ''))).toEqual(live.map((t) => t.replace(/\(trace [^)]*\)/, '')));
+  return live;
+}
+
+const avg = 'examples/avgfilter.cu';
+const noSymbol = 'No symbol "nosuch" in current context.\n';
+
+describe('names a command would never find', () => {
+  it('refuses watch, condition, break ... if and display at once, as gdb parses them where they apply', async () => {
+    const out = await answers(avg, [
+      'watch nosuch', 'break 27 if nosuch == 1', 'break 46 if i == 1', 'break 27 if i == 1 && threadIdx.x == 3 && Ads[0] > IN[1]', 'condition 1 nosuch > 3',
+      'condition 1 iters > 3', 'break 46', 'condition 2 iters > 3', 'display nosuch', 'display i', 'run', 'watch nosuch', 'display nosuch', 'info display', 'info breakpoints',
+    ]);
+    expect(out.slice(0, 3)).toEqual([noSymbol, noSymbol, 'No symbol "i" in current context.\n']);
+    expect(out[3]).toBe('Breakpoint 1 at AverageShared: file examples/avgfilter.cu, line 27.\n');
+    expect(out[4]).toBe(noSymbol);
+    expect(out[5]).toBe('');
+    // iters is AverageShared's, not main's.
+    expect(out[7]).toBe('No symbol "iters" in current context.\n');
+    expect(out.slice(8, 10)).toEqual([noSymbol, 'No symbol "i" in current context.\n']);
+    expect(out.slice(11, 14)).toEqual([noSymbol, noSymbol, 'There are no auto-display expressions now.\n']);
+    expect(out[14]).toContain('\tstop only if iters > 3\n');
+    expect(out[14]).not.toContain('nosuch');
+  });
+});
+
+describe('whatis and ptype', () => {
+  it('give the type without evaluating, while print evaluates', async () => {
+    const out = await answers(avg, ['whatis 1/0', 'ptype 1/0', 'print 1/0', 'whatis IN', 'break 27', 'run', 'whatis i/0', 'whatis i = 3', 'whatis 1.5/0', 'whatis A[1 << 30]', 'print i/0']);
+    expect(out.slice(0, 4)).toEqual(['type = int\n', 'type = int\n', 'Division by zero\n', 'type = float [16]\n']);
+    expect(out.slice(6)).toEqual(['type = int\n', 'type = @register int\n', 'type = double\n', 'type = @generic float\n', 'Division by zero\n']);
+  });
+});
+
+describe('info frame', () => {
+  it("describes a device frame and its caller as cuda-gdb does, the step standing for the PC", async () => {
+    const out = await answers('test/conformance/rules/language_features.cu', ['info frame', 'break fact', 'run', 'info frame', 'up', 'info frame']);
+    expect(out[0]).toBe('No stack.\n');
+    const inner = /^Stack level 0, frame at (0x[0-9a-f]+):\n pc = step (\d+) in fact \(test\/conformance\/rules\/language_features.cu:13\); saved pc = step (\d+)\n called by frame at (0x[0-9a-f]+)\n source language c\+\+\.\n Arglist at \1, args: n=1\n Locals at \1,\n$/.exec(out[3]!);
+    expect(inner).not.toBeNull();
+    const outer = new RegExp(
+      `^Stack level 1, frame at ${inner![4]}:\\n pc = step ${inner![3]} in features \\(test/conformance/rules/language_features.cu:36\\); saved pc = <not saved>\\n` +
+        ` Outermost frame: unwinder did not report frame ID\\n caller of frame at ${inner![1]}\\n source language c\\+\\+\\.\\n Arglist at ${inner![4]}, args: iout=0x[0-9a-f]+, fout=0x[0-9a-f]+\\n Locals at ${inner![4]},\\n$`,
+    );
+    expect(out[5]).toMatch(outer);
+  });
+
+  it("names the host's PC rip", async () => {
+    const out = await answers(avg, ['break 47', 'run', 'info frame']);
+    expect(out[2]).toMatch(/^Stack level 0, frame at (0x[0-9a-f]+):\n rip = step \d+ in main \(examples\/avgfilter.cu:47\); saved rip = <not saved>\n Outermost frame: unwinder did not report frame ID\n source language c\+\+\.\n Arglist at \1, args: \n Locals at \1, Previous frame's sp is \1\n$/);
+  });
+});
+
+describe('locations and registers', () => {
+  const address = (where: string): string => `Locations at addresses ("${where}") are not supported by Warpscope: it runs source statements, not machine code; give a line or a function.\n`;
+  const registers = (name: string): string => `Registers are not supported by Warpscope ("$${name}"): it runs source statements, not machine code ("info frame" names the step that stands for the PC).\n`;
+
+  it('breaks N lines from the selected frame, and names addresses and registers unsupported', async () => {
+    const out = await answers(avg, ['print $pc', 'break *0x1000', 'list *0x1000', 'break 22', 'run', 'break +1', 'tbreak -1', 'x $pc', 'print $sp + 1', 'print $bpnum']);
+    expect(out.slice(0, 3)).toEqual(['No registers.\n', address('*0x1000'), address('*0x1000')]);
+    expect(out[5]).toBe('Breakpoint 2 at AverageShared: file examples/avgfilter.cu, line 23.\n');
+    expect(out[6]).toBe('Temporary breakpoint 3 at AverageShared: file examples/avgfilter.cu, line 22.\n');
+    expect(out.slice(7)).toEqual([registers('pc'), registers('sp'), '$1 = 3\n']);
+  });
+
+  it("says there is no line before the file's first", async () => {
+    const out = await answers(avg, ['list 1,3', 'break 19', 'run', 'break -30']);
+    expect(out[3]).toBe('No line 0 in the current file.\n');
+  });
+});
+
+describe('history', () => {
+  it('asks for its expression as the commands taking one do', async () => {
+    const out = await answers(avg, ['history', 'watch', 'break 27', 'run', 'history', 'info writers']);
+    expect(out[0]).toBe('Argument required (expression to compute).\n');
+    expect(out[1]).toBe('Argument required (expression to compute).\n');
+    expect(out.slice(4)).toEqual(['Argument required (expression to compute).\n', 'Argument required (expression to compute).\n']);
+  });
+});
