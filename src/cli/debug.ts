@@ -17,7 +17,14 @@ const io: DebugIO = { out: (text: string): void => void process.stdout.write(Buf
 /** Debugs a program, recording it to `tracePath`; returns the exit status. */
 export async function debugProgram(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string, commands: string | undefined, batch: boolean): Promise<number> {
   const s = new DebugSession(io, { kind: 'live', file, argv, options, host, tracePath });
-  if (!s.prepare()) return 1;
+  try {
+    if (!s.prepare()) return 1;
+  } catch (e) {
+    // The recording failed before any command ran (its trace cannot be stored): one line, not a stack trace.
+    process.stderr.write(`warpscope: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    s.close();
+    return 1;
+  }
   return drive(s, commands, batch);
 }
 

@@ -8,6 +8,7 @@ import { TraceWriter } from '../trace/writer.js';
 import type { Tool } from '../analysis/findings.js';
 import { SanitizerRecorder } from './sanitize/recorder.js';
 import { utf8Bytes } from './utf8.js';
+import { RecorderFailure, failureReason } from './recorder-failure.js';
 
 /*
  * A program being recorded for a live debugging session. It runs a slice of statements at a
@@ -90,13 +91,27 @@ export class LiveRecording implements Recording {
     return this.status;
   }
 
-  /** Whether there is more to record: the program has neither ended nor been abandoned. */
+  /** Whether there is more to record: the program has neither ended nor been abandoned, and recording has not failed. */
   get running(): boolean {
-    return this.status === null && !this.stopped;
+    return this.status === null && !this.stopped && this.failure === null;
   }
 
-  /** Records until at least `steps` statements exist, the program ends, or the time `deadline` (ms) has come; false when it ended. Commits what it recorded. */
+  /** Why recording failed (the trace could not be stored); null while it works. */
+  private failure: string | null = null;
+
+  /** Records until at least `steps` statements exist, the program ends, or the time `deadline` (ms) has come; false when it ended. Commits what it recorded; throws RecorderFailure when it cannot, then and at every later call. */
   advance(steps: number, deadline = Infinity): boolean {
+    if (this.failure !== null) throw new RecorderFailure(this.failure);
+    try {
+      return this.record(steps, deadline);
+    } catch (e) {
+      this.failure = failureReason(e);
+      throw new RecorderFailure(this.failure);
+    }
+  }
+
+  /** advance() of a recording that works: the program's own failures end its run; the writer's escape. */
+  private record(steps: number, deadline: number): boolean {
     if (!this.running) return false;
     try {
       for (;;) {

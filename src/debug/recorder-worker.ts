@@ -1,6 +1,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { LiveRecording } from './live.js';
 import type { RecorderReply, RecorderRequest, RecorderSetup } from './recorder.js';
+import { failureReason } from './recorder-failure.js';
 
 /*
  * The thread a live debugging session's program runs on (built as dist/recorder.js; recorder.ts
@@ -54,7 +55,7 @@ if (port) {
     try {
       answer(handle(m));
     } catch (e) {
-      answer({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+      answer({ kind: 'failed', message: failureReason(e) });
     }
   });
 }

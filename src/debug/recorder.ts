@@ -7,6 +7,7 @@ import { PROGRAM_STACK_MB } from '../engine/exec/env.js';
 import { findPreset } from '../engine/runtime/presets/index.js';
 import type { Tool } from '../analysis/findings.js';
 import { LiveRecording, type LiveStart, type Recording } from './live.js';
+import { RecorderFailure } from './recorder-failure.js';
 
 /*
  * Where a live session's program runs: on a worker thread whose stack holds the deepest
@@ -100,7 +101,11 @@ class RemoteRecording implements Recording {
   advance(steps: number, deadline = Infinity): boolean {
     if (!this.live) return false;
     const r = this.call({ kind: 'advance', steps, deadline });
-    if (r.kind !== 'state') throw new Error(r.kind === 'failed' ? r.message : 'the recording thread answered out of turn');
+    if (r.kind !== 'state') {
+      // Nothing more can be recorded: the session ends the program rather than taking this for its end.
+      this.stop();
+      throw new RecorderFailure(r.kind === 'failed' ? r.message : 'the recording thread answered out of turn');
+    }
     this.status = r.status;
     if (!r.running) this.stop();
     return r.more;

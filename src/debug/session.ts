@@ -2,6 +2,7 @@ import type { RunOptions, SourceHost } from '../engine/api.js';
 import type { SchedulerSpec } from '../engine/exec/scheduler.js';
 import { Trace, type StepRow } from '../trace/reader.js';
 import { damagedTrace, isTraceDamage } from '../trace/damage.js';
+import { RecorderFailure } from './recorder-failure.js';
 import { Cursor } from '../trace/cursor.js';
 import { type MachineState, type RegValue, type WarpState } from '../trace/state.js';
 import { ProgramView } from './program-view.js';
@@ -82,7 +83,7 @@ export class DebugSession {
   private interrupted = false;
   /** Set by `quit`. */
   done = false;
-  /** Whether a command found the trace damaged (the command-line session then exits with status 1). */
+  /** Whether a command found the trace damaged or its recording failed (the command-line session then exits with status 1). */
   damaged = false;
 
   /** The trace the session reads (or records). */
@@ -153,10 +154,11 @@ export class DebugSession {
     try {
       await dispatch(this, line.trim());
     } catch (e) {
-      if (!isTraceDamage(e)) return this.say(`warpscope: internal error: ${e instanceof Error ? e.message : String(e)}`);
-      // Nothing read from the damaged part may show: the program stops being run, as after `kill`, and the session fails.
+      const failed = e instanceof RecorderFailure;
+      if (!failed && !isTraceDamage(e)) return this.say(`warpscope: internal error: ${e instanceof Error ? e.message : String(e)}`);
+      // Nothing read from the damaged part may show, and a failed recording records no more: the program stops being run, as after `kill`, and the session fails.
       this.damaged = true;
-      this.say(`${this.lineOpen ? '\n' : ''}warpscope: error: ${damagedTrace(this.tracePath, e)}`);
+      this.say(`${this.lineOpen ? '\n' : ''}warpscope: ${failed ? `internal error: ${e.message}` : `error: ${damagedTrace(this.tracePath, e)}`}`);
       this.pos = null;
       this.focus = { kind: 'host' };
       this.cursor?.reset();
