@@ -219,10 +219,10 @@ const HANDLERS: Record<string, Handler> = {
   set: setCommand,
   info: infoCommand,
   help: (s, args) => {
-    const word = args.trim().split(/\s+/)[0]!;
-    // gdb's answer for a topic it has no command of; a command's own help is the command list here.
+    const [word = '', ...rest] = args.trim().split(/\s+/);
+    // gdb's answer for a topic it has no command of.
     if (word !== '' && word !== 'all' && !HANDLERS[ALIASES[word] ?? word]) return s.say(`Undefined command: "${word}".  Try "help".`);
-    s.say(helpText(args, COMMAND_NAMES.filter((n) => n !== 'output-display')));
+    s.say(helpText([ALIASES[word] ?? word, ...rest].join(' '), COMMAND_NAMES.filter((n) => n !== 'output-display')));
   },
 };
 
@@ -230,6 +230,8 @@ const ALIASES: Record<string, string> = {
   r: 'run', c: 'continue', cont: 'continue', n: 'next', s: 'step', si: 'stepi', ni: 'nexti', fin: 'finish', u: 'until', b: 'break', br: 'break', tb: 'tbreak',
   d: 'delete', dis: 'disable', en: 'enable', p: 'print', l: 'list', bt: 'backtrace', where: 'backtrace', f: 'frame', i: 'info', q: 'quit', k: 'kill',
   rs: 'reverse-step', rn: 'reverse-next', rc: 'reverse-continue', rsi: 'reverse-stepi', disp: 'display', inspect: 'print', call: 'print',
+  // The other aliases gdb's help names for these commands (`break, brea, bre, br, b`).
+  brea: 'break', bre: 'break', fg: 'continue', exit: 'quit', h: 'help', inf: 'info', del: 'delete', disa: 'disable', dow: 'down', do: 'down', j: 'jump',
 };
 
 /** Every command name (for completion and help). */
