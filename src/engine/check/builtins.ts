@@ -253,6 +253,8 @@ h('cudaMemset', [vp, intType, sizeType]);
 h('cudaMemsetAsync', [vp, intType, sizeType, streamType], [0]);
 h('cudaMemcpyToSymbol', ['symbol', cvp, sizeType, sizeType, memcpyKindType], [0, 1]);
 h('cudaMemcpyFromSymbol', [vp, 'symbol', sizeType, sizeType, memcpyKindType], [0, 2]);
+h('cudaMemcpyToSymbolAsync', ['symbol', cvp, sizeType, sizeType, memcpyKindType, streamType], [0, 1, 0]);
+h('cudaMemcpyFromSymbolAsync', [vp, 'symbol', sizeType, sizeType, memcpyKindType, streamType], [0, 2, 0]);
 h('cudaGetSymbolAddress', ['ptrptr', 'symbol']);
 h('cudaMemGetInfo', [sizep, sizep]);
 h('cudaHostGetFlags', [pointerTo(uintType), vp]);

@@ -19,7 +19,7 @@ import { iosNameError } from './iostream-names.js';
 import { expectDim3 } from './check-comma.js';
 import { bracedArg, bracedRank, dependsOn, isInitList, type InitList } from './check-braced.js';
 import { initListValue } from './check-init.js';
-import { implicitMember, methodCall, thisMember } from './check-methods.js';
+import { callOperator, implicitMember, methodCall, thisMember } from './check-methods.js';
 
 /** A call argument: an operand, or a braced list that initialises its parameter. */
 export type CallArg = Operand | InitList;
@@ -52,8 +52,7 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
   if (e.callee.kind === 'ident' && implicitMember(c, e.callee.name) === 'method') return call(c, { ...e, callee: thisMember(e.callee.name, e.callee.loc) });
   if (e.callee.kind !== 'ident') {
     if (e.callee.kind === 'member') return methodCall(c, e, e.callee) ?? { lv: false, e: cgMemberCall(c, e, e.callee) };
-    const f = rv(c, expr(c, e.callee));
-    fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
+    return functorCall(c, e);
   }
   const name = e.callee.name;
   const sym = c.lookup(name);
@@ -93,8 +92,16 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
   if (sym.k === 'type') fail(e.loc, `functional casts of '${name}' should have been parsed as constructions`);
   if (sym.k === 'cg') return { lv: false, e: cgCall(c, sym.name, e) };
   if (sym.k === 'ios') iosNameError(sym.name, e.loc);
-  const f = rv(c, expr(c, e.callee));
-  fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
+  return functorCall(c, e);
+}
+
+/** A call whose callee is an object: its struct's operator() (a functor), else clang's error. */
+function functorCall(c: Checker, e: Expr & { kind: 'call' }): Operand {
+  const callee = expr(c, e.callee);
+  const called = callOperator(c, callee, e.args, e.loc);
+  if (called) return called;
+  const f = rv(c, callee);
+  return fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
 }
 
 /** Picks the best candidate: each candidate's per-argument ranks (lower is better); null when none is viable. */

@@ -180,6 +180,15 @@ export function operatorCall(c: Checker, op: string, left: Operand, right: Expr 
   return callResult(c, fn, userCall(c, fn, entry, ops, loc), loc);
 }
 
+/** `f(args)` where f is an object whose struct defines `operator()` (a functor); null for any other callee. */
+export function callOperator(c: Checker, callee: Operand, args: readonly Expr[], loc: SourceLoc): Operand | null {
+  const t = callee.lv ? callee.type : callee.e.type;
+  const table = tableOf(t);
+  if (!table?.names.has('operator()')) return null;
+  const self = callee.lv ? addressOf(c, callee, loc) : structAddr(callee.e);
+  return invoke(c, table, 'operator()', self, t.isConst === true, args, loc);
+}
+
 /** A call of constructor of `t` on the object at `addr`. */
 export function constructAt(c: Checker, t: CType, addr: IExpr, args: readonly (Expr | Operand)[], loc: SourceLoc): IExpr {
   const table = tableOf(t)!;

@@ -21,9 +21,9 @@ export function sdiv32d(a: number, b: number): number {
 export function udiv32d(a: number, b: number): number {
   return b === 0 ? 4294967295 : Math.floor(a / b) >>> 0;
 }
-/** Device signed remainder: by zero gives the dividend (what rem.s32 returns on sm_90). */
+/** Device signed remainder: by zero gives -1 (all ones), as the H100 prints for 13 % 0 and -13 % 0. */
 export function srem32d(a: number, b: number): number {
-  return b === 0 ? a : (a % b) | 0;
+  return b === 0 ? -1 : (a % b) | 0;
 }
 /** Device unsigned remainder. */
 export function urem32d(a: number, b: number): number {
@@ -58,11 +58,11 @@ export function div64(a: bigint, b: bigint, signed: boolean, host: boolean): big
   if (host && signed && b === -1n && a === -0x8000000000000000n) throw new HostSigfpe();
   return signed ? BigInt.asIntN(64, a / b) : BigInt.asUintN(64, a / b);
 }
-/** 64-bit remainder (device by zero: the dividend). */
+/** 64-bit remainder (device by zero: -1 when signed, as the H100 gives; the dividend when unsigned). */
 export function rem64(a: bigint, b: bigint, signed: boolean, host: boolean): bigint {
   if (b === 0n) {
     if (host) throw new HostSigfpe();
-    return a;
+    return signed ? -1n : a;
   }
   if (host && signed && b === -1n && a === -0x8000000000000000n) throw new HostSigfpe();
   return signed ? BigInt.asIntN(64, a % b) : BigInt.asUintN(64, a % b);

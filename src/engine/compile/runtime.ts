@@ -278,12 +278,15 @@ export class RuntimeHelpers {
     return this.env.launch(kernel, grid, block, shared, stream, args, loc);
   }
 
-  /** Device printf for one lane: formats the text and keeps it with its warp, which runGrid hands to the launch's env in the H100's order. */
+  /**
+   * Device printf for one lane: formats the text and keeps it with its warp, which runGrid hands to the launch's env in the H100's order.
+   * Returns the number of arguments after the format, as CUDA's device printf does (not the length printed).
+   */
   dprintf(W: WarpCtx, args: Scalar[], types: readonly CType[], _l: number): number {
     const fmt = this.M.readCString(Number(args[0]));
     const text = formatDevicePrintf(fmt, toPrintfArgs(fmt, args.slice(1), types.slice(1), (a) => this.M.readCString(a)));
     W.printed += text;
-    return text.length;
+    return args.length - 1;
   }
 
   /** Device assert(cond, text, file, line, function) for one lane: when it fails, prints nvcc's message and returns true (the warp traps once every lane has run it: dassertTrap). */

@@ -4,11 +4,11 @@ import type { Stream, Streams } from './streams.js';
 import { copyNs, memsetNs, stagingNs, type CopyDirection } from './timing.js';
 import { direction, pitchError } from './copy-rules.js';
 import {
-  apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, sync,
+  apiGen, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, sync,
 } from './api-common.js';
 
 /*
- * cudaMemcpy, cudaMemset and their Async forms as stream operations, with CUDA's rules for
+ * cudaMemcpy, cudaMemset, the symbol copies' Async forms and theirs as stream operations, with CUDA's rules for
  * pageable host memory: an async host-to-device copy from pageable memory returns once the
  * source is staged (later changes to it do not reach the device); an async device-to-host
  * copy to pageable memory returns once the data is there. Pinned memory is truly async.
@@ -22,11 +22,21 @@ interface Rect {
   readonly spitch: number;
 }
 
+/** Whether cudaMemset may fill `n` bytes at `dst`: device memory, and not past the end of the allocation holding it (the H100 answers cudaErrorInvalidValue). */
+function fillable(ctx: RuntimeContext, dst: number, n: number): boolean {
+  if (!ctx.memory.isDevice(dst)) return false;
+  const a = ctx.memory.allocation(dst);
+  return a === null || dst + n <= a.base + a.size;
+}
+
 /** A plain copy of `n` bytes as one row. */
 const line = (n: number): Rect => ({ width: n, height: 1, dpitch: n, spitch: n });
 
-/** The copy and fill built-ins, given the streams they run in and the device's largest pitch. */
-export function copyApi(streams: Streams, maxPitch: number): Readonly<Record<string, ResumableBuiltin>> {
+/** Whether `count` bytes at `offset` lie inside the __constant__ or __device__ variable at `symbol`. */
+export type SymbolRange = (symbol: number, offset: number, count: number) => boolean;
+
+/** The copy and fill built-ins, given the streams they run in, the device's largest pitch and its symbols' extents. */
+export function copyApi(streams: Streams, maxPitch: number, symbolRange: SymbolRange): Readonly<Record<string, ResumableBuiltin>> {
   /** Blocking calls run in the legacy stream: wait for what it waits for, then surface a fault. */
   function* waitLegacy(ctx: RuntimeContext): Resumable<number> {
     yield* streams.waitFor(streams.legacy);
@@ -107,13 +117,40 @@ export function copyApi(streams: Streams, maxPitch: number): Readonly<Record<str
         yield* copy(ctx, s, dst, src, { width, height, dpitch, spitch }, dir, false);
         return cudaSuccess;
       }),
+    // The symbol copies check what cudaMemcpyToSymbol/FromSymbol check, in the same order, then run in the stream.
+    cudaMemcpyToSymbolAsync: (ctx, args) =>
+      apiGen(ctx, function* () {
+        const [symbol, src, n, offset, kind] = [0, 1, 2, 3, 4].map((i) => num(args, i)) as [number, number, number, number, number];
+        const s = asyncStream(args, 5);
+        if (!s) return cudaErrorInvalidResourceHandle;
+        if (!symbolRange(symbol, offset, n)) return cudaErrorInvalidValue;
+        if (kind !== 1 && kind !== 4 && kind !== 3) return cudaErrorInvalidMemcpyDirection;
+        if (n === 0) return cudaSuccess;
+        const dir = direction(ctx, symbol + offset, src, kind);
+        if (typeof dir === 'number') return dir;
+        yield* copy(ctx, s, symbol + offset, src, line(n), dir, false);
+        return cudaSuccess;
+      }),
+    cudaMemcpyFromSymbolAsync: (ctx, args) =>
+      apiGen(ctx, function* () {
+        const [dst, symbol, n, offset, kind] = [0, 1, 2, 3, 4].map((i) => num(args, i)) as [number, number, number, number, number];
+        const s = asyncStream(args, 5);
+        if (!s) return cudaErrorInvalidResourceHandle;
+        if (kind !== 2 && kind !== 4 && kind !== 3) return cudaErrorInvalidMemcpyDirection;
+        if (!symbolRange(symbol, offset, n)) return cudaErrorInvalidValue;
+        if (n === 0) return cudaSuccess;
+        const dir = direction(ctx, dst, symbol + offset, kind);
+        if (typeof dir === 'number') return dir;
+        yield* copy(ctx, s, dst, symbol + offset, line(n), dir, false);
+        return cudaSuccess;
+      }),
     cudaMemset: (ctx, args) =>
       apiGen(ctx, function* () {
         const fault = yield* waitLegacy(ctx);
         if (fault !== 0) return fault;
         const [dst, value, n] = [num(args, 0), num(args, 1), num(args, 2)];
         if (n === 0) return cudaSuccess;
-        if (!ctx.memory.isDevice(dst)) return cudaErrorInvalidValue;
+        if (!fillable(ctx, dst, n)) return cudaErrorInvalidValue;
         yield* fill(ctx, streams.legacy, dst, value, n, true);
         return cudaSuccess;
       }),
@@ -123,7 +160,7 @@ export function copyApi(streams: Streams, maxPitch: number): Readonly<Record<str
         const s = asyncStream(args, 3);
         if (!s) return cudaErrorInvalidResourceHandle;
         if (n === 0) return cudaSuccess;
-        if (!ctx.memory.isDevice(dst)) return cudaErrorInvalidValue;
+        if (!fillable(ctx, dst, n)) return cudaErrorInvalidValue;
         yield* fill(ctx, s, dst, value, n, false);
         return cudaSuccess;
       }),

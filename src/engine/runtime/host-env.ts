@@ -8,7 +8,7 @@ import { hostLibc } from './host-libc.js';
 import { iostreamApi } from './iostream-api.js';
 import { hostMath } from './host-math.js';
 import { cudaApi } from './cuda-api.js';
-import { memoryApi } from './memory-api.js';
+import { memoryApi, symbolRangeOk } from './memory-api.js';
 import { deviceApi } from './device-api.js';
 import { launchConfigError } from './launch-config.js';
 import type { DeviceState } from './device-state.js';
@@ -61,7 +61,7 @@ export class HostRuntime implements HostEnv {
     });
     const events = new EventTable();
     const streamRuntime = { streams: this.streams, events, callHost: compiled.callHost.bind(compiled), resetDevice: () => device.reset() };
-    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, Number(device.preset.props.memPitch)), ...poolApi(this.streams) };
+    this.resumable = { ...streamApi(streamRuntime), ...copyApi(this.streams, Number(device.preset.props.memPitch), (sym, off, n) => symbolRangeOk(device, sym, off, n)), ...poolApi(this.streams) };
   }
 
   /** Runs a CUDA runtime built-in; one that waits for the device runs the queued work it waits for first. */

@@ -22,7 +22,7 @@ const MEM_ATTACH_GLOBAL = 1;
 const MEM_ATTACH_HOST = 2;
 
 /** A symbol copy must stay inside the variable: CUDA checks offset + count against its size. */
-function symbolRangeOk(dev: DeviceState, symbol: number, offset: number, count: number): boolean {
+export function symbolRangeOk(dev: DeviceState, symbol: number, offset: number, count: number): boolean {
   const s = dev.symbolAt(symbol);
   return s !== null && offset >= 0 && offset + count <= s.size - (symbol - s.base);
 }

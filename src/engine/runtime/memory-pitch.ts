@@ -51,7 +51,8 @@ export function pitchedApi(dev: DeviceState): Readonly<Record<string, HostBuilti
         const fault = sync(ctx);
         if (fault !== 0) return fault;
         const [p, pitch, value, width, height] = [0, 1, 2, 3, 4].map((i) => num(args, i)) as [number, number, number, number, number];
-        if (width > pitch) return cudaErrorInvalidValue;
+        // One row is a plain memset: the H100 takes a width past the pitch then (two rows: cudaErrorInvalidValue).
+        if (width > pitch && height > 1) return cudaErrorInvalidValue;
         if (width === 0 || height === 0) return cudaSuccess;
         if (!ctx.memory.isDevice(p)) return cudaErrorInvalidValue;
         for (let r = 0; r < height; r++) ctx.memory.fill(p + r * pitch, value & 0xff, width);
