@@ -1,6 +1,6 @@
 import type { ArithOp, IExpr, IFunction, IStmt, Space, Target, VarSym } from '../check/ir.js';
 import type { CType } from '../check/types.js';
-import { alignOf, isScalar, isWide } from '../check/types.js';
+import { alignOf, isWide } from '../check/types.js';
 import { foldArith } from '../check/check-conv.js';
 import { typeCode } from '../memory/layout.js';
 import type { ProgramTables } from './context.js';
@@ -9,6 +9,7 @@ import { compileIntrinsic, isPureIntrinsic } from './intrinsics.js';
 import { isResumableHostCall } from '../exec/env.js';
 import { builtinVar, hasInlineEffect, helper, isInert } from './lane-names.js';
 import { SiteTracker } from './traffic.js';
+import { compileCall, compileLaunch } from './calls.js';
 
 /*
  * Expression compilation for one function version (device or host). An expression compiles to
@@ -227,11 +228,11 @@ export abstract class ExprCompiler {
       case 'incdec':
         return this.incdec(e);
       case 'call':
-        return this.call(e.fn, e.args, e.retSlot, e.type);
+        return compileCall(this, e.fn, e.args, e.retSlot, e.type);
       case 'intrinsic':
         return compileIntrinsic(this, e);
       case 'launch':
-        return this.launch(e);
+        return compileLaunch(this, e);
       case 'copy': {
         const d = this.ex(e.dst);
         const s = this.ex(e.src);
@@ -365,68 +366,5 @@ export abstract class ExprCompiler {
     this.pre.push(this.lanes(`${ta}[l] = ${p.addr}; ${to}[l] = ${this.load(`${ta}[l]`, t, p.space)}; ${tn}[l] = ${step(`${to}[l]`)};`));
     this.pre.push(this.lanes(this.store(`${ta}[l]`, t, p.space, `${tn}[l]`)));
     return e.post ? `${to}[l]` : `${tn}[l]`;
-  }
-
-  /**
-   * Host call arguments, evaluated right to left as gcc does on x86-64 (nvcc's host compiler), so
-   * `printf("%d %d", rand(), rand())` prints the second call's value first. When every argument is
-   * inline the call stays inline (so && and ?: still short-circuit it): `wrap` puts the arguments,
-   * right to left, into scratch variables in a comma expression before the call. Otherwise each
-   * argument is finished in `pre`, right to left, and `wrap` leaves the call as it is.
-   */
-  hostArgs(args: readonly IExpr[]): { vals: string[]; wrap: (call: string) => string } {
-    const isConst = (v: string): boolean => /^[-\d.n]+$/.test(v);
-    if (args.length < 2) return { vals: args.map((a) => this.ex(a)), wrap: (c) => c };
-    const vals = new Array<string>(args.length);
-    if (!args.every((a) => this.inl(a))) {
-      for (let i = args.length - 1; i >= 0; i--) {
-        const [lines, v] = this.withPre(() => this.ex(args[i]!));
-        this.pre.push(...lines);
-        if (isConst(v)) vals[i] = v;
-        else {
-          const x = this.scratch();
-          this.pre.push(this.lanes(`${x} = ${v};`));
-          vals[i] = x;
-        }
-      }
-      return { vals, wrap: (c) => c };
-    }
-    const seq: string[] = [];
-    for (let i = args.length - 1; i >= 0; i--) {
-      const v = this.ex(args[i]!);
-      if (isConst(v)) vals[i] = v;
-      else {
-        const x = this.scratch();
-        seq.push(`${x} = ${v}`);
-        vals[i] = x;
-      }
-    }
-    return { vals, wrap: (c) => (seq.length ? `(${seq.join(', ')}, ${c})` : c) };
-  }
-
-  /** A call of a user function with the current mask; returns the lane expression of its result. */
-  call(fn: IFunction, args: readonly IExpr[], retSlot: VarSym | null, type: CType): string {
-    const h = this.host ? this.hostArgs(args) : { vals: args.map((a) => this.ex(a)), wrap: (c: string) => c };
-    const temps = args.map((a, i) => this.temp(fn.params[i]?.type && isScalar(fn.params[i]!.type) ? fn.params[i]!.type : a.type));
-    const first = h.wrap('0');
-    if (args.length) this.pre.push(this.lanes((first !== '0' ? `${first}; ` : '') + temps.map((t, i) => `${t}[l] = ${h.vals[i]};`).join(' ')));
-    const scalarRet = isScalar(type);
-    const rv = scalarRet ? this.temp(type) : 'null';
-    const rs = retSlot ? this.addrOf(retSlot) : '0';
-    const callee = this.T.fnName(fn, this.host);
-    const c = `${callee}(W, A, ${rv}, ${rs}${temps.map((t) => `, ${t}`).join('')})`;
-    this.pre.push(this.T.isGen(fn, this.host) ? `yield* ${c};` : `${c};`);
-    if (retSlot) return rs;
-    return scalarRet ? `${rv}[l]` : '0';
-  }
-
-  private launch(e: IExpr & { k: 'launch' }): string {
-    const g = this.ex(e.grid), b = this.ex(e.block), s = this.ex(e.sharedBytes), st = this.ex(e.stream);
-    const h = this.hostArgs(e.args);
-    const args = h.vals;
-    const first = h.wrap('0');
-    if (first !== '0') this.pre.push(this.lanes(`${first};`));
-    this.pre.push(`if (A !== 0) { const l = 0; yield* RT.launch(FN[${this.T.fnIndex(e.kernel)}], RT.dim3(${g}), RT.dim3(${b}), Number(${s}), ${st}, [${args.join(', ')}], LOC[${this.T.locIndex(e.loc)}]); }`);
-    return '0';
   }
 }

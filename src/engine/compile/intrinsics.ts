@@ -1,6 +1,7 @@
 import type { IExpr } from '../check/ir.js';
 import { isWide } from '../check/types.js';
 import type { ExprCompiler } from './expr.js';
+import { hostArgs } from './calls.js';
 import { canonNaN, normInt, truthy } from './ops.js';
 import { MATH } from './devmath.js';
 import { CONVERSIONS } from '../lib/cvt.js';
@@ -32,7 +33,7 @@ export function isPureIntrinsic(key: string): boolean {
 export function compileIntrinsic(c: ExprCompiler, e: IExpr & { k: 'intrinsic' }): string {
   const loc = `LOC[${c.T.locIndex(e.loc)}]`;
   if (c.host) {
-    const h = c.hostArgs(e.args);
+    const h = hostArgs(c, e.args);
     const call = `(${JSON.stringify(e.name)}, [${h.vals.join(', ')}], TY[${c.T.typesIndex(e.args.map((a) => a.type))}], ${loc})`;
     if (!isResumableHostCall(e.name)) return h.wrap(`RT.hi${call}`);
     // A CUDA runtime call may run queued kernels inside it (a generator), so it is a statement of its own.
