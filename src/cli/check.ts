@@ -86,6 +86,11 @@ const write = (stream: NodeJS.WriteStream, text: string): void => void stream.wr
 
 /** `warpscope check ...`: runs, prints the report, returns the exit status. */
 export async function checkCommand(argv: readonly string[]): Promise<number> {
+  const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  if (own.includes('--help') || own.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const args = parseCheckArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`warpscope: error: ${args}\n${USAGE}`);

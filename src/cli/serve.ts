@@ -61,6 +61,10 @@ function rendererRoot(): string | null {
 
 /** `warpscope serve`: returns the exit status once stopped. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const req = parseServeArgs(args);
   if (req.kind === 'error') {
     process.stderr.write(`warpscope: error: ${req.message}\n${USAGE}`);

@@ -81,8 +81,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   let out = print;
   let cmd: EngineCommand = { kind: 'run', file: parsed.file, argv: programArgv, options };
   let writer: TraceWriter | null = null;
+  let writerPath = '';
   if (parsed.kind === 'record') {
-    const path = parsed.output ?? defaultTracePath(parsed.file);
+    const path = (writerPath = parsed.output ?? defaultTracePath(parsed.file));
     // A recording runs to the end: no pauses, so the program needs no suspension point per statement.
     const created = TraceWriter.create(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } }, { pauses: false });
     if (typeof created === 'string') {
@@ -93,13 +94,23 @@ export async function main(argv: readonly string[]): Promise<number> {
     out = (stream, text) => (w.output(stream, text), print(stream, text));
     cmd = { ...cmd, kind: 'record', listener: w };
   }
-  const status = execute(cmd, { readFile: readSource }, (e) => {
-    if (e.kind === 'timeline') timeline.push(e.op);
-    if (e.kind === 'diagnostic') writer?.diagnostic(e.diagnostic, e.rendered);
-    writeEvent(e, out);
-  });
-  if (options.timeline) out('stderr', formatTimeline(timeline));
-  writer?.finish(status);
+  let status: number;
+  try {
+    status = execute(cmd, { readFile: readSource }, (e) => {
+      if (e.kind === 'timeline') timeline.push(e.op);
+      if (e.kind === 'diagnostic') writer?.diagnostic(e.diagnostic, e.rendered);
+      writeEvent(e, out);
+    });
+    if (options.timeline) out('stderr', formatTimeline(timeline));
+    writer?.finish(status);
+  } catch (e) {
+    // The trace could not be stored (a full disk): one line; the trace keeps what was committed, as a killed recording's.
+    const failure = writer?.storeFailure ?? null;
+    if (writer === null || failure === null) throw e;
+    writer.abandonFailed();
+    process.stderr.write(`warpscope: error: cannot write the trace '${writerPath}': ${failure}\n`);
+    return 1;
+  }
   // Let the streams drain before the process exits with the program's status.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   return status;

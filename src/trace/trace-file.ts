@@ -1,11 +1,14 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FORMAT_NAME, FORMAT_VERSION, SCHEMA } from './schema.js';
+import { sqliteHeader } from './file-kind.js';
 
 /*
  * A new .trace file: the schema and the meta rows that say what was run, written before the
  * recording starts, so a trace whose recording is killed at once still opens as an empty run.
+ * It replaces a trace at its path, never another file (`record prog.cu -o prog.cu` would
+ * have replaced the program).
  */
 
 /** What the trace says about the run before it starts (meta rows). */
@@ -19,9 +22,62 @@ export interface TraceHeader {
 /** Strings for JSON: bigints keep their exactness as "123n". */
 export const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 
-/** Creates `path` (and its folder; replacing a file there and its WAL) with the schema and `header`'s meta rows; throws when it cannot. */
+/** Why the file at `path` may not be replaced by a new trace (it is no trace: a program given as -o, a device, a folder); null when it may. */
+function notReplaceable(path: string): string | null {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return null;
+  }
+  if (st.isDirectory()) return 'it is a folder';
+  if (!st.isFile()) return 'it is not a regular file';
+  if (st.size === 0) return null;
+  const refusal = 'it is a file that is not a trace, which recording would replace (choose another path)';
+  if (sqliteHeader(path) !== 'sqlite') return refusal;
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() === FORMAT_NAME ? null : refusal;
+    } finally {
+      db.close();
+    }
+  } catch {
+    // An SQLite file whose meta cannot be read: a damaged or killed trace, or another program's database.
+    return existsSync(`${path}-wal`) || existsSync(`${path}.lock`) ? null : refusal;
+  }
+}
+
+/** A one-line reason for a failure `e` to write a trace: the OS's or SQLite's words for what a user can fix. */
+export function writeFailure(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+    case 'SQLITE_READONLY':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+    case 'EDQUOT':
+    case 'SQLITE_FULL':
+      return 'no space left on the device';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a folder on its path is a file';
+    default: {
+      // A worker thread's store reports SQLite's message alone, without its code.
+      const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+      return message === 'database or disk is full' ? 'no space left on the device' : message;
+    }
+  }
+}
+
+/** Creates `path` (and its folder; replacing a trace there and its WAL) with the schema and `header`'s meta rows; throws when it cannot. */
 export function createTraceFile(path: string, header: TraceHeader): void {
   mkdirSync(dirname(path), { recursive: true });
+  const refusal = notReplaceable(path);
+  if (refusal !== null) throw new Error(refusal);
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
   const db = new Database(path);
   // Large pages: a chunk is a blob of a few hundred KB, which small pages would split into long overflow chains.

@@ -8,7 +8,7 @@ import type { DebugInfo } from '../engine/debuginfo/symbols.js';
 import type { MappingEvent } from '../engine/memory/memory-view.js';
 import { spaceOfAddress } from '../engine/memory/layout.js';
 import { CHECKPOINT_EVENTS, CHUNK_EVENTS, EFFECT, RETURN_VALUE, WARP_OPS, SPACE_CODE, STREAMS } from './schema.js';
-import { createTraceFile, json, type TraceHeader } from './trace-file.js';
+import { createTraceFile, json, writeFailure, type TraceHeader } from './trace-file.js';
 import { lockTrace } from './trace-lock.js';
 import { CHUNK_VALUES } from './codec.js';
 import { putRegisterLanes } from './lane-values.js';
@@ -16,6 +16,7 @@ import { HOST_ROW_COST, LANE_COST, TraceBatches } from './batches.js';
 import { popcount } from './bits.js';
 import { RegisterTracker, type Lanes, type StatementSite } from './registers.js';
 import { openSink, type SinkChannel } from './sink-channel.js';
+import { WatchedSink } from './watched-sink.js';
 import { faultSiteRow } from './fault-sites.js';
 
 /*
@@ -71,12 +72,14 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
       if (typeof release === 'string') return release;
       createTraceFile(path, header);
       // An absent `worker` takes openSink's default (the built script, if any); null stores in this thread.
-      const w = new TraceWriter(openSink(path, opts.worker, opts.encodeBehind), opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
+      const sink = new WatchedSink(openSink(path, opts.worker, opts.encodeBehind));
+      const w = new TraceWriter(sink, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
+      w.watched = sink;
       w.unlock = release;
       return w;
     } catch (e) {
       if (typeof release === 'function') release();
-      return e instanceof Error ? e.message : String(e);
+      return writeFailure(e);
     }
   }
 
@@ -311,4 +314,18 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
 
   /** Releases the trace's lock (trace-lock.ts) once the file is closed. */
   private unlock: () => void = () => {};
+
+  private watched: WatchedSink | null = null;
+
+  /** Why the trace could not be stored (its first storing error, in writeFailure's words); null while it can. */
+  get storeFailure(): string | null {
+    const e = this.watched?.failure ?? null;
+    return e === null ? null : writeFailure(e);
+  }
+
+  /** Gives the trace up after storing failed: it keeps what was committed, as a killed recording's does, and its lock goes. */
+  abandonFailed(): void {
+    this.closed = true;
+    this.unlock();
+  }
 }
