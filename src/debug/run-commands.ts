@@ -119,7 +119,10 @@ function watchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean)
     const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane } as Focus);
     // Forward the program stops after the writing statement (gdb shows the line after the store); backward, just
     // before the write, inside its statement, where the writing thread stood (a caller's line after a return).
-    return { kind: 'watch', step: ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws, cut: backward ? hit.seq : null };
+    // A store in the writer's last statement stops just after the store, inside it: after the statement the
+    // thread has left its kernel, and gdb still stands in its frame (the function's epilogue) there.
+    const leaves = !backward && (s.warpState(ws + 1, writer, null)?.frames.length ?? 1) === 0;
+    return { kind: 'watch', step: ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws, cut: backward ? hit.seq : leaves ? hit.seq + 1 : null };
   }
   return null;
 }
