@@ -4,9 +4,10 @@ import type { Browser } from 'playwright-core';
 import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
 
 /*
- * The Timeline's cursor from the keyboard, as a media player's seek bar: Tab reaches it, the
- * arrows move a step, Page Up/Down a tenth of the run, Home/End to its ends, each a `goto` in
- * the console, and a screen reader is told the step, the time and the kernel there.
+ * The Timeline's cursor from the keyboard, as a media player's seek bar: Tab reaches it (and
+ * Shift+Tab from the console, where Tab completes a command), the arrows move a step, Page
+ * Up/Down a tenth of the run, Home/End to its ends, each a `goto` in the console, and a screen
+ * reader is told the step, the time and the kernel there.
  */
 
 const dir = servedFolder('ws-timeline-keys-', ['traces/avgfilter.trace']);
@@ -27,9 +28,14 @@ describe('the timeline from the keyboard', () => {
       const last = Number(await slider.getAttribute('aria-valuemax'));
       expect(await slider.getAttribute('aria-valuetext')).toMatch(new RegExp(`^step ${at} · [\\d.]+ µs · kernel AverageShared$`));
 
-      // From the Timeline's header, Tab goes to its cursor.
+      // From the Timeline's header, Tab goes to its cursor; from the console (whose Tab
+      // completes), Shift+Tab comes back to it.
       await page.locator('section[aria-label="Timeline"] header').click();
       await page.keyboard.press('Tab');
+      expect(await slider.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.locator('.xterm').click();
+      expect(await slider.evaluate((el) => el === document.activeElement)).toBe(false);
+      await page.keyboard.press('Shift+Tab');
       expect(await slider.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.screenshot({ path: join(shots, '42-timeline-focused.png') });
 
