@@ -14,12 +14,16 @@ import { PROGRAM_STACK_MB } from '../engine/exec/env.js';
 
 const ON_BIG_STACK = new Set(['run', 'record', 'check', 'stats']);
 
-type Main = (argv: readonly string[]) => Promise<number>;
+type Main = (argv: readonly string[], stop?: Int32Array) => Promise<number>;
 
-/** What a launch's worker is given. */
+/** What a launch's worker is given: the command, and the word this thread sets on Ctrl-C (a recording stops there). */
 interface LaunchData {
   readonly warpscopeArgv: readonly string[];
+  readonly stop: Int32Array;
 }
+
+/** Exit status of a command stopped by Ctrl-C: a shell's for a program killed by SIGINT. */
+const INTERRUPTED_STATUS = 128 + 2;
 
 /** What it sends back: bytes it wrote, in order, then the exit status. */
 type LaunchMessage = { readonly out: 'stdout' | 'stderr'; readonly bytes: Uint8Array } | { readonly status: number };
@@ -58,7 +62,7 @@ export async function launch(argv: readonly string[]): Promise<number> {
 /** Runs the command on a big-stack worker; null when the worker could not start. */
 function onBigStack(argv: readonly string[]): Promise<number | null> {
   return new Promise((resolve) => {
-    const data: LaunchData = { warpscopeArgv: argv };
+    const data: LaunchData = { warpscopeArgv: argv, stop: new Int32Array(new SharedArrayBuffer(4)) };
     let worker: Worker;
     try {
       worker = new Worker(new URL(import.meta.url), { workerData: data, resourceLimits: { stackSizeMb: PROGRAM_STACK_MB } });
@@ -66,6 +70,12 @@ function onBigStack(argv: readonly string[]): Promise<number | null> {
       resolve(null);
       return;
     }
+    // Ctrl-C during `record`: the recording closes its trace with what it recorded (its worker sees the word at its next batch);
+    // a second Ctrl-C, or one during any other command, ends the process at once, as it would a program.
+    if (argv[0] === 'record')
+      process.on('SIGINT', () => {
+        if (Atomics.exchange(data.stop, 0, 1) !== 0) process.exit(INTERRUPTED_STATUS);
+      });
     let started = false;
     let status: number | null = null;
     worker.on('online', () => (started = true));
@@ -102,6 +112,6 @@ const data = workerData as LaunchData | null;
 if (!isMainThread && parentPort && data?.warpscopeArgv) {
   writeThrough(parentPort);
   const main = await cliMain();
-  const m: LaunchMessage = { status: await main(data.warpscopeArgv) };
+  const m: LaunchMessage = { status: await main(data.warpscopeArgv, data.stop) };
   parentPort.postMessage(m);
 }

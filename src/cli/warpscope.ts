@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
 import { defaultRunOptions, type EngineCommand, type EngineEvent, type RunOptions } from '../engine/api.js';
 import { defaultTracePath, replay } from './record.js';
-import { TraceWriter } from '../trace/writer.js';
+import { RecordingStopped, TraceWriter } from '../trace/writer.js';
 import { parseArgs, usage } from './args.js';
 import { formatTimeline } from './timeline.js';
 import type { TimelineOp } from '../engine/runtime/streams.js';
@@ -34,8 +34,11 @@ function writeEvent(e: EngineEvent, out: Print = print): void {
   }
 }
 
-/** The `warpscope` command: returns the process exit status. */
-export async function main(argv: readonly string[]): Promise<number> {
+/** Exit status of a recording stopped by Ctrl-C: a shell's for a program killed by SIGINT. */
+const INTERRUPTED_STATUS = 128 + 2;
+
+/** The `warpscope` command: returns the process exit status. `stop`: a word another thread sets on Ctrl-C (launch.ts), which stops a recording. */
+export async function main(argv: readonly string[], stop?: Int32Array): Promise<number> {
   // The analyses parse their own options (compute-sanitizer's and Nsight's, beside run's).
   if (argv[0] === 'check') return checkCommand(argv.slice(1));
   if (argv[0] === 'stats') return statsCommand(argv.slice(1));
@@ -85,7 +88,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (parsed.kind === 'record') {
     const path = (writerPath = parsed.output ?? defaultTracePath(parsed.file));
     // A recording runs to the end: no pauses, so the program needs no suspension point per statement.
-    const created = TraceWriter.create(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } }, { pauses: false });
+    const created = TraceWriter.create(path, { program: parsed.file, argv: programArgv, device: options.device ?? 'h100', options: { ...options } }, { pauses: false, ...(stop ? { stop } : {}) });
     if (typeof created === 'string') {
       process.stderr.write(`warpscope: error: cannot write the trace '${path}': ${created}\n`);
       return 1;
@@ -104,6 +107,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (options.timeline) out('stderr', formatTimeline(timeline));
     writer?.finish(status);
   } catch (e) {
+    // Ctrl-C: the trace closes with what was recorded, unfinished (no exit status), and the process ends as a program would.
+    if (e instanceof RecordingStopped && writer !== null) {
+      writer.finish(null);
+      return INTERRUPTED_STATUS;
+    }
     // The trace could not be stored (a full disk): one line; the trace keeps what was committed, as a killed recording's.
     const failure = writer?.storeFailure ?? null;
     if (writer === null || failure === null) throw e;

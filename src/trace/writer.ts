@@ -29,6 +29,13 @@ import { faultSiteRow } from './fault-sites.js';
 
 const scalarText = (v: Scalar | undefined): string | null => (v === undefined ? null : typeof v === 'bigint' ? `${v}n` : String(v));
 
+/** What statement() throws once the `stop` word is set: the run ends there, and the trace with what was sent. */
+export class RecordingStopped extends Error {
+  constructor() {
+    super('the recording was stopped');
+  }
+}
+
 /** A trace being written: feed it to execute() as the 'record' command's listener. */
 export class TraceWriter extends TraceBatches implements ExecutionListener {
   private readonly regs: RegisterTracker;
@@ -64,8 +71,9 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
    * `checkpointEvents` spaces checkpoints (tests use fewer); `worker` names the sink's worker script (null: store in this thread);
    * `pauses` false for a recording that runs to the end (no pauseAt): its program is compiled without suspension points.
    * `exhaustiveRegisters`: RegisterTracker's reference mode (tests). `encodeBehind`: openSink's (tests).
+   * `stop`: a word another thread sets to stop the run; statement() then throws RecordingStopped after the next batch it sends.
    */
-  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean; readonly encodeBehind?: number } = {}): TraceWriter | string {
+  static create(path: string, header: TraceHeader, opts: { readonly checkpointEvents?: number; readonly worker?: URL | string | null; readonly pauses?: boolean; readonly exhaustiveRegisters?: boolean; readonly encodeBehind?: number; readonly stop?: Int32Array } = {}): TraceWriter | string {
     let release: (() => void) | string = 'not locked';
     try {
       release = lockTrace(path);
@@ -75,6 +83,7 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
       const sink = new WatchedSink(openSink(path, opts.worker, opts.encodeBehind));
       const w = new TraceWriter(sink, opts.checkpointEvents ?? CHECKPOINT_EVENTS, opts.pauses ?? true, opts.exhaustiveRegisters ?? false);
       w.watched = sink;
+      w.stop = opts.stop ?? null;
       w.unlock = release;
       return w;
     } catch (e) {
@@ -113,7 +122,11 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
     const depth = this.regs.statement(warp, site, mask);
     // Everything before this statement is recorded: a checkpoint may go here.
     const checkpoint = this.replayCost >= this.checkpointEvents;
-    if (this.steps.n === CHUNK_EVENTS || checkpoint) this.commit(false, checkpoint);
+    if (this.steps.n === CHUNK_EVENTS || checkpoint) {
+      this.commit(false, checkpoint);
+      // Ctrl-C: the trace ends at the batch just sent, before this statement (finish(null) closes it).
+      if (this.stop !== null && Atomics.load(this.stop, 0) !== 0) throw new RecordingStopped();
+    }
     const s = this.steps;
     const i = s.n;
     const device = !warp.host && this.launchId !== 0;
@@ -316,6 +329,9 @@ export class TraceWriter extends TraceBatches implements ExecutionListener {
   private unlock: () => void = () => {};
 
   private watched: WatchedSink | null = null;
+
+  /** Set (word 0 non-zero) from another thread to stop the run at the next batch (create's `stop`: Ctrl-C). */
+  private stop: Int32Array | null = null;
 
   /** Why the trace could not be stored (its first storing error, in writeFailure's words); null while it can. */
   get storeFailure(): string | null {

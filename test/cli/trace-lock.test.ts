@@ -87,4 +87,20 @@ describe('one recording at a time per trace path', () => {
     expect(again.stderr).toBe('');
     expect(again.status).toBe(0);
   }, 60_000);
+
+  it('Ctrl-C (SIGINT) during a recording closes the trace with what was recorded: one file, replayable, status 130', async () => {
+    const trace = join(dir, 'interrupted.trace');
+    const child = spawn(process.execPath, ['bin/warpscope.mjs', 'record', join(dir, 'endless.cu'), '-o', trace], { stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !(existsSync(`${trace}-wal`) && statSync(`${trace}-wal`).size > 1 << 20)) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    // Closed as a finished recording's file is, but without an exit status: nothing beside it.
+    for (const left of ['-wal', '-shm', '.lock']) expect(existsSync(trace + left)).toBe(false);
+    const summary = ws('replay', trace, '--summary');
+    expect(summary.stdout).toMatch(/^exit status: +unknown \(the recording was interrupted\)$/m);
+    expect(summary.stdout).toMatch(/^statements: +[1-9]\d*$/m);
+    expect(summary.status).toBe(0);
+  }, 60_000);
 });
