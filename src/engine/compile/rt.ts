@@ -25,9 +25,9 @@ export function udiv32d(a: number, b: number): number {
 export function srem32d(a: number, b: number): number {
   return b === 0 ? -1 : (a % b) | 0;
 }
-/** Device unsigned remainder. */
+/** Device unsigned remainder: by zero gives 0xffffffff (all ones), as on the H100. */
 export function urem32d(a: number, b: number): number {
-  return b === 0 ? a : (a % b) >>> 0;
+  return b === 0 ? 4294967295 : (a % b) >>> 0;
 }
 /** Host signed division: x86 idiv faults on zero and on INT_MIN / -1. */
 export function sdiv32h(a: number, b: number): number {
@@ -58,11 +58,11 @@ export function div64(a: bigint, b: bigint, signed: boolean, host: boolean): big
   if (host && signed && b === -1n && a === -0x8000000000000000n) throw new HostSigfpe();
   return signed ? BigInt.asIntN(64, a / b) : BigInt.asUintN(64, a / b);
 }
-/** 64-bit remainder (device by zero: -1 when signed, as the H100 gives; the dividend when unsigned). */
+/** 64-bit remainder (device by zero: all ones, -1 when signed, as the H100 gives). */
 export function rem64(a: bigint, b: bigint, signed: boolean, host: boolean): bigint {
   if (b === 0n) {
     if (host) throw new HostSigfpe();
-    return signed ? -1n : a;
+    return signed ? -1n : 0xffffffffffffffffn;
   }
   if (host && signed && b === -1n && a === -0x8000000000000000n) throw new HostSigfpe();
   return signed ? BigInt.asIntN(64, a % b) : BigInt.asUintN(64, a % b);

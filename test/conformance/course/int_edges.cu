@@ -5,19 +5,21 @@
 #include <stdio.h>
 #include <limits.h>
 
-__global__ void divs(const int *a, const int *b, int *q, int *r, int n)
+__global__ void divs(const int *a, const int *b, int *q, int *r, unsigned *ur, int n)
 {
     int t = threadIdx.x;
-    if (t < n) { q[t] = a[t] / b[t]; r[t] = a[t] % b[t]; }
+    if (t < n) { q[t] = a[t] / b[t]; r[t] = a[t] % b[t]; ur[t] = (unsigned)a[t] % (unsigned)b[t]; }
 }
 
-__global__ void divs64(const long long *a, const long long *b, long long *q, long long *r, unsigned long long *uq, int n)
+__global__ void divs64(const long long *a, const long long *b, long long *q, long long *r, unsigned long long *uq,
+                       unsigned long long *ur, int n)
 {
     int t = threadIdx.x;
     if (t < n) {
         q[t] = a[t] / b[t];
         r[t] = a[t] % b[t];
         uq[t] = (unsigned long long)a[t] / (unsigned long long)b[t];
+        ur[t] = (unsigned long long)a[t] % (unsigned long long)b[t];
     }
 }
 
@@ -70,32 +72,37 @@ int main()
     int a[n] = {7, -7, 7, -7, 0, INT_MIN, INT_MIN, INT_MAX, INT_MIN, -1, 1, 13, -13, 100};
     int b[n] = {2, 2, -2, -2, -5, -1, 1, -1, INT_MIN, INT_MIN, INT_MIN, 0, 0, 7};
     int *da, *db, *dq, *dr;
+    unsigned *dur;
     cudaMalloc(&da, sizeof a); cudaMalloc(&db, sizeof b);
-    cudaMalloc(&dq, sizeof a); cudaMalloc(&dr, sizeof a);
+    cudaMalloc(&dq, sizeof a); cudaMalloc(&dr, sizeof a); cudaMalloc(&dur, sizeof a);
     cudaMemcpy(da, a, sizeof a, cudaMemcpyHostToDevice);
     cudaMemcpy(db, b, sizeof b, cudaMemcpyHostToDevice);
-    divs<<<1, 32>>>(da, db, dq, dr, n);
+    divs<<<1, 32>>>(da, db, dq, dr, dur, n);
     int q[n], r[n];
+    unsigned ur[n];
     cudaMemcpy(q, dq, sizeof q, cudaMemcpyDeviceToHost);
     cudaMemcpy(r, dr, sizeof r, cudaMemcpyDeviceToHost);
-    for (int i = 0; i < n; i++) printf("%d / %d = %d, %% = %d\n", a[i], b[i], q[i], r[i]);
+    cudaMemcpy(ur, dur, sizeof ur, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < n; i++) printf("%d / %d = %d, %% = %d, unsigned %% = %u\n", a[i], b[i], q[i], r[i], ur[i]);
 
     const int m = 8;
     long long la[m] = {LLONG_MIN, LLONG_MIN, -9, 9, LLONG_MAX, -1, 5000000000ll, -5000000000ll};
     long long lb[m] = {-1, 1, 4, -4, -2, 3, 0, 0};
     long long *dla, *dlb, *dlq, *dlr;
-    unsigned long long *duq;
+    unsigned long long *duq, *dlur;
     cudaMalloc(&dla, sizeof la); cudaMalloc(&dlb, sizeof lb);
-    cudaMalloc(&dlq, sizeof la); cudaMalloc(&dlr, sizeof la); cudaMalloc(&duq, sizeof la);
+    cudaMalloc(&dlq, sizeof la); cudaMalloc(&dlr, sizeof la); cudaMalloc(&duq, sizeof la); cudaMalloc(&dlur, sizeof la);
     cudaMemcpy(dla, la, sizeof la, cudaMemcpyHostToDevice);
     cudaMemcpy(dlb, lb, sizeof lb, cudaMemcpyHostToDevice);
-    divs64<<<1, 32>>>(dla, dlb, dlq, dlr, duq, m);
+    divs64<<<1, 32>>>(dla, dlb, dlq, dlr, duq, dlur, m);
     long long lq[m], lr[m];
-    unsigned long long lu[m];
+    unsigned long long lu[m], lur[m];
     cudaMemcpy(lq, dlq, sizeof lq, cudaMemcpyDeviceToHost);
     cudaMemcpy(lr, dlr, sizeof lr, cudaMemcpyDeviceToHost);
     cudaMemcpy(lu, duq, sizeof lu, cudaMemcpyDeviceToHost);
-    for (int i = 0; i < m; i++) printf("%lld / %lld = %lld, %% = %lld, unsigned / = %llu\n", la[i], lb[i], lq[i], lr[i], lu[i]);
+    cudaMemcpy(lur, dlur, sizeof lur, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < m; i++)
+        printf("%lld / %lld = %lld, %% = %lld, unsigned / = %llu, %% = %llu\n", la[i], lb[i], lq[i], lr[i], lu[i], lur[i]);
 
     const int k = 9;
     int s[k] = {0, 1, 31, 32, 33, 63, 64, 100, -1};

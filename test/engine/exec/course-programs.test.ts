@@ -14,13 +14,14 @@ function out(source: string): string {
 }
 
 describe('first-course programs as an H100 runs them', () => {
-  it('signed remainder by zero is -1 on the device, 32- and 64-bit (int_edges)', () => {
+  it('remainder by zero is all ones on the device, signed and unsigned, 32- and 64-bit (int_edges)', () => {
     expect(out(`
-__global__ void k(const int *z, long long *o) { int a = 13, b = -13; long long c = 5000000000ll;
-  o[0] = a % z[0]; o[1] = b % z[0]; o[2] = c % (long long)z[0]; o[3] = a / z[0]; }
-int main() { int *z; long long *o, h[4]; cudaMalloc(&z, 4); cudaMalloc(&o, sizeof h); cudaMemset(z, 0, 4);
+__global__ void k(const int *z, long long *o) { int a = 13, b = -13; long long c = 5000000000ll; unsigned u = 13;
+  o[0] = a % z[0]; o[1] = b % z[0]; o[2] = c % (long long)z[0]; o[3] = a / z[0];
+  o[4] = u % (unsigned)z[0]; o[5] = (long long)((unsigned long long)c % (unsigned long long)z[0]); }
+int main() { int *z; long long *o, h[6]; cudaMalloc(&z, 4); cudaMalloc(&o, sizeof h); cudaMemset(z, 0, 4);
   k<<<1, 1>>>(z, o); cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
-  printf("%lld %lld %lld %lld\\n", h[0], h[1], h[2], h[3]); return 0; }`)).toBe('-1 -1 -1 -1\n');
+  for (int i = 0; i < 6; i++) printf("%lld ", h[i]); printf("\\n"); return 0; }`)).toBe('-1 -1 -1 -1 4294967295 -1 \n');
   });
 
   it('device printf returns the number of arguments after the format (printf_blocks)', () => {
