@@ -11,6 +11,7 @@ import { echoCommand, outputCommand, printfCommand } from './formatted-output.js
 import { focusCommand } from './focus-command.js';
 import { helpText } from './help-command.js';
 import { infoFrame } from './frame-info.js';
+import { unsupportedCommand, unsupportedInfo } from './gdb-unsupported.js';
 import { deleteCommand, enableCommand, undisplayCommand } from './delete-commands.js';
 import { isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
@@ -221,7 +222,7 @@ const HANDLERS: Record<string, Handler> = {
   help: (s, args) => {
     const [word = '', ...rest] = args.trim().split(/\s+/);
     // gdb's answer for a topic it has no command of.
-    if (word !== '' && word !== 'all' && !HANDLERS[ALIASES[word] ?? word]) return s.say(`Undefined command: "${word}".  Try "help".`);
+    if (word !== '' && word !== 'all' && !HANDLERS[ALIASES[word] ?? word]) return s.say(unsupportedCommand(word) ?? `Undefined command: "${word}".  Try "help".`);
     s.say(helpText([ALIASES[word] ?? word, ...rest].join(' '), COMMAND_NAMES.filter((n) => n !== 'output-display')));
   },
 };
@@ -274,7 +275,7 @@ async function runLine(s: DebugSession, line: string): Promise<string | null> {
   const name = ALIASES[m[1]!] ?? m[1]!;
   const h = HANDLERS[name];
   if (!h) {
-    s.say(`Undefined command: "${m[1]}".  Try "help".`);
+    s.say(unsupportedCommand(name) ?? `Undefined command: "${m[1]}".  Try "help".`);
     return null;
   }
   if (name !== 'run' && name !== 'start' && name !== 'quit' && name !== 'help' && name !== 'break' && name !== 'tbreak' && name !== 'info' && name !== 'set' && name !== 'list' && name !== 'echo' && !s.trace) {
@@ -335,7 +336,7 @@ function infoCommand(s: DebugSession, args: string): void {
   }
   if (what === 'cuda') return infoCudaCommand(s, args.slice(what.length).trimStart());
   // gdb names a subcommand it has not whether or not the program runs.
-  if (!INFO_NAMES.includes(what)) return s.say(what === '' ? '"info" must be followed by the name of an info command.' : `Undefined info command: "${args}".  Try "help info".`);
+  if (!INFO_NAMES.includes(what)) return s.say(what === '' ? '"info" must be followed by the name of an info command.' : (unsupportedInfo(what) ?? `Undefined info command: "${args}".  Try "help info".`));
   if (!s.trace || s.pos === null) return s.say(notRunning(what));
   if (what === 'locals') return localsCommand(s, false);
   if (what === 'args') return localsCommand(s, true);

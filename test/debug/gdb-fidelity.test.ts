@@ -125,3 +125,18 @@ describe("a watchpoint on a thread's last store", () => {
     expect(out[9]).toContain('[Inferior 1 (process ');
   });
 });
+
+describe("gdb's commands Warpscope does not have", () => {
+  it('are named unsupported, not answered as typos', async () => {
+    const out = await answers(avg, ['disassemble', 'info threads', 'info registers', 'show version', 'help disassemble', 'info nope', 'nope']);
+    expect(out).toEqual([
+      '"disassemble" is not supported by Warpscope: it runs source statements, not machine code.\n',
+      '"info threads" is not supported by Warpscope: the host has one thread; "info cuda threads" lists the device\'s.\n',
+      '"info registers" is not supported by Warpscope: it runs source statements, not machine code.\n',
+      '"show" is not supported by Warpscope.\n',
+      '"disassemble" is not supported by Warpscope: it runs source statements, not machine code.\n',
+      'Undefined info command: "nope".  Try "help info".\n',
+      'Undefined command: "nope".  Try "help".\n',
+    ]);
+  });
+});
