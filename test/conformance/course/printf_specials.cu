@@ -2,6 +2,8 @@
 // precisions students reach for: %a/%A, %e/%E, %g/%G, %f with inf, -inf, nan, -0.0, denormals
 // and the limits of float and double; %.0f of halves (round half to even); zero padding and
 // signs next to inf; and the value device printf returns (the number of arguments).
+// (No %hhd, %zu, %jd or %td: the device printf does not take those length modifiers and misreads
+// the arguments that follow them.)
 #include <stdio.h>
 #include <float.h>
 #include <math.h>
@@ -22,7 +24,7 @@ __global__ void specials(const float *f, const double *d)
            3.5, 0.25, 0.35, 1.005, 2.675);
     printf("limits: [%g] [%g] [%e] [%g] [%.17g] [%.9g] [%g]\n", DBL_MAX, DBL_MIN, DBL_TRUE_MIN, DBL_EPSILON,
            0.1, (double)tenth, dinf - dinf);
-    printf("int: [%d] [%5.3d] [%-+5d|] [%x] [%#o] [%hhd] [%hd] [%ld] [%lu]\n", (int)one, -7, 42, -1, 8, 300, 70000,
+    printf("int: [%d] [%5.3d] [%-+5d|] [%x] [%#o] [%hd] [%hu] [%ld] [%lu]\n", (int)one, -7, 42, -1, 8, 70000, 70001,
            -1L, (unsigned long)-1L);
     int r1 = printf("r1 %d %d %f\n", 1, 2, 3.0);
     int r2 = printf("r2 no args\n");
