@@ -18,6 +18,8 @@ const unary: Record<string, (x: number) => number> = {
   log10: Math.log10, log1p: Math.log1p, sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos,
   atan: Math.atan, sinh: Math.sinh, cosh: Math.cosh, tanh: Math.tanh, fabs: Math.abs, floor: Math.floor, ceil: Math.ceil,
   trunc: Math.trunc, round: roundHalfAway,
+  // V8's inverse hyperbolics are fdlibm's; glibc's dbl-64 ones share the formulas, with its own log: within an ulp.
+  asinh: Math.asinh, acosh: Math.acosh, atanh: Math.atanh,
   rint: roundHalfEven, nearbyint: roundHalfEven,
 };
 
@@ -52,6 +54,15 @@ const binary: Record<string, (x: number, y: number) => number> = {
 /** The NaN an x86 invalid operation produces: sign set, quiet (printf shows "-nan"). */
 const X86_NAN = longLongAsDouble(0xfff8000000000000n);
 
+// The functions whose domain errors glibc 2.36 answers with a positive NaN (printf's "nan"); the rest give x86's "-nan" (measured).
+const POSITIVE_NAN: ReadonlySet<string> = new Set(['acos', 'asin', 'log10', 'acosf', 'asinf', 'log10f']);
+
+/** A NaN made from numbers (a domain error) with the sign glibc gives it; other results pass unchanged. */
+function domainNaN(name: string, single: boolean, r: number, ...xs: number[]): number {
+  if (r === r || xs.some((x) => x !== x)) return r;
+  return POSITIVE_NAN.has(single ? `${name}f` : name) ? Number.NaN : X86_NAN;
+}
+
 const EXACT: ReadonlySet<string> = new Set(['copysign', 'copysignf', 'fdim', 'fdimf', 'remainder', 'remainderf']);
 
 function isFloat32(t: CType | undefined): boolean {
@@ -77,14 +88,27 @@ export function hostMath(base: string): HostBuiltin | undefined {
       return Number.isInteger(v) && name === 'abs' && !Object.is(v, -0) ? Math.abs(v) | 0 : Math.abs(v);
     };
   }
+  if (base === 'min' || base === 'max') return minMax(base);
   const long = toLong[name.replace(/^ll/, 'l')];
   if (long) return (_ctx, args) => long(Number(args[0]));
   const c = classify[base];
   if (c) return (_ctx, args) => c(Number(args[0]));
   const u = unary[name];
-  if (u) return (_ctx, args, types) => (floatName || isFloat32(types[0]) ? f(u(Number(args[0]))) : u(Number(args[0])));
+  if (u) {
+    return (_ctx, args, types) => {
+      const single = floatName !== null || isFloat32(types[0]);
+      const x = Number(args[0]);
+      return domainNaN(name, single, single ? f(u(x)) : u(x), x);
+    };
+  }
   const b = binary[name];
-  if (b) return (_ctx, args, types) => (floatName || isFloat32(types[0]) ? f(b(Number(args[0]), Number(args[1]))) : b(Number(args[0]), Number(args[1])));
+  if (b) {
+    return (_ctx, args, types) => {
+      const single = floatName !== null || isFloat32(types[0]);
+      const [x, y] = [Number(args[0]), Number(args[1])];
+      return domainNaN(name, single, single ? f(b(x, y)) : b(x, y), x, y);
+    };
+  }
   // Exact operations (sign copy, positive difference, IEEE remainder) give the same bits in glibc and the device library.
   if (EXACT.has(base)) {
     const g = MATH[base]!;
@@ -99,4 +123,17 @@ export function hostMath(base: string): HostBuiltin | undefined {
   const fused = deviceMath[base];
   if (name === 'fma' && fused) return (_ctx, args: readonly Scalar[]) => fused(Number(args[0]), Number(args[1]), Number(args[2]));
   return undefined;
+}
+
+/**
+ * CUDA's host min and max (crt/math_functions.hpp): integers compare in their common type, which
+ * the checker converted both to; float and double are fminf/fmin and fmaxf/fmax, NaN-ignoring.
+ */
+function minMax(base: 'min' | 'max'): HostBuiltin {
+  const fn = binary[base === 'min' ? 'fmin' : 'fmax']!;
+  return (_ctx, args, types) => {
+    const [a, b] = [args[0]!, args[1]!];
+    if (types[0]?.kind === 'float') return fn(Number(a), Number(b));
+    return (base === 'min' ? b < a : b > a) ? b : a;
+  };
 }
