@@ -4,7 +4,7 @@ import { effectsOfStep } from './motion.js';
 import { valuesPerLane, lowestLane } from '../trace/memory-rows.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { SHARED_BASE } from '../engine/memory/layout.js';
-import { sharedWavefronts, sharedIdealOfLast } from '../engine/exec/transactions.js';
+import { sharedWavefronts, sharedIdealOfLast } from '../engine/exec/access-cost.js';
 import { sizeOf, type CType } from '../engine/check/types.js';
 import { typeText } from './expr/ctypes.js';
 import { toBase64, type LaunchLayout, type ScalarKind, type SharedAccess, type SharedType, type SharedVar, type SharedView } from '../protocol/views.js';

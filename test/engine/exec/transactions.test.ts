@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trafficSnapshot, type TrafficTotals } from '../../../src/engine/exec/index.js';
-import { SITE_GENERIC, SITE_GLOBAL, TrafficSites, deviceTraffic, globalSectors, localSectors, sharedWavefronts } from '../../../src/engine/exec/transactions.js';
-import { GLOBAL_BASE, LOCAL_BASE, SHARED_BASE } from '../../../src/engine/memory/layout.js';
+import { SITE_GENERIC, SITE_GLOBAL, TrafficSites, deviceTraffic } from '../../../src/engine/exec/transactions.js';
+import { GLOBAL_BASE, SHARED_BASE } from '../../../src/engine/memory/layout.js';
 import { runSource } from './run-source.js';
 
 /* Transactions counted per warp-level memory instruction: global sectors, shared wavefronts, local sectors. */
@@ -69,23 +69,6 @@ describe('shared wavefronts', () => {
   it('counts a 32-way conflict for float[32][32] by a 32x32 block, and none with a padded row', () => {
     expect(transpose(32, 32, 32).sharedLoadWavefronts).toBe(32 * 32);
     expect(transpose(32, 33, 32).sharedLoadWavefronts).toBe(32);
-  });
-});
-
-describe('the counting functions', () => {
-  const lanes = (base: number, f: (l: number) => number): Float64Array => Float64Array.from({ length: 32 }, (_, l) => base + f(l));
-
-  it('counts sectors of unaligned spans, bank words of wide accesses and interleaved local words', () => {
-    expect(globalSectors(lanes(GLOBAL_BASE, (l) => 4 * l), 0, -1, 4)).toBe(4);
-    expect(globalSectors(lanes(GLOBAL_BASE, (l) => 4 * ((l * 7) % 32)), 0, -1, 4)).toBe(4);
-    expect(globalSectors(lanes(GLOBAL_BASE, (l) => 4 * l), 0, 0x0000ffff, 4)).toBe(2);
-    // Doubles: 256 bytes through 32 banks of 4 bytes take two passes; the same double for all lanes is a broadcast.
-    expect(sharedWavefronts(lanes(SHARED_BASE, (l) => 8 * l), 0, -1, 8)).toBe(2);
-    expect(sharedWavefronts(lanes(SHARED_BASE, () => 8), 0, -1, 8)).toBe(1);
-    expect(sharedWavefronts(lanes(SHARED_BASE, (l) => 4 * (l % 2) * 32), 0, -1, 4)).toBe(2);
-    // Every lane's int at one local offset: 128 contiguous bytes, 4 sectors; a double, 8.
-    expect(localSectors(lanes(LOCAL_BASE, () => 16), 0, -1, 4)).toBe(4);
-    expect(localSectors(lanes(LOCAL_BASE, () => 16), 0, -1, 8)).toBe(8);
   });
 });
 
