@@ -16,6 +16,9 @@ const io: DebugIO = { out: (text: string): void => void process.stdout.write(Buf
 
 /** Debugs a program, recording it to `tracePath`; returns the exit status. */
 export async function debugProgram(file: string, argv: readonly string[], options: RunOptions, host: SourceHost, tracePath: string, commands: string | undefined, batch: boolean): Promise<number> {
+  // A command file that cannot be read is refused before the program is compiled and its trace made.
+  const script = commandsOf(commands);
+  if (script === null) return 1;
   const s = new DebugSession(io, { kind: 'live', file, argv, options, host, tracePath });
   try {
     if (!s.prepare()) return 1;
@@ -25,29 +28,36 @@ export async function debugProgram(file: string, argv: readonly string[], option
     s.close();
     return 1;
   }
-  return drive(s, commands, batch);
+  return drive(s, script, batch);
+}
+
+/** The text of the command file `commands` (undefined for none); null, having said why, when it cannot be read. */
+function commandsOf(commands: string | undefined): string | undefined | null {
+  if (commands === undefined) return undefined;
+  try {
+    return readFileSync(commands, 'utf8');
+  } catch {
+    process.stderr.write(`warpscope: error: cannot read the command file '${commands}'\n`);
+    return null;
+  }
 }
 
 /** Debugs a saved trace; returns the exit status. */
 export async function debugTrace(path: string, commands: string | undefined, batch: boolean): Promise<number> {
+  const script = commandsOf(commands);
+  if (script === null) return 1;
   const s = DebugSession.replay(io, path);
   if (typeof s === 'string') {
     process.stderr.write(`warpscope: error: ${s}\n`);
     return 1;
   }
-  return drive(s, commands, batch);
+  return drive(s, script, batch);
 }
 
-async function drive(s: DebugSession, commands: string | undefined, batch: boolean): Promise<number> {
+/** Runs the commands of `text` (a command file's), then the REPL unless in batch mode or quit. */
+async function drive(s: DebugSession, text: string | undefined, batch: boolean): Promise<number> {
   try {
-    if (commands !== undefined) {
-      let text: string;
-      try {
-        text = readFileSync(commands, 'utf8');
-      } catch {
-        process.stderr.write(`warpscope: error: cannot read the command file '${commands}'\n`);
-        return 1;
-      }
+    if (text !== undefined) {
       for (const line of text.split('\n')) {
         await s.execute(line);
         if (s.done) break;

@@ -99,3 +99,13 @@ describe('--help of every command', () => {
     expect(r.status).toBe(0);
   });
 });
+
+describe('debug -x a command file that cannot be read', () => {
+  it('is refused before the program is compiled: no trace is made', () => {
+    const out = join(dir, 'never-debugged.trace');
+    const cmds = join(dir, 'missing.gdb');
+    const r = ws('debug', program, '-x', cmds, '--batch', '-o', out);
+    expect([r.status, r.stderr, r.stdout]).toEqual([1, `warpscope: error: cannot read the command file '${cmds}'\n`, '']);
+    expect(existsSync(out)).toBe(false);
+  });
+});
