@@ -132,7 +132,8 @@ function argRank(c: Checker, arg: CallArg, pt: CType, ref: boolean): number {
 
 /** Resolves a call of a user-declared name to one function (instantiating a template when chosen). */
 export function resolveUser(c: Checker, list: readonly FuncEntry[], name: string, targs: readonly TemplateArg[] | undefined, ops: readonly CallArg[], loc: SourceLoc): { fn: MutFn; entry: FuncEntry } {
-  const cands: { item: { entry: FuncEntry; bind: Map<string, CType | number | bigint> | null }; ranks: number[] }[] = [];
+  // C++ prefers a non-template to a template specialisation that matches as well: `preferred` breaks that tie.
+  const cands: { item: { entry: FuncEntry; bind: Map<string, CType | number | bigint> | null }; ranks: number[]; preferred?: boolean }[] = [];
   let countMismatch: FuncEntry | null = null;
   for (const entry of passVisible(c, list)) {
     if (entry.template) {
@@ -152,7 +153,7 @@ export function resolveUser(c: Checker, list: readonly FuncEntry[], name: string
       countMismatch = entry;
       continue;
     }
-    cands.push({ item: { entry, bind: null }, ranks: ops.map((o, i) => argRank(c, o, entry.params[i]!, entry.refParams[i]!)) });
+    cands.push({ item: { entry, bind: null }, ranks: ops.map((o, i) => argRank(c, o, entry.params[i]!, entry.refParams[i]!)), preferred: true });
   }
   if (cands.length === 0 && countMismatch && list.length === 1) {
     const n = countMismatch.params.length;

@@ -76,6 +76,15 @@ int main() { float *o, h[2]; cudaMalloc(&o, sizeof h); k<<<1, 1>>>(o, Affine{3.0
   printf("%g %g %d\\n", h[0], h[1], c(5)); return 0; }`)).toBe('6.5 6 15\n');
   });
 
+  it('a non-template overload beats a function template that matches as well (found while writing functors_templates)', () => {
+    expect(out(`
+template <typename T> __device__ const char *kind(T) { return "template"; }
+__device__ const char *kind(int) { return "int"; }
+__device__ const char *kind(double) { return "double"; }
+__global__ void k() { printf("%s %s %s %s\\n", kind(1), kind(2.0), kind(1.5f), kind('c')); }
+int main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); return 0; }`)).toBe('int double template template\n');
+  });
+
   it('calling an object without operator() is still an error', () => {
     const r = runSource('struct S { int a; };\nint main() { S s; s(1); return 0; }');
     expect(r.stderr).toContain("called object type 'S' is not a function or function pointer");
