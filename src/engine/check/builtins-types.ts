@@ -102,6 +102,8 @@ export const builtinTypedefs: ReadonlyMap<string, CType> = new Map<string, CType
   ['uint32_t', uintType],
   ['int64_t', named(64, true, 'int64_t')],
   ['uint64_t', named(64, false, 'uint64_t')],
+  ['intmax_t', named(64, true, 'intmax_t')],
+  ['uintmax_t', named(64, false, 'uintmax_t')],
   ['dim3', dim3Type],
   ['uint3', uint3Type],
   ['int2', vector('int2', intType, 2)],

@@ -85,6 +85,15 @@ __global__ void k() { printf("%s %s %s %s\\n", kind(1), kind(2.0), kind(1.5f), k
 int main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); return 0; }`)).toBe('int double template template\n');
   });
 
+  it("stdint.h's intmax_t and uintmax_t are 64-bit (found while probing device printf's %jd)", () => {
+    expect(out(`
+#include <stdint.h>
+__global__ void k(intmax_t a, uintmax_t b) { printf("%lld %llu\\n", (long long)a, (unsigned long long)b); }
+int main() { intmax_t a = -5000000000; uintmax_t b = 18446744073709551615u;
+  printf("%jd %ju %d ", a, b, (int)sizeof(intmax_t)); fflush(stdout); k<<<1, 1>>>(a, b); cudaDeviceSynchronize(); return 0; }`)).toBe(
+      '-5000000000 18446744073709551615 8 -5000000000 18446744073709551615\n');
+  });
+
   it('calling an object without operator() is still an error', () => {
     const r = runSource('struct S { int a; };\nint main() { S s; s(1); return 0; }');
     expect(r.stderr).toContain("called object type 'S' is not a function or function pointer");
