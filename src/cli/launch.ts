@@ -40,13 +40,16 @@ const BROKEN_PIPE_STATUS = 128 + 13;
 /**
  * Ends the process quietly when stdout or stderr is a pipe whose reader has gone (`warpscope run
  * prog.cu | head`): a program built by nvcc dies of SIGPIPE there, while Node would throw EPIPE
- * as a stack trace.
+ * as a stack trace. Any other failure to write them (`> file` on a full disk) is one line on
+ * stderr (unless stderr is what failed) and status 1, not a stack trace.
  */
 function quietOnBrokenPipe(): void {
   for (const out of [process.stdout, process.stderr])
     out.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
-      process.exit(BROKEN_PIPE_STATUS);
+      if (e.code === 'EPIPE') process.exit(BROKEN_PIPE_STATUS);
+      const why = e.code === 'ENOSPC' ? 'no space left on the device' : e.message;
+      if (out === process.stdout) process.stderr.write(`warpscope: error: cannot write the output: ${why}\n`);
+      process.exit(1);
     });
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/cli/warpscope.js';
@@ -107,5 +107,23 @@ describe('debug -x a command file that cannot be read', () => {
     const r = ws('debug', program, '-x', cmds, '--batch', '-o', out);
     expect([r.status, r.stderr, r.stdout]).toEqual([1, `warpscope: error: cannot read the command file '${cmds}'\n`, '']);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('stdout that cannot be written (redirected to a full disk)', () => {
+  // Linux's /dev/full fails every write with ENOSPC, as a file on a full disk does.
+  it.skipIf(!existsSync('/dev/full')).each([
+    ['run', program],
+    ['replay', join(dir, 'again.trace'), '--output'],
+    ['replay', join(dir, 'again.trace'), '--summary'],
+  ])('%s %s %s: one line on stderr and status 1, not a stack trace', (...args) => {
+    if (args[0] === 'replay' && !existsSync(args[1]!)) expect(ws('record', program, '-o', args[1]!).status).toBe(0);
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: 60_000 });
+      expect([r.status, r.stderr]).toEqual([1, 'warpscope: error: cannot write the output: no space left on the device\n']);
+    } finally {
+      closeSync(full);
+    }
   });
 });
