@@ -79,7 +79,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
   if (entry) {
     if (entry.decl.body && d.body) fail(d.loc, `redefinition of '${d.name}'`);
     if (entry.space !== space) fail(d.loc, `execution space of '${d.name}' differs from its previous declaration`);
-    if (d.body) entry.decl = d;
+    entry.decl = withDefaults(d.body ? d : entry.decl, d.body ? entry.decl : d);
   } else {
     const fn: MutFn = { id: c.nextFn++, name: d.name, space, ret: sig.ret, params: [], locals: [], body: null, loc: d.loc };
     c.functions.push(fn);
@@ -94,6 +94,26 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
     fn.loc = d.loc;
     checkFunctionBody(c, fn, entry, d, c.scope);
   }
+}
+
+/** `d` with the default arguments `other` (another declaration of the same function) gives, as C++ merges them: a parameter has one default at most. */
+function withDefaults(d: FunctionDecl, other: FunctionDecl): FunctionDecl {
+  if (!other.params.some((p) => p.defaultValue !== undefined)) return d;
+  const params = d.params.map((p, i) => {
+    const inherited = other.params[i]?.defaultValue;
+    if (inherited === undefined) return p;
+    const own = p.defaultValue;
+    if (own === undefined) return { ...p, defaultValue: inherited };
+    // The same declaration seen again (a method, or the other compilation pass) is not a redefinition.
+    const same = own.loc.file === inherited.loc.file && own.loc.line === inherited.loc.line && own.loc.col === inherited.loc.col;
+    if (!same) fail(laterOf(own.loc, inherited.loc), 'redefinition of default argument');
+    return p;
+  });
+  return { ...d, params };
+}
+
+function laterOf(a: SourceLoc, b: SourceLoc): SourceLoc {
+  return a.line > b.line || (a.line === b.line && a.col > b.col) ? a : b;
 }
 
 /** Parameter variables (unnamed ones get a placeholder name). */
