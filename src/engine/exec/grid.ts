@@ -152,10 +152,8 @@ function* runRounds(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
         // Every live warp is parked now. sm_70+ barriers count threads: they release once every
         // non-exited thread waits at one. Lanes that diverged away from a barrier wait for their
         // warp to reconverge, so they never arrive: the block hangs, as the GPU would.
-        const missing = B.barrierShortfall();
-        if (missing !== null) return barrierHang(B, missing);
-        const rb = B;
-        B.releaseBarrier(obs ? (W) => obs.barrier?.('release', rb.idx, W.id, W.barMask, W.barLoc) : null);
+        const hang = openBarrier(B, obs);
+        if (hang) return hang;
         quiet = false;
       }
       // Nobody wrote memory this round and every running warp still spins on it: so it goes on forever.
@@ -266,10 +264,8 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
         continue;
       }
       // Every live warp of the block is parked: the barrier opens, or can never open (see runRounds).
-      const missing = B.barrierShortfall();
-      if (missing !== null) return barrierHang(B, missing);
-      const rb = B;
-      B.releaseBarrier(obs ? (W) => obs.barrier?.('release', rb.idx, W.id, W.barMask, W.barLoc) : null);
+      const hang = openBarrier(B, obs);
+      if (hang) return hang;
       enqueue(B);
     }
   } catch (e) {
@@ -279,6 +275,14 @@ function* runRandom(L: Launch, env: DeviceEnv, S: StepCounter, sched: StatementS
     handPrintf(B, env);
   }
   return { kind: 'ok' };
+}
+
+/** Opens the barrier every live warp of `B` is parked at, telling the observer; the hang instead when some thread can never arrive. */
+function openBarrier(B: ResidentBlock, obs: Observer | null): LaunchOutcome | null {
+  const missing = B.barrierShortfall();
+  if (missing !== null) return barrierHang(B, missing);
+  B.releaseBarrier(obs ? (W) => obs.barrier?.('release', B.idx, W.id, W.barMask, W.barLoc) : null);
+  return null;
 }
 
 /** Hands the device printf text of a block's turn to the env, highest warp first (the order an H100's printf buffer shows). */
