@@ -36,6 +36,15 @@ export function intConstant(c: Checker, e: Expr): Value | null {
   return isInteger(x.type) ? evalConst(x) : null;
 }
 
+/**
+ * A cast's operand. A long double literal cast straight to float or double (float.h's DBL_MAX and
+ * friends, as gcc spells them) is read as a double literal: the cast would round it to one anyway.
+ */
+function castOperand(c: Checker, operand: Expr, to: CType): IExpr {
+  if (operand.kind === 'float' && /[lL]$/.test(operand.text) && to.kind === 'float') return mkConst(doubleType, operand.value, operand.loc);
+  return rexpr(c, operand);
+}
+
 /** Checks an expression, keeping lvalues as places. */
 export function expr(c: Checker, e: Expr): Operand {
   switch (e.kind) {
@@ -77,7 +86,7 @@ export function expr(c: Checker, e: Expr): Operand {
       if (e.style === 'dynamic') unsupported(e.loc, 'dynamic_cast');
       const r = c.resolveType(e.type, (x) => rexpr(c, x));
       if (r.ref) unsupported(e.loc, 'casts to reference types');
-      return { lv: false, e: explicitCast(c, rexpr(c, e.operand), r.type, e.loc) };
+      return { lv: false, e: explicitCast(c, castOperand(c, e.operand, r.type), r.type, e.loc) };
     }
     case 'construct':
       return { lv: false, e: constructExpr(c, e) };

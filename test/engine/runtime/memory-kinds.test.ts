@@ -67,7 +67,7 @@ int main() {
   cudaMemcpy2D(d + pitch + 2, pitch, &h[0][0], 8, 3, 2, cudaMemcpyHostToDevice);
   cudaMemcpy2D(back, 8, d, pitch, 8, 3, cudaMemcpyDeviceToHost);
   printf("\\n%d %d %d %d\\n", back[1][2], back[2][4], back[0][2], back[1][5]);
-  printf("%s %s\\n", cudaGetErrorName(cudaMemcpy2D(back, 4, d, pitch, 8, 3, cudaMemcpyDeviceToHost)), cudaGetErrorName(cudaMemset2D(d, pitch, 0, pitch + 1, 1)));
+  printf("%s %s\\n", cudaGetErrorName(cudaMemcpy2D(back, 4, d, pitch, 8, 3, cudaMemcpyDeviceToHost)), cudaGetErrorName(cudaMemset2D(d, pitch, 0, pitch + 1, 2)));
   return 0;
 }`);
     expect(r.stdout).toBe('512 512 1024 5120 \n0 12 0 0\ncudaErrorInvalidPitchValue cudaErrorInvalidValue\n');
