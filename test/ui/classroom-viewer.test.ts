@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser } from './serve-helpers.js';
+import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, typeCommand } from './serve-helpers.js';
 
 /*
  * What a classroom viewer's window shows of the presenter's session beyond its stops: the
@@ -31,15 +31,12 @@ describe('a classroom viewer', () => {
       expect(await gutter.getAttribute('title')).toBe("Breakpoint 1: the presenter's");
       await v.locator('.line[data-line="9"] .gutter').click({ force: true });
       await p.locator('.xterm').click();
-      await p.keyboard.type('set cuda memcheck on');
-      await p.keyboard.press('Enter');
-      await waitForConsole(p, '(warpscope) set cuda memcheck on');
+      await typeCommand(p, 'set cuda memcheck on');
       expect(await v.locator('.dot.on').count()).toBe(1);
       expect(await p.locator('.dot.on').count()).toBe(1);
 
       // The presenter deletes it and runs: the viewer is told the program runs while it does.
-      await p.keyboard.type('delete 1');
-      await p.keyboard.press('Enter');
+      await typeCommand(p, 'delete 1');
       await v.locator('.line[data-line="14"] .dot:not(.on)').waitFor();
       await p.keyboard.type('run');
       await p.keyboard.press('Enter');

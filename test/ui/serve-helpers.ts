@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /*
@@ -109,4 +109,12 @@ export async function waitForConsole(page: Page, text: string, timeout = 20_000)
 export async function pressF5(page: Page): Promise<void> {
   await page.locator('.toolbar button.tool.continue:not([disabled])').waitFor();
   await page.keyboard.press('F5');
+}
+
+/** Types `line` in the focused console and waits for its echo and the prompt after its answer (the console drops typing while a command runs). */
+export async function typeCommand(page: Page, line: string): Promise<void> {
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+  await waitForConsole(page, `(warpscope) ${line}`);
+  await expect.poll(async () => (await consoleText(page)).trimEnd().endsWith('(warpscope)')).toBe(true);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
+import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5, typeCommand } from './serve-helpers.js';
 
 /*
  * The Threads panel shows a warp's 32 lanes in a box a dozen rows high: a focus moved to a lane
@@ -30,15 +30,14 @@ describe('the Threads panel', () => {
       };
       expect(await shown(0)).toBe(true);
       expect(await shown(30)).toBe(false);
+      await page.locator('.app:not(.running)').waitFor();
       await page.locator('.xterm').click();
-      await page.keyboard.type('cuda thread (30,0,0)');
-      await page.keyboard.press('Enter');
+      await typeCommand(page, 'cuda thread (30,0,0)');
       await page.locator('section[aria-label="Threads"] tr.focused[data-lane="30"]').waitFor();
       await expect.poll(() => shown(30)).toBe(true);
       await page.screenshot({ path: join(shots, '44-threads-focused-row.png') });
       // And back up for lane 1.
-      await page.keyboard.type('cuda thread (1,0,0)');
-      await page.keyboard.press('Enter');
+      await typeCommand(page, 'cuda thread (1,0,0)');
       await page.locator('section[aria-label="Threads"] tr.focused[data-lane="1"]').waitFor();
       await expect.poll(() => shown(1)).toBe(true);
       expect(errors).toEqual([]);
