@@ -4,11 +4,13 @@ import { Trace, type StepRow } from '../trace/reader.js';
 import { damagedTrace, isTraceDamage } from '../trace/damage.js';
 import { RecorderFailure } from './recorder-failure.js';
 import { Cursor } from '../trace/cursor.js';
-import { type MachineState, type RegValue, type WarpState } from '../trace/state.js';
+import { type MachineState, type WarpState } from '../trace/state.js';
+import { focusRowAt, frameRowsAt, savedRegisters, warpStateAt } from './frame-rows.js';
+import { programEnd, stopAtEnd } from './program-end.js';
 import { ProgramView } from './program-view.js';
 import { BreakpointTable } from './breakpoints.js';
 import { StateContext, type Focus } from './eval-context.js';
-import { focusOf, sameFocus, sameWarp } from './focus.js';
+import { sameFocus } from './focus.js';
 import { focusMessage, frameHeader, sourceLine } from './describe.js';
 import { LiveRecording, SLICE, SLICE_MS, type Recording } from './live.js';
 import { startRecording } from './recorder.js';
@@ -279,67 +281,22 @@ export class DebugSession {
     const row = rows[frameIndex] ?? null;
     const loc = row ? this.trace!.loc(row.loc) : null;
     const at = loc ? { line: loc.line, col: loc.col } : { line: Number.MAX_SAFE_INTEGER, col: 0 };
-    return new StateContext(this.view!, () => this.stateAt(step, cut), focus, frameIndex, at, frameIndex > 0 && row ? this.savedRegisters(step, focus, frameIndex, row, cut) : null);
+    return new StateContext(this.view!, () => this.stateAt(step, cut), focus, frameIndex, at, frameIndex > 0 && row ? savedRegisters(this, step, focus, frameIndex, row, cut) : null);
   }
 
   /** The statement each frame of the focused warp stands at, innermost first: a caller stands at its call. */
   frameRows(step = this.pos ?? 0, focus = this.focus, cut = this.cutAt(step)): StepRow[] {
-    const row = this.focusRow(step, focus, cut);
-    if (!row) return [];
-    const depth = this.warpState(step, focus, cut)?.frames.length ?? 0;
-    const out = [row];
-    let at: StepRow | null = row;
-    while (out.length < depth && (at = this.callerRow(at)) !== null) out.push(at);
-    return out;
-  }
-
-  /** The statement of `row`'s warp that called the function `row` runs in: its latest earlier one of less depth. */
-  private callerRow(row: StepRow): StepRow | null {
-    const t = this.trace!;
-    for (let st = row.step - 1; st >= 0; st--) {
-      const r = t.stepRow(st)!;
-      if (r.launch === row.launch && r.block === row.block && r.warp === row.warp && r.depth < row.depth) return r;
-    }
-    return null;
-  }
-
-  /**
-   * The registers of an outer frame whose function also runs in an inner frame (recursion): the
-   * trace keeps one set per function and thread, the innermost activation's, so the outer one's
-   * are those it had when it made its call.
-   */
-  private savedRegisters(step: number, focus: Focus, frameIndex: number, row: StepRow, cut: number | null): ReadonlyMap<number, RegValue> | null {
-    const frames = this.warpState(step, focus, cut)?.frames ?? [];
-    const fn = frames[frames.length - 1 - frameIndex]?.fn;
-    if (fn === undefined || !frames.slice(frames.length - frameIndex).some((f) => f.fn === fn)) return null;
-    const st = this.stateAt(row.step);
-    const out = new Map<number, RegValue>();
-    const regs = focus.kind === 'host' ? st.hostRegs : st.registersOf(focus.launch, focus.block, focus.warp, focus.lane);
-    for (const [k, v] of regs) if (k >>> 16 === fn) out.set(k, v);
-    return out;
+    return frameRowsAt(this, step, focus, cut);
   }
 
   /** The focused warp's reconstructed state at `step` (inside the statement before it at `cut`). */
   warpState(step = this.pos ?? 0, focus = this.focus, cut = this.cutAt(step)): WarpState | null {
-    const st = this.stateAt(step, cut);
-    return (focus.kind === 'host' ? st.hostWarp : st.launch?.id === focus.launch ? st.launch.warps.get(focus.block * 64 + focus.warp) : null) ?? null;
+    return warpStateAt(this, step, focus, cut);
   }
 
-  /**
-   * The statement the focused warp stands at: `step` itself when it is the focused warp's, else
-   * its latest statement before `step`, or the caller's statement when a return within that one
-   * left the warp in its caller (a call stands at its call).
-   */
+  /** The statement the focused warp stands at (frame-rows.ts): a caller's after a return left the warp in it. */
   focusRow(step = this.pos ?? 0, focus = this.focus, cut = this.cutAt(step)): StepRow | null {
-    const t = this.trace!;
-    const here = t.stepRow(step);
-    if (here && sameWarp(here, focus) && cut === null) return here;
-    const w = this.warpState(step, focus, cut);
-    if (!w || w.step < 0) return here;
-    let row = t.stepRow(w.step);
-    const depth = w.frames.length;
-    while (row && depth > 0 && row.depth > depth) row = this.callerRow(row);
-    return row;
+    return focusRowAt(this, step, focus, cut);
   }
 
   /** Whether effect number `seq`, made during step `step`, has happened where the program stands. */
@@ -409,39 +366,17 @@ export class DebugSession {
     for (const d of this.displays) void dispatch(this, `output-display ${d.num}`);
   }
 
-  /**
-   * A forward motion found nothing more in the trace. When the program ended there: the rest of
-   * its output and gdb's exit line. When the recording stopped before it ended (run again, kill,
-   * quit): gdb's end-of-history stop at the last recorded statement, never an invented exit.
-   */
+  /** A forward motion found nothing more in the trace: the program's exit, or gdb's end of the recorded history (program-end.ts). */
   exited(): void {
-    const status = this.trace!.exitStatus;
-    if (status === null) return this.stopAtEnd('\nNo more reverse-execution history.');
-    this.pos = this.trace!.stepCount();
-    this.flushOutput();
-    const pid = 1000 + (this.trace!.stepCount() % 9000);
-    if (status === 0) this.say(`[Inferior 1 (process ${pid}) exited normally]`);
-    else this.say(`[Inferior 1 (process ${pid}) exited with code ${status.toString(8).padStart(2, '0')}]`);
-    this.pos = null;
-    this.ended = true;
-    this.focus = { kind: 'host' };
-    this.io.exited?.(status);
+    programEnd(this);
   }
 
   /** Ctrl-C landed: stop at the last recorded statement. */
   stoppedByInterrupt(): boolean {
     if (!this.interrupted) return false;
     this.interrupted = false;
-    this.stopAtEnd('\nProgram received signal SIGINT, Interrupt.');
+    stopAtEnd(this, '\nProgram received signal SIGINT, Interrupt.');
     return true;
-  }
-
-  /** Says `why` and stops at the last statement recorded so far. */
-  private stopAtEnd(why: string): void {
-    const s = Math.max(0, this.limit() - 1);
-    const row = this.trace!.stepRow(s);
-    this.say(why);
-    this.stopAt(s, row ? focusOf(row) : this.focus);
   }
 
   /** Ends the session's recording and trace. */
