@@ -6,12 +6,14 @@ import type { CType } from './types.js';
 import { isScalar, sameType, typeName } from './types.js';
 import { evalConst, isInteger, promote, unqual, convertValue } from './check-conv.js';
 import type { Checker, FuncEntry, MutFn, Scope } from './check-ctx.js';
+import type { Operand } from './check-ops.js';
 import { addressOf, conv, implicitConv, retype, rv, structAddr, toCond } from './check-ops.js';
 import { expr, rexpr } from './check-expr.js';
 import { completeArray, initListValue, localInit, staticBytes } from './check-init.js';
 import { returnsRef } from './check-func.js';
 import { defaultConstruction } from './check-methods.js';
 import { declareTop, requestedAlign } from './check-decl.js';
+import { rangeFor } from './check-range-for.js';
 
 /*
  * Statements and local declarations, and checking a function body in its scope.
@@ -93,6 +95,21 @@ export function stmt(c: Checker, s: Stmt): IStmt[] {
         const body = one(c, s.body);
         f.loops--;
         return [{ k: 'loop', init, cond: cnd, step, body, testFirst: true, loc: s.loc }];
+      } finally {
+        c.pop();
+      }
+    }
+    case 'rangeFor': {
+      c.push();
+      try {
+        return [rangeFor(c, s, (x) => stmt(c, x), (x) => {
+          f.loops++;
+          try {
+            return one(c, x);
+          } finally {
+            f.loops--;
+          }
+        })];
       } finally {
         c.pop();
       }
@@ -262,11 +279,17 @@ function constOf(t: CType, init: Uint8Array | null): { constValue?: number | big
 
 /** `auto x = e;` (and `const auto`): the type is the initializer's, decayed and unqualified. */
 function autoVar(c: Checker, d: VarDecl, storage: VarStorage): IStmt[] {
-  if (d.type.kind === 'reference') unsupported(d.loc, "'auto &'");
   const initE = d.init ?? d.parenArgs?.[0];
   if (!initE || initE.kind === 'initList') fail(d.loc, `declaration of variable '${d.name}' with deduced type 'auto' requires an initializer`);
   if (storage !== 'auto') unsupported(d.loc, "static 'auto' variables");
   const op = expr(c, initE);
+  if (d.type.kind === 'reference') {
+    // `auto &r = x;` is `T &r` for x's type T, const kept; `const auto &` adds const (and binds temporaries).
+    const to = d.type.to.kind === 'auto' && d.type.to.isConst;
+    const t = op.lv ? op.type : op.e.type;
+    if (t.kind === 'function') unsupported(d.loc, "'auto &' bound to a function");
+    return refVar(c, d, to ? ({ ...t, isConst: true } as CType) : t, op);
+  }
   const val = rv(c, op);
   let t = unqual(val.type);
   if (t.kind === 'nullptr') t = { kind: 'pointer', to: { kind: 'void' } };
@@ -282,11 +305,11 @@ function autoVar(c: Checker, d: VarDecl, storage: VarStorage): IStmt[] {
   return [{ k: 'init', v, value: conv(val, t), stores: [], zeroFill: false, loc: d.loc }];
 }
 
-/** `T &r = lvalue;`: r holds the lvalue's address. */
-function refVar(c: Checker, d: VarDecl, t: CType): IStmt[] {
+/** `T &r = lvalue;`: r holds the lvalue's address. `checked`: the initializer, when the caller checked it already. */
+function refVar(c: Checker, d: VarDecl, t: CType, checked?: Operand): IStmt[] {
   const initE = d.init ?? d.parenArgs?.[0];
   if (!initE) fail(d.loc, `declaration of reference variable '${d.name}' requires an initializer`);
-  const op = expr(c, initE);
+  const op = checked ?? expr(c, initE);
   const ptr: CType = { kind: 'pointer', to: t };
   const v = c.newVar(d.name, ptr, 'auto', d.loc, { ref: true });
   let addr: IExpr;

@@ -199,6 +199,8 @@ export type Stmt =
   | { readonly kind: 'if'; readonly cond: Expr; readonly then: Stmt; readonly else: Stmt | null; readonly isConstexpr?: boolean; readonly loc: SourceLoc }
   /** `init` is a decl or expr statement (or null); `cond`/`step` may be null. */
   | { readonly kind: 'for'; readonly init: Stmt | null; readonly cond: Expr | null; readonly step: Expr | null; readonly body: Stmt; readonly loc: SourceLoc }
+  /** `for (decl : range) body`: `decl` has no initializer; each element initialises it in turn. */
+  | { readonly kind: 'rangeFor'; readonly decl: VarDecl; readonly range: Expr; readonly body: Stmt; readonly loc: SourceLoc }
   | { readonly kind: 'while'; readonly cond: Expr; readonly body: Stmt; readonly loc: SourceLoc }
   | { readonly kind: 'do'; readonly body: Stmt; readonly cond: Expr; readonly loc: SourceLoc }
   | { readonly kind: 'switch'; readonly cond: Expr; readonly body: Stmt; readonly loc: SourceLoc }

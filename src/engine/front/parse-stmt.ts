@@ -1,4 +1,7 @@
-import type { Expr, Stmt, TopDecl } from './ast.js';
+import type { Expr, Stmt, TopDecl, VarDecl } from './ast.js';
+import type { SourceLoc } from './token.js';
+import { parseDeclSpecs } from './parse-type.js';
+import { parseDeclarator } from './parse-declarator.js';
 import { DECL_KEYWORDS, TYPE_KEYWORDS, type Parser } from './parse-core.js';
 import { parseCondExpr, parseExpr, parseInitList, parseTemplateArgs } from './parse-expr.js';
 import { parseDeclaration, unknownTypeError } from './parse-decl.js';
@@ -234,16 +237,29 @@ function isRangeFor(p: Parser): boolean {
   }
 }
 
+/** `for (T x : range) body`, after its '(': one declarator without initializer, then the range. */
+function parseRangeFor(p: Parser, loc: SourceLoc): Stmt {
+  p.pushScope();
+  try {
+    const start = p.tok;
+    const s = parseDeclSpecs(p, 'decl');
+    if (s.base === null) return p.error('expected a declaration in a range-based for loop');
+    const d = parseDeclarator(p, 'named', false);
+    const decl: VarDecl = { name: d.name ?? '', type: d.apply(s.base), specs: s.specs, init: null, initStyle: 'none', loc: d.nameLoc ?? start.loc };
+    p.expect(':', "expected ':' in range-based for loop");
+    const range = p.withGreater(false, () => (p.at('{') ? parseInitList(p) : parseExpr(p)));
+    p.expect(')', "expected ')'");
+    return { kind: 'rangeFor', decl, range, body: parseStatement(p), loc };
+  } finally {
+    p.popScope();
+  }
+}
+
 /** `for (init; cond; step) body`; the init's declarations are scoped to the loop. */
 function parseFor(p: Parser): Stmt {
   const loc = p.next().loc;
   p.expect('(', "expected '(' after 'for'");
-  if (isRangeFor(p)) {
-    p.pos--;
-    p.skipBalanced();
-    parseStatement(p);
-    return { kind: 'unsupported', what: 'range-based for loop', loc };
-  }
+  if (isRangeFor(p)) return parseRangeFor(p, loc);
   p.pushScope();
   try {
     let init: Stmt | null = null;

@@ -85,11 +85,15 @@ describe('parse: statements', () => {
     expect(one('int(x);')).toMatchObject({ kind: 'decl', decls: [{ name: 'x' }] });
     expect(one('size_t (*fp)(int) = 0;')).toMatchObject({ kind: 'decl', decls: [{ name: 'fp', type: { kind: 'pointer', to: { kind: 'function' } } }] });
   });
-  it('goto, labels, try, throw, asm, range-for, lambdas are unsupported nodes', () => {
-    expect(kinds('goto done;\ndone: x = 1;\ntry { f(); } catch (...) { }\nthrow 3;\nasm volatile("bar.sync 0;");\nfor (auto v : vec) { use(v); }\nauto l = [](int a) { return a; };'))
-      .toEqual(["?goto statement 'goto done'", "?label 'done' (a goto target)", 'expr', '?exception handling', '?exception handling', '?inline assembly', '?range-based for loop', 'decl']);
+  it('goto, labels, try, throw, asm, lambdas are unsupported nodes', () => {
+    expect(kinds('goto done;\ndone: x = 1;\ntry { f(); } catch (...) { }\nthrow 3;\nasm volatile("bar.sync 0;");\nauto l = [](int a) { return a; };'))
+      .toEqual(["?goto statement 'goto done'", "?label 'done' (a goto target)", 'expr', '?exception handling', '?exception handling', '?inline assembly', 'decl']);
     const l = stmts('auto l = [=](int a) mutable { return a; };')[0];
     expect(l).toMatchObject({ decls: [{ init: { kind: 'unsupported', what: 'lambda expression', loc: { line: 2, col: 10 } } }] });
+  });
+  it('range-based for loops: one declarator, the range, the body', () => {
+    expect(one('for (const auto &v : vec) { use(v); }')).toMatchObject({ kind: 'rangeFor', decl: { name: 'v', type: { kind: 'reference', to: { kind: 'auto' } }, init: null }, range: { kind: 'ident', name: 'vec' }, body: { kind: 'block' } });
+    expect(one('for (int x : a ? b : c) s += x;')).toMatchObject({ kind: 'rangeFor', decl: { name: 'x' }, range: { kind: 'cond' }, body: { kind: 'expr' } });
   });
   it('kernel launches as statements', () => {
     const s = one('matmul<<<grid, block>>>(d_a, d_b, d_c, N);');
