@@ -154,7 +154,8 @@ const HANDLERS: Record<string, Handler> = {
   nexti: motion('stepi'),
   finish: motion('finish'),
   until: motion('until'),
-  advance: (s, args) => (needRun(s) ? advanceTo(s, args) : undefined),
+  // gdb's advance needs a location (until without one steps).
+  advance: (s, args) => (!needRun(s) ? undefined : args === '' ? s.say('Argument required (a location).') : advanceTo(s, args)),
   'reverse-step': reverseMotion('step'),
   'reverse-next': reverseMotion('next'),
   'reverse-stepi': reverseMotion('stepi'),
@@ -345,6 +346,8 @@ function infoCommand(s: DebugSession, args: string): void {
   if (what === 'events') return infoEvents(s);
   if (what === 'writers') return writersCommand(s, tail);
   if (what === 'line') {
+    // gdb answers with a line's code addresses; with no machine code, only the current line's step is there to name.
+    if (tail !== '') return s.say(`"info line ${tail}" is not supported by Warpscope: it names the step of the line the program stands at ("info line").`);
     const r = s.focusRow();
     if (r) s.say(`Line ${s.trace.loc(r.loc).line} of "${s.trace.loc(r.loc).file}" at step ${s.pos}.`);
     return;

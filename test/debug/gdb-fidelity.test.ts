@@ -140,3 +140,12 @@ describe("gdb's commands Warpscope does not have", () => {
     ]);
   });
 });
+
+describe('advance and info line', () => {
+  it('ask for the location advance needs, and name info line LOCATION unsupported', async () => {
+    const out = await answers(avg, ['break 22', 'run', 'advance', 'info line 27', 'info line']);
+    expect(out[2]).toBe('Argument required (a location).\n');
+    expect(out[3]).toBe('"info line 27" is not supported by Warpscope: it names the step of the line the program stands at ("info line").\n');
+    expect(out[4]).toMatch(/^Line 22 of "examples\/avgfilter.cu" at step \d+\.\n$/);
+  });
+});
