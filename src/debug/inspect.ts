@@ -42,16 +42,18 @@ export function displayCommand(s: DebugSession, args: string): void {
   if (bad !== null) return s.say(bad);
   const num = s.displayNext++;
   s.displays.push({ num, expr: p.expr, fmt: args.startsWith('/') ? args.split(/\s+/)[0]! : '' });
-  if (s.pos !== null) outputDisplay(s, String(num));
+  outputDisplay(s, String(num));
 }
 
 /** Prints display number `args` (`1: x = 5`). */
 export function outputDisplay(s: DebugSession, args: string): void {
   const d = s.displays.find((x) => x.num === Number(args));
-  if (!d || s.pos === null) return;
+  if (!d || !s.trace) return;
   const p = parsePrint(`${d.fmt} ${d.expr}`.trim(), 'display');
   if (!p.ok) return;
-  const ctx = s.context();
+  // With no program running, gdb still shows what names only statics (read from the executable), and skips the rest.
+  const ctx = exprContext(s);
+  if (s.pos === null && unknownName(ctx, p.expr) !== null) return;
   const r = evaluate(p.expr, ctx, s.values);
   s.say(`${d.num}: ${d.fmt ? d.fmt + ' ' : ''}${d.expr} = ${r.ok ? formatValue(r.value, p.fmt, ctx) : `<error: ${r.error}>`}`);
 }

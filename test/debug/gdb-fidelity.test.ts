@@ -149,3 +149,12 @@ describe('advance and info line', () => {
     expect(out[4]).toMatch(/^Line 22 of "examples\/avgfilter.cu" at step \d+\.\n$/);
   });
 });
+
+describe('display with no program running', () => {
+  it('shows what names only statics, as gdb reads them from the executable, and skips the rest', async () => {
+    const out = await answers(avg, ['display IN[0]', 'break 27', 'run', 'display i', 'kill', 'display']);
+    expect(out[0]).toBe('1: IN[0] = 25\n');
+    expect(out[3]).toBe('2: i = 1\n');
+    expect(out[5]).toBe('1: IN[0] = 25\n');
+  });
+});
