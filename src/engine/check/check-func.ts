@@ -30,7 +30,6 @@ function spaceOf(d: FunctionDecl): ExecSpace {
 /** Parameter and return types of a declaration in the current scope; references become pointers. */
 function signature(c: Checker, d: FunctionDecl): { params: CType[]; refs: boolean[]; ret: CType; retRef: boolean } {
   const ev = (x: Parameters<typeof rexpr>[1]) => rexpr(c, x);
-  const ret = c.resolveType(d.ret, ev);
   const params: CType[] = [];
   const refs: boolean[] = [];
   for (const p of d.params) {
@@ -42,6 +41,18 @@ function signature(c: Checker, d: FunctionDecl): { params: CType[]; refs: boolea
     if (r.ref) t = { kind: 'pointer', to: t };
     params.push(t);
     refs.push(r.ref);
+  }
+  // The parameters are in scope for a trailing return type: `auto f(T a, U b) -> decltype(a * b)`.
+  c.push();
+  let ret: ReturnType<Checker['resolveType']>;
+  try {
+    params.forEach((t, i) => {
+      const name = d.params[i]!.name;
+      if (name !== null) c.scope.syms.set(name, { k: 'var', v: c.newVar(name, t, 'auto', d.params[i]!.loc, { isParam: true, ref: refs[i] }), ref: refs[i]! });
+    });
+    ret = c.resolveType(d.ret, ev);
+  } finally {
+    c.pop();
   }
   // A reference result is returned as the referent's address, as reference parameters are passed.
   return { params, refs, ret: ret.ref ? { kind: 'pointer', to: ret.type } : ret.type, retRef: ret.ref };
