@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTime } from '../../src/trace/trace-lock.js';
@@ -23,6 +24,24 @@ int main() { int *d; cudaMalloc(&d, 1024); for (;;) { k<<<1, 256>>>(d); cudaDevi
 function ws(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { encoding: 'latin1', timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Resolves once the recording writing `trace` has committed a few batches of statements (or after 30 s). */
+async function committed(trace: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const db = new Database(trace, { readonly: true, fileMustExist: true });
+      try {
+        if (Number(db.prepare('SELECT count(*) FROM step_chunks').pluck().get()) >= 3) return;
+      } finally {
+        db.close();
+      }
+    } catch {
+      // Not made yet, or its schema not yet committed.
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('one recording at a time per trace path', () => {
@@ -69,9 +88,7 @@ describe('one recording at a time per trace path', () => {
     const trace = join(dir, 'killed.trace');
     const child = spawn(process.execPath, ['bin/warpscope.mjs', 'record', join(dir, 'endless.cu'), '-o', trace], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
-    // Killed once a few batches are committed (the WAL grows as they are).
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && !(existsSync(`${trace}-wal`) && statSync(`${trace}-wal`).size > 1 << 20)) await new Promise((r) => setTimeout(r, 50));
+    await committed(trace);
     child.kill('SIGKILL');
     await exited;
     expect(readFileSync(`${trace}.lock`, 'utf8')).toMatch(new RegExp(`^${child.pid}( \\d+)?$`));
@@ -92,8 +109,7 @@ describe('one recording at a time per trace path', () => {
     const trace = join(dir, 'interrupted.trace');
     const child = spawn(process.execPath, ['bin/warpscope.mjs', 'record', join(dir, 'endless.cu'), '-o', trace], { stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && !(existsSync(`${trace}-wal`) && statSync(`${trace}-wal`).size > 1 << 20)) await new Promise((r) => setTimeout(r, 50));
+    await committed(trace);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     // Closed as a finished recording's file is, but without an exit status: nothing beside it.
