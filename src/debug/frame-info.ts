@@ -7,8 +7,8 @@ import { frameArgs } from './describe.js';
  * caller resumes at) the step the frame stands at stands for it, as in a fault stop's "The
  * exception was triggered at step N". A frame's address is its base in the simulated memory
  * (what `print &local` shows for its locals); device frames have no previous stack pointer to
- * name, as cuda-gdb's have none, and the outermost frame (a kernel, or the host's main) has no
- * saved PC.
+ * name, as cuda-gdb's have none, and the outermost frame (a kernel, or the host's main, whose C
+ * library caller we do not have) has no saved PC.
  */
 
 const hex = (n: number): string => `0x${n.toString(16)}`;
@@ -36,7 +36,8 @@ export function infoFrame(s: DebugSession): void {
   const outer = caller ? base(level + 1) : null;
   if (outer !== null) s.say(` called by frame at ${outer}${callee !== null ? `, caller of frame at ${callee}` : ''}`);
   else {
-    s.say(' Outermost frame: unwinder did not report frame ID');
+    // A kernel is where cuda-gdb's unwinding stops; the host's main has a caller in the C library, which gdb names and we cannot.
+    if (s.focus.kind === 'device') s.say(' Outermost frame: unwinder did not report frame ID');
     if (callee !== null) s.say(` caller of frame at ${callee}`);
   }
   s.say(' source language c++.');

@@ -34,7 +34,8 @@ export function printCommand(s: DebugSession, args: string): void {
 
 /** `display [/FMT] EXPR`: shows it now and after every stop. */
 export function displayCommand(s: DebugSession, args: string): void {
-  if (args === '') return s.showDisplays();
+  // A bare display shows nothing with no program running (cuda-gdb 13 on the H100).
+  if (args === '') return s.pos === null ? undefined : s.showDisplays();
   const p = parsePrint(args, 'display');
   if (!p.ok) return s.say(p.error);
   // gdb parses the expression where the program stands (its statics before a run): a name nothing there denotes is refused.
@@ -42,16 +43,23 @@ export function displayCommand(s: DebugSession, args: string): void {
   if (bad !== null) return s.say(bad);
   const num = s.displayNext++;
   s.displays.push({ num, expr: p.expr, fmt: args.startsWith('/') ? args.split(/\s+/)[0]! : '' });
-  outputDisplay(s, String(num));
+  showDisplay(s, num);
 }
 
 /** Prints display number `args` (`1: x = 5`). */
 export function outputDisplay(s: DebugSession, args: string): void {
-  const d = s.displays.find((x) => x.num === Number(args));
+  if (s.pos !== null) showDisplay(s, Number(args));
+}
+
+/**
+ * Prints display `num` where the program stands; with no program running (as `display EXPR`
+ * shows it when made), what names only statics, which gdb reads from the executable.
+ */
+function showDisplay(s: DebugSession, num: number): void {
+  const d = s.displays.find((x) => x.num === num);
   if (!d || !s.trace) return;
   const p = parsePrint(`${d.fmt} ${d.expr}`.trim(), 'display');
   if (!p.ok) return;
-  // With no program running, gdb still shows what names only statics (read from the executable), and skips the rest.
   const ctx = exprContext(s);
   if (s.pos === null && unknownName(ctx, p.expr) !== null) return;
   const r = evaluate(p.expr, ctx, s.values);
@@ -185,6 +193,9 @@ export function backtraceCommand(s: DebugSession): void {
 export function frameCommand(s: DebugSession, args: string): void {
   if (s.pos === null) return s.say('No stack.');
   const all = frames(s);
+  // gdb reads the level as an expression: `frame x` names the symbol it cannot find.
+  const bad = args !== '' && !/^\d+$/.test(args) ? unknownName(s.context(), args) : null;
+  if (bad !== null) return s.say(bad);
   if (args !== '') {
     const n = Number(args);
     if (!Number.isInteger(n) || n < 0 || n >= all.length) return s.say(`No frame at level ${args}.`);

@@ -85,7 +85,7 @@ describe('info frame', () => {
 
   it("names the host's PC rip", async () => {
     const out = await answers(avg, ['break 47', 'run', 'info frame']);
-    expect(out[2]).toMatch(/^Stack level 0, frame at (0x[0-9a-f]+):\n rip = step \d+ in main \(examples\/avgfilter.cu:47\); saved rip = <not saved>\n Outermost frame: unwinder did not report frame ID\n source language c\+\+\.\n Arglist at \1, args: \n Locals at \1, Previous frame's sp is \1\n$/);
+    expect(out[2]).toMatch(/^Stack level 0, frame at (0x[0-9a-f]+):\n rip = step \d+ in main \(examples\/avgfilter.cu:47\); saved rip = <not saved>\n source language c\+\+\.\n Arglist at \1, args: \n Locals at \1, Previous frame's sp is \1\n$/);
   });
 });
 
@@ -151,10 +151,23 @@ describe('advance and info line', () => {
 });
 
 describe('display with no program running', () => {
-  it('shows what names only statics, as gdb reads them from the executable, and skips the rest', async () => {
-    const out = await answers(avg, ['display IN[0]', 'break 27', 'run', 'display i', 'kill', 'display']);
-    expect(out[0]).toBe('1: IN[0] = 25\n');
-    expect(out[3]).toBe('2: i = 1\n');
-    expect(out[5]).toBe('1: IN[0] = 25\n');
+  it('shows a statics-only expression as it is made, as gdb reads it from the executable; a bare display shows nothing', async () => {
+    const out = await answers(avg, ['display IN[0]', 'display', 'break 27', 'run', 'display i', 'kill', 'display']);
+    expect(out.slice(0, 2)).toEqual(['1: IN[0] = 25\n', '']);
+    expect(out[4]).toBe('2: i = 1\n');
+    expect(out[6]).toBe('');
+  });
+});
+
+describe('frames and built-ins', () => {
+  it('reads frame LEVEL as an expression, and types threadIdx dim3 as cuda-gdb 13 does', async () => {
+    const out = await answers(avg, ['break 22', 'run', 'frame x', 'whatis threadIdx', 'whatis blockIdx.x']);
+    expect(out.slice(2)).toEqual(['No symbol "x" in current context.\n', 'type = dim3\n', 'type = unsigned int\n']);
+  });
+
+  it("says who calls a host function and whom main calls, naming no caller of main's", async () => {
+    const out = await answers(avg, ['break print_row', 'run', 'info frame', 'up', 'info frame']);
+    expect(out[2]).toMatch(/^Stack level 0, frame at (0x[0-9a-f]+):\n rip = step (\d+) in print_row \(examples\/avgfilter.cu:37\); saved rip = step (\d+)\n called by frame at (0x[0-9a-f]+)\n/);
+    expect(out[4]).toMatch(/^Stack level 1, frame at (0x[0-9a-f]+):\n rip = step \d+ in main \(examples\/avgfilter.cu:58\); saved rip = <not saved>\n caller of frame at 0x[0-9a-f]+\n source language c\+\+\.\n/);
   });
 });

@@ -5,7 +5,7 @@ import { at, bigBytes, fail, intValue, known, readBig, storageOf } from './value
 import { resolveType } from './ctypes.js';
 import { isBuiltinTypeName } from './parse.js';
 import { intType, uintType } from '../../engine/check/types.js';
-import { builtinConstants, dim3Type, uint3Type } from '../../engine/check/builtins-types.js';
+import { builtinConstants, dim3Type } from '../../engine/check/builtins-types.js';
 
 /*
  * What a name in an expression denotes: a program variable (the context's lookup), one
@@ -14,10 +14,10 @@ import { builtinConstants, dim3Type, uint3Type } from '../../engine/check/builti
  * error even in the branch of `0 && foo` that is never evaluated: resolveNames does the same.
  */
 
-/** The built-in variables and their types: uint3 for the indices, dim3 for the dimensions. */
+/** The built-in variables and their types: dim3 for indices and dimensions alike, as cuda-gdb 13 types them (`whatis threadIdx` is `type = dim3` on the H100). */
 const builtinTypes = new Map([
-  ['threadIdx', uint3Type],
-  ['blockIdx', uint3Type],
+  ['threadIdx', dim3Type],
+  ['blockIdx', dim3Type],
   ['blockDim', dim3Type],
   ['gridDim', dim3Type],
   ['warpSize', intType],
