@@ -1,6 +1,7 @@
 import type { CType } from './types.js';
 import { doubleType, floatType, intType, llongType, longType, uintType, ullongType, ulongType, sameType } from './types.js';
-import type { IExpr } from './ir.js';
+import type { IExpr, VarSym } from './ir.js';
+import { constexprBody } from './constexpr-fns.js';
 
 /*
  * C's arithmetic type rules (C11 6.3.1, C++ [conv]) and compile-time evaluation of
@@ -207,29 +208,30 @@ export function convertValue(v: Value, from: CType, to: CType): Value | null {
   return normalize(to, v);
 }
 
-/** Folds a checked expression to a constant when C could evaluate it at compile time; null otherwise. */
-export function evalConst(e: IExpr): Value | null {
+/** Folds a checked expression to a constant when C++ could evaluate it at compile time; null otherwise. `env`: the parameters of a constexpr call being evaluated. */
+export function evalConst(e: IExpr, env: ReadonlyMap<VarSym, Value> | null = null, depth = 0): Value | null {
+  const ev = (x: IExpr): Value | null => evalConst(x, env, depth);
   switch (e.k) {
     case 'const':
       return e.value;
     case 'convert': {
-      const v = evalConst(e.arg);
+      const v = ev(e.arg);
       if (v === null) return null;
       if (e.type.kind === 'pointer' && e.arg.type.kind !== 'int' && e.arg.type.kind !== 'nullptr') return null;
       return convertValue(v, e.arg.type, e.type);
     }
     case 'unary': {
-      const v = evalConst(e.arg);
+      const v = ev(e.arg);
       if (v === null) return null;
       if (e.op === '!') return normalize(e.type, Number(v) === 0 ? 1 : 0);
       if (e.op === '-') return e.type.kind === 'float' ? normalize(e.type, -Number(v)) : normalize(e.type, -BigInt(v));
       return normalize(e.type, ~BigInt(v));
     }
     case 'arith':
-      return foldArith(e.op, e.type, evalConst(e.left), evalConst(e.right));
+      return foldArith(e.op, e.type, ev(e.left), ev(e.right));
     case 'compare': {
-      const a = evalConst(e.left);
-      const b = evalConst(e.right);
+      const a = ev(e.left);
+      const b = ev(e.right);
       if (a === null || b === null) return null;
       const x = typeof a === 'bigint' || typeof b === 'bigint' ? [BigInt(a), BigInt(b)] : [a, b];
       const [l, r] = x as [number, number];
@@ -237,21 +239,31 @@ export function evalConst(e: IExpr): Value | null {
       return res ? 1 : 0;
     }
     case 'logical': {
-      const a = evalConst(e.left);
+      const a = ev(e.left);
       if (a === null) return null;
       const at = Number(a) !== 0;
       if (e.op === '&&' && !at) return 0;
       if (e.op === '||' && at) return 1;
-      const b = evalConst(e.right);
+      const b = ev(e.right);
       return b === null ? null : Number(b) !== 0 ? 1 : 0;
     }
     case 'cond': {
-      const c = evalConst(e.cond);
+      const c = ev(e.cond);
       if (c === null) return null;
-      return evalConst(Number(c) !== 0 ? e.then : e.else);
+      return ev(Number(c) !== 0 ? e.then : e.else);
     }
     case 'comma':
       return null;
+    case 'var':
+      // A parameter of the constexpr function being evaluated.
+      return env?.get(e.v) ?? null;
+    case 'call': {
+      const f = e.retSlot === null ? constexprBody(e.fn, depth) : null;
+      if (f === null) return null;
+      const args = e.args.map(ev);
+      if (args.some((a) => a === null)) return null;
+      return evalConst(f.value, new Map(f.params.map((p, k) => [p, args[k]!])), depth + 1);
+    }
     default:
       return null;
   }

@@ -8,6 +8,7 @@ import type { Value } from './check-conv.js';
 import { normalize, unqual } from './check-conv.js';
 import type { Checker, FuncEntry, MutFn, Scope, Sym } from './check-ctx.js';
 import { intConstant, rexpr } from './check-expr.js';
+import { markConstexpr } from './constexpr-fns.js';
 import { checkFunctionBody } from './check-stmt.js';
 import type { Operand } from './check-ops.js';
 import { memLv } from './check-ops.js';
@@ -99,6 +100,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
   }
   const fn = entry.fn!;
   if (sig.retRef) refReturning.add(fn);
+  if (d.specs.constexpr) markConstexpr(fn);
   if (d.specs.launchBounds) fn.launchBounds = launchBounds(c, d.specs.launchBounds);
   fn.params = makeParams(c, d, sig.params, sig.refs);
   if (d.body) {
