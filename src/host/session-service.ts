@@ -7,7 +7,7 @@ import type { Breakpoint } from '../debug/breakpoints.js';
 import { resolveLocation } from '../debug/break-commands.js';
 import type { Trace } from '../trace/reader.js';
 import { damagedTrace, isTraceDamage } from '../trace/damage.js';
-import type { BreakpointView, DiagnosticView, FocusView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
+import type { BreakpointView, DiagnosticView, OpenTarget, SessionCommand, SessionEvent, SourceFile, StopView } from '../protocol/messages.js';
 import { ProgramOutput } from './program-output.js';
 import { ViewPublisher } from './view-publisher.js';
 import { timelineOf } from './timeline-view.js';
@@ -16,6 +16,7 @@ import { diagnosticsAt, diagnosticsOf, parseRendered } from './diagnostics-view.
 import { viewerRefusal } from './viewer-commands.js';
 import { otherWarpLines } from './warp-lines.js';
 import { raisePresenterStop } from './presenter-stop.js';
+import { stopOf } from './stop-view.js';
 import { explainDroppedIncludes } from './dropped-includes.js';
 
 /*
@@ -37,6 +38,9 @@ export interface ServiceEnv {
 
 /** Milliseconds console text may wait before it is sent (a long command's text arrives as it comes). */
 const FLUSH_MS = 30;
+
+/** The most exception and sanitizer stops a viewer goes past to reach the end of the presenter's program (a bound, should a replay never end). */
+const MAX_STOPS_TO_END = 10_000;
 
 /** Milliseconds between two looks at a recording that a long command grows (the Timeline shows the run as it goes). */
 const PROGRESS_MS = 500;
@@ -148,8 +152,14 @@ export class SessionService {
       this.session.cursor.reset();
     }
     const s = this.session;
-    // The presenter's program ended: the viewer's replay runs to the same end (viewers set no breakpoints), exit and output included.
-    if (s && !stop && ended && !this.ended) return this.exec(s.pos === null ? 'run' : 'continue');
+    // The presenter's program ended: the viewer's replay runs to the same end (viewers set no
+    // breakpoints), exit and output included, past the CUDA exceptions and sanitizer findings a
+    // replay stops at, as the presenter went past them.
+    if (s && !stop && ended && !this.ended) {
+      await this.exec(s.pos === null ? 'run' : 'continue');
+      for (let n = 0; n < MAX_STOPS_TO_END && !this.ended && s.pos !== null; n++) await this.exec('continue');
+      return;
+    }
     // It was killed (or its recording cut short): the viewer's program stops being run too.
     if (s && !stop && !ended && s.pos !== null) return this.exec('kill');
     if (!s || !stop) return this.publish();
@@ -315,7 +325,7 @@ export class SessionService {
   /** Reports the position, the breakpoints and the program's output when they changed. */
   private publish(): void {
     const s = this.session;
-    const stop = s ? this.stopOf(s) : null;
+    const stop = s ? stopOf(s) : null;
     if (stop) this.ended = false;
     // Two finishes up a recursion can stop inside one statement: the place within it tells their stops apart.
     const stopText = JSON.stringify([stop, s?.cut ?? null]);
@@ -372,20 +382,5 @@ export class SessionService {
       this.allDiagnostics = t ? diagnosticsOf(t) : this.compileErrors;
     }
     return grown;
-  }
-
-  private stopOf(s: DebugSession): StopView | null {
-    if (s.pos === null || !s.trace || !s.view) return null;
-    const row = s.focusRow();
-    const loc = row ? s.trace.loc(row.loc) : null;
-    const f = s.focus;
-    let focus: FocusView = { kind: 'host' };
-    if (f.kind === 'device') {
-      const l = s.view.launch(f.launch);
-      const d = (v: { x: number; y: number; z: number }): string => `(${v.x},${v.y},${v.z})`;
-      const label = l ? `block ${d(s.view.blockIdx(l, f.block))} thread ${d(s.view.threadIdx(l, f.warp, f.lane))}` : `warp ${f.warp} lane ${f.lane}`;
-      focus = { kind: 'device', launch: f.launch, block: f.block, warp: f.warp, lane: f.lane, label };
-    }
-    return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0, ...(s.faultStop === s.pos ? { exception: true as const } : {}), ...(s.sanitizerStop === s.pos ? { sanitizer: true as const } : {}) };
   }
 }

@@ -61,6 +61,27 @@ describe('a classroom', () => {
     await presenter.close();
   });
 
+  it('takes a viewer joining after a program that faulted under memcheck to its end, past the stops the presenter went past', async () => {
+    for (const setup of ['set cuda memcheck on', null]) {
+      const presenter = new SessionHost(inThreadBackend(undefined, dir));
+      const p: SessionEvent[] = [];
+      presenter.connect((e) => p.push(e));
+      const room = new Classroom(presenter, nodeServiceEnv());
+      presenter.send({ kind: 'open', target: { kind: 'source', path: join(dir, 'fault.cu') } });
+      if (setup) presenter.send({ kind: 'console', line: setup });
+      presenter.send({ kind: 'motion', motion: 'run' });
+      await until(p, (e) => e.kind === 'stopped' && e.stop !== null);
+      presenter.send({ kind: 'motion', motion: 'continue' });
+      const exit = await until(p, (e) => e.kind === 'exited');
+      const v: SessionEvent[] = [];
+      room.connect((e) => v.push(e)).send({ kind: 'sync' });
+      expect(await until(v, (e) => e.kind === 'exited')).toEqual(exit);
+      room.close();
+      expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual({ kind: 'stopped', stop: null });
+      await presenter.close();
+    }
+  });
+
   it('stops its viewers\' program when the presenter kills it', async () => {
     const { presenter, p, room, enter } = await presenting();
     const v = enter();
