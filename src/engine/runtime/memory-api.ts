@@ -35,6 +35,8 @@ function pinnedBase(ctx: RuntimeContext, p: number): number | null {
 
 /** cudaMalloc's work, shared with cudaMallocAsync: stores the new allocation's address at `out` (null for zero bytes). */
 export function mallocDevice(ctx: RuntimeContext, out: number, size: number): number {
+  // A null devPtr is refused before anything is allocated (measured on an H200: cudaMalloc(NULL, 16) is 1).
+  if (out === 0) return cudaErrorInvalidValue;
   const p = size === 0 ? 0 : ctx.memory.allocGlobal(size);
   if (p === null) return cudaErrorMemoryAllocation;
   ctx.memory.store(out, ptrType, p);

@@ -55,6 +55,11 @@ int main() {
     expect(r.stdout).toBe('2 6 cudaSuccess 1 cudaErrorInvalidValue\n0 -2 1 0 2 0 3 0 \ncudaErrorInvalidValue cudaErrorInvalidValue\n85017493504 1\n');
   });
 
+  it('refuses a null cudaMalloc result pointer with cudaErrorInvalidValue, as the H200 did', () => {
+    const r = run('#include <stdio.h>\nint main() {\n  printf("%d %d ", (int)cudaMalloc((void **)0, 16), (int)cudaMalloc((void **)0, 0));\n  printf("%d\\n", (int)cudaGetLastError());\n  return 0;\n}\n');
+    expect(r).toMatchObject({ stdout: '1 1 1\n', status: 0 });
+  });
+
   it('pads pitched rows to 512 bytes and checks 2D copies', () => {
     const r = run(`#include <stdio.h>
 int main() {
