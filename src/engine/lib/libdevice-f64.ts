@@ -3,22 +3,9 @@
 // exact fused operation (fmaDouble), which is what makes the port exact.
 
 import { fmaDouble as fma } from './fma.js';
+import { bitsToDouble as d, hiWord, rcpApprox64, withHi } from './double-bits.js';
 
 const dv = new DataView(new ArrayBuffer(8));
-
-function d(hex: bigint): number {
-  dv.setBigUint64(0, hex);
-  return dv.getFloat64(0);
-}
-function hiWord(x: number): number {
-  dv.setFloat64(0, x);
-  return dv.getInt32(0);
-}
-function withHi(x: number, hi: number): number {
-  dv.setFloat64(0, x);
-  dv.setInt32(0, hi | 0);
-  return dv.getFloat64(0);
-}
 
 const EXP_POLY = [
   0x3ec71dee62401315n, 0x3efa01997c89eb71n, 0x3f2a01a014761f65n, 0x3f56c16c1852b7afn,
@@ -159,13 +146,6 @@ const TAN_POLY = [
   0x3f434bc1b206da62n, 0x3f57db18ef2f83f9n, 0x3f6d6d2e7ae49fbcn, 0x3f8226e3a816a776n, 0x3f9664f485d25660n,
   0x3faba1ba1babf31dn, 0x3fc11111111105d2n, 0x3fd555555555555en,
 ].map(d);
-
-/** Model of rcp.approx.ftz.f64 (MUFU.RCP64H): a reciprocal known only to its high word. */
-function rcpApprox64(x: number): number {
-  dv.setFloat64(0, 1 / x);
-  dv.setUint32(4, 0);
-  return dv.getFloat64(0);
-}
 
 /** CUDA tan for doubles: sin's reduction, an odd polynomial, and -1/tan in odd quadrants. */
 export function tanDouble(x: number): number {

@@ -5,31 +5,9 @@
 
 import { fmaDouble as fma } from './fma.js';
 import { expDouble } from './libdevice-f64.js';
+import { bitsToDouble as d, fromWords, hiWord as hi, rcpApprox64, withHi } from './double-bits.js';
 
 const dv = new DataView(new ArrayBuffer(8));
-function d(hex: bigint): number {
-  dv.setBigUint64(0, hex);
-  return dv.getFloat64(0);
-}
-function hi(x: number): number {
-  dv.setFloat64(0, x);
-  return dv.getInt32(0);
-}
-function withHi(x: number, h: number): number {
-  dv.setFloat64(0, x);
-  dv.setInt32(0, h | 0);
-  return dv.getFloat64(0);
-}
-function fromWords(h: number, l: number): number {
-  dv.setInt32(0, h | 0);
-  dv.setInt32(4, l | 0);
-  return dv.getFloat64(0);
-}
-function rcpApprox64(x: number): number {
-  dv.setFloat64(0, 1 / x);
-  dv.setUint32(4, 0);
-  return dv.getFloat64(0);
-}
 
 const POLY = [0x3ef3b20a75488a3fn, 0x3f1745cde4faecd5n, 0x3f3c71c7258a578bn, 0x3f6249249242b910n, 0x3f89999999999dfbn].map(d);
 const C3 = d(0x3fb5555555555555n);
