@@ -106,24 +106,24 @@ function trigReduceSlow(x: number): [number, number] {
   return [dv.getFloat64(0), q];
 }
 
+/** Cody-Waite reduction by pi/2 shared by sin, cos and tan (Payne-Hanek from 2^31): the remainder and the quadrant. */
+function trigReduce(x: number): [number, number] {
+  if (Math.abs(x) === Infinity) return [x * 0, 0];
+  if (!(Math.abs(x) < 2 ** 31)) return trigReduceSlow(x);
+  const t = x * d(0x3fe45f306dc9c883n);
+  const q = Math.abs(t) < 2 ** 31 ? rintEven(t) : t > 0 ? 0x7fffffff : -0x80000000;
+  let r = fma(-q, d(0x3ff921fb54442d18n), x);
+  r = fma(-q, d(0x3c91a62633145c00n), r);
+  r = fma(-q, d(0x397b839a252049c0n), r);
+  return [r, q];
+}
+
 const SIN_POLY = [0xbe5ae5f12cb0d246n, 0x3ec71de369ace392n, 0xbf2a01a019db62a1n, 0x3f81111111110818n, 0xbfc5555555555554n, 0n].map(d);
 const COS_POLY = [0x3e21eea7c1ef8528n, 0xbe927e4f8e06e6d9n, 0x3efa01a019ddbce9n, 0xbf56c16c16c15d47n, 0x3fa5555555555551n, 0xbfe0000000000000n].map(d);
 
 /** CUDA sin (cos = false) or cos (cos = true) for doubles, bit exact. */
 export function sinCosDouble(x: number, cos: boolean): number {
-  let r: number;
-  let q: number;
-  if (Math.abs(x) === Infinity) {
-    r = x * 0;
-    q = 0;
-  } else {
-    const t = x * d(0x3fe45f306dc9c883n);
-    q = Math.abs(t) < 2 ** 31 ? rintEven(t) : t > 0 ? 0x7fffffff : -0x80000000;
-    r = fma(-q, d(0x3ff921fb54442d18n), x);
-    r = fma(-q, d(0x3c91a62633145c00n), r);
-    r = fma(-q, d(0x397b839a252049c0n), r);
-    if (!(Math.abs(x) < 2 ** 31)) [r, q] = trigReduceSlow(x);
-  }
+  let [r, q] = trigReduce(x);
   if (cos) q = (q + 1) | 0;
   const odd = (q & 1) !== 0;
   const c = odd ? COS_POLY : SIN_POLY;
@@ -149,19 +149,7 @@ const TAN_POLY = [
 
 /** CUDA tan for doubles: sin's reduction, an odd polynomial, and -1/tan in odd quadrants. */
 export function tanDouble(x: number): number {
-  let r: number;
-  let q: number;
-  if (Math.abs(x) === Infinity) {
-    r = x * 0;
-    q = 0;
-  } else {
-    const t = x * d(0x3fe45f306dc9c883n);
-    q = Math.abs(t) < 2 ** 31 ? rintEven(t) : t > 0 ? 0x7fffffff : -0x80000000;
-    r = fma(-q, d(0x3ff921fb54442d18n), x);
-    r = fma(-q, d(0x3c91a62633145c00n), r);
-    r = fma(-q, d(0x397b839a252049c0n), r);
-    if (!(Math.abs(x) < 2 ** 31)) [r, q] = trigReduceSlow(x);
-  }
+  const [r, q] = trigReduce(x);
   const r2 = r * r;
   let p = fma(d(0x3ee48dac2799bcb9n), r2, d(0xbef9757c5b27ebb1n));
   for (const c of TAN_POLY) p = fma(p, r2, c);
