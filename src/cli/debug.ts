@@ -1,4 +1,5 @@
-import { readFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { closeWal } from '../trace/killed-trace.js';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -28,7 +29,10 @@ export async function debugProgram(file: string, argv: readonly string[], option
     s.close();
     return 1;
   }
-  return drive(s, script, batch);
+  const status = await drive(s, script, batch);
+  // Its reader was open as the recording closed, which left the file in WAL mode: a reader in a read-only folder could not open it.
+  if (existsSync(tracePath)) closeWal(tracePath);
+  return status;
 }
 
 /** The text of the command file `commands` (undefined for none); null, having said why, when it cannot be read. */

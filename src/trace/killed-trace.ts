@@ -1,5 +1,7 @@
+import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { clearStaleLock } from './trace-lock.js';
+import { FORMAT_NAME } from './schema.js';
 
 /*
  * A killed recording leaves its trace in WAL mode with `-wal`, `-shm` and `.lock` files beside it.
@@ -11,6 +13,29 @@ import { clearStaleLock } from './trace-lock.js';
 /** Tidies the trace at `path`, open read-write in `db`, when a recording that no longer runs left it; never fails. */
 export function settleKilledRecording(db: Db, path: string): void {
   if (db.readonly || !clearStaleLock(path)) return;
+  leaveWal(db);
+}
+
+/**
+ * Takes the closed trace at `path` out of WAL mode, as a finished recording's close does: a
+ * debugging session's trace stays in WAL mode while its own reader has it open as it closes. Never fails.
+ */
+export function closeWal(path: string): void {
+  try {
+    const db = new Database(path, { fileMustExist: true });
+    try {
+      // Only a trace: -o may name another program's database, which recording refused to replace.
+      if (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() === FORMAT_NAME) leaveWal(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Gone or unwritable: it stays as it is, readable as it was.
+  }
+}
+
+/** Switches `db` to rollback journal mode unless another connection holds it (then without waiting). */
+function leaveWal(db: Db): void {
   const timeout = db.pragma('busy_timeout', { simple: true });
   try {
     // Another reader holding it open keeps it in WAL mode: don't wait for it.

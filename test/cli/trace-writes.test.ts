@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { main } from '../../src/cli/warpscope.js';
 import { TraceSink } from '../../src/trace/sink.js';
 import { Trace } from '../../src/trace/reader.js';
@@ -125,5 +126,18 @@ describe('stdout that cannot be written (redirected to a full disk)', () => {
     } finally {
       closeSync(full);
     }
+  });
+});
+
+describe('the trace a debugging session leaves', () => {
+  it('is out of WAL mode once debug ends, as a recording\'s is: it opens read-only anywhere', () => {
+    const out = join(dir, 'debugged.trace');
+    const cmds = join(dir, 'run.gdb');
+    writeFileSync(cmds, 'break 7\nrun\nnext\n');
+    expect(ws('debug', program, '-x', cmds, '--batch', '-o', out).status).toBe(0);
+    for (const left of ['-wal', '-shm', '.lock']) expect(existsSync(out + left)).toBe(false);
+    const db = new Database(out, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
+    db.close();
   });
 });
