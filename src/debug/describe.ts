@@ -47,11 +47,15 @@ export function listedLine(line: number, text: string): string {
 }
 
 /** A parameter's value as a frame line shows it (pointers in hex, numbers plainly). */
-function argText(t: CType, bytes: Uint8Array | string): string {
+function argText(t: CType, bytes: Uint8Array | string, ctx: StateContext): string {
   if (typeof bytes === 'string') return '<error>';
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (t.kind) {
-    case 'pointer': case 'nullptr': return `0x${dv.getBigUint64(0, true).toString(16)}`;
+    case 'pointer': case 'nullptr': {
+      const a = dv.getBigUint64(0, true);
+      const sym = a > 0n && a <= BigInt(Number.MAX_SAFE_INTEGER) ? ctx.symbolAt(Number(a)) : null;
+      return `0x${a.toString(16)}${sym ? ` <${sym}>` : ''}`;
+    }
     case 'float': return t.bits === 32 ? fmtFloat(dv.getFloat32(0, true), 9) : fmtFloat(dv.getFloat64(0, true), 17);
     case 'bool': return bytes[0] ? 'true' : 'false';
     case 'int': {
@@ -96,7 +100,7 @@ export function frameArgs(view: ProgramView, fn: FunctionInfo, ctx: StateContext
     const bytes = ctx.read(sym.place, sizeOf(t));
     // A char pointer shows its string too, as gdb's frame lines do (with no `(type) `, as for any pointer there).
     if (t.kind === 'pointer' && isCharType(t.to) && typeof bytes !== 'string') return `${v.name}=${formatValue({ type: t, bytes, place: sym.place, space: 'generic' }, null, ctx, false)}`;
-    return `${v.name}=${argText(t, bytes)}`;
+    return `${v.name}=${argText(t, bytes, ctx)}`;
   });
   return args.join(', ');
 }

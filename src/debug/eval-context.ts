@@ -82,6 +82,17 @@ export class StateContext implements EvalContext {
     return fr && fn ? { fn, fp: fr.fp } : null;
   }
 
+  symbolAt(address: number): string | null {
+    // Only the host's: cuda-gdb 13 names a host static after its pointers (`v=0x5555555d5020 <IN>`); device data is not checked.
+    if (spaceOfAddress(address) !== 'host') return null;
+    for (const g of this.view.info.statics) {
+      if (address < g.address || spaceOfAddress(g.address) !== 'host') continue;
+      const off = address - g.address;
+      if (off < Math.max(1, sizeOf(this.view.typeOf(g)))) return off === 0 ? g.name : `${g.name}+${off}`;
+    }
+    return null;
+  }
+
   hasFrame(): boolean {
     return this.frame() !== null;
   }

@@ -171,3 +171,15 @@ describe('frames and built-ins', () => {
     expect(out[4]).toMatch(/^Stack level 1, frame at (0x[0-9a-f]+):\n rip = step \d+ in main \(examples\/avgfilter.cu:58\); saved rip = <not saved>\n caller of frame at 0x[0-9a-f]+\n source language c\+\+\.\n/);
   });
 });
+
+describe('pointers into host statics', () => {
+  it('name the static after the address, as gdb prints symbols: in print, frame lines, info args and x', async () => {
+    const out = await answers(avg, ['break print_row', 'run', 'print v', 'print &IN[1]', 'info args', 'x/2fw &IN[14]']);
+    expect(out[1]).toMatch(/print_row \(label=0x[0-9a-f]+ "IN", v=(0x[0-9a-f]+) <IN>\) at examples\/avgfilter.cu:37\n/);
+    const at = /v=(0x[0-9a-f]+) <IN>/.exec(out[1]!)![1]!;
+    expect(out[2]).toBe(`$1 = (float *) ${at} <IN>\n`);
+    expect(out[3]).toBe(`$2 = (float *) 0x${(Number(at) + 4).toString(16)} <IN+4>\n`);
+    expect(out[4]).toContain(`v = ${at} <IN>\n`);
+    expect(out[5]).toBe(`0x${(Number(at) + 56).toString(16)} <IN+56>:\t26\t2\n`);
+  });
+});

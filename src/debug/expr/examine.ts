@@ -124,7 +124,8 @@ function run(d: Decoded, format: PrintFormat, address: number, space: AddressSpa
   let error: string | null = null;
   let line = '';
   while (remaining > 0 && error === null) {
-    line = `0x${addr.toString(16)}:`;
+    const sym = ctx.symbolAt?.(addr);
+    line = `0x${addr.toString(16)}${sym ? ` <${sym}>` : ''}:`;
     for (let k = 0; k < perLine && remaining > 0; k++, remaining--) {
       line += '\t';
       if (format === 's') {

@@ -109,7 +109,9 @@ class Printer {
   private pointer(t: CType & { kind: 'pointer' }, bytes: Uint8Array, off: number, space: AddressSpace): string {
     if (this.fmt !== null && this.fmt !== 's') return formatScalar(t, bytes, off, this.fmt);
     const address = readBig(t, bytes, off);
-    const text = '0x' + address.toString(16);
+    // A pointer into a static names it, as gdb's `print symbol` does: `0x5555555d5020 <IN>`.
+    const sym = address > 0n && address <= BigInt(Number.MAX_SAFE_INTEGER) ? this.ctx.symbolAt?.(Number(address)) : null;
+    const text = '0x' + address.toString(16) + (sym ? ` <${sym}>` : '');
     // Pointers to chars also show the string they point to.
     if (!isCharType(t.to) || address === 0n) return text;
     if (BigInt.asUintN(64, address) > BigInt(Number.MAX_SAFE_INTEGER)) return `${text} <error: ${noMemoryAt(address)}>`;
