@@ -10,6 +10,7 @@ import { fmaDouble, fmaFloat } from './fma.js';
 import * as lf from './libdevice-f32.js';
 import { expDouble, logDouble, sinCosDouble, tanDouble } from './libdevice-f64.js';
 import { powDouble } from './libdevice-pow.js';
+import { rintEven } from './rint.js';
 
 const f = Math.fround;
 const buf = new DataView(new ArrayBuffer(8));
@@ -51,16 +52,6 @@ function roundHalfAway(x: number): number {
   // x - t is exact for every double, so the tie test is exact too.
   const r = Math.abs(x - t) >= 0.5 ? t + Math.sign(x) : t;
   return r === 0 ? (x < 0 || Object.is(x, -0) ? -0 : 0) : r;
-}
-
-/** C rint() in round-to-nearest-even mode, keeping the sign of zero. */
-export function rintEven(x: number): number {
-  if (!Number.isFinite(x) || Math.abs(x) >= 2 ** 52) return x;
-  const fl = Math.floor(x);
-  const d = x - fl;
-  let r = d > 0.5 ? fl + 1 : d < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
-  if (r === 0 && (x < 0 || Object.is(x, -0))) r = -0;
-  return r;
 }
 
 /** C fmin/fmax: a NaN operand is ignored; -0 orders below +0 as on the GPU. */

@@ -1,4 +1,4 @@
-import { rintEven } from './cudamath.js';
+import { rintEven } from './rint.js';
 
 /*
  * CUDA's conversion intrinsics with an explicit rounding mode (__float2int_rn, __int2float_rz,

@@ -8,6 +8,7 @@
 // double (JS Math, fdlibm in V8) and rounded once; the golden tests bound their gap.
 
 import { fmaFloat as fma } from './fma.js';
+import { rintEven } from './rint.js';
 
 const f = Math.fround;
 const dv = new DataView(new ArrayBuffer(8));
@@ -162,12 +163,6 @@ function sinCos(x: number, cos: boolean): number {
   return res;
 }
 
-function rintEven(v: number): number {
-  const fl = Math.floor(v);
-  const d = v - fl;
-  return d > 0.5 ? fl + 1 : d < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
-}
-
 /** __fdividef = div.approx.f32: x * rcp.approx(y); the reciprocal of |y| > 2^126 is 0. */
 function fdividef(x: number, y: number): number {
   const ay = Math.abs(y);
@@ -284,7 +279,7 @@ function powCore(ax0: number, y: number): number {
   // y * log2|x| as head + tail, then 2^frac by polynomial and 2^int by exponent arithmetic
   const t = f(hi * y);
   const tTail = fma(lo2, y, fma(hi, y, -t));
-  const n = rintF(t);
+  const n = rintEven(t);
   const r = f(tTail + f(t - n));
   let q = fma(fromBits(0x391fcb8e), r, fromBits(0x3aaf85ed));
   for (const c of [0x3c1d9856, 0x3d6357bb, 0x3e75fdec, 0x3f317218]) q = fma(q, r, fromBits(c));
@@ -294,13 +289,6 @@ function powCore(ax0: number, y: number): number {
   const res = f(f(q * fromBits((bias + 0x7f000000) | 0)) * fromBits(((ni << 23) - bias) | 0));
   if (Math.abs(t) > 152) return t < 0 ? 0 : Infinity;
   return res;
-}
-
-function rintF(v: number): number {
-  if (!Number.isFinite(v)) return v;
-  const fl = Math.floor(v);
-  const d = v - fl;
-  return d > 0.5 ? fl + 1 : d < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
 }
 
 /** powf with C99 special cases, in libdevice's order. */

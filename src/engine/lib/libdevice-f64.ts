@@ -4,6 +4,7 @@
 
 import { fmaDouble as fma } from './fma.js';
 import { bitsToDouble as d, hiWord, rcpApprox64, withHi } from './double-bits.js';
+import { rintEven } from './rint.js';
 
 const dv = new DataView(new ArrayBuffer(8));
 
@@ -133,12 +134,6 @@ export function sinCosDouble(x: number, cos: boolean): number {
   let res = odd ? fma(p, r2, 1) : fma(p, r, r);
   if ((q & 2) !== 0) res = fma(res, -1, 0);
   return res;
-}
-
-function rintEven(v: number): number {
-  const fl = Math.floor(v);
-  const diff = v - fl;
-  return diff > 0.5 ? fl + 1 : diff < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
 }
 
 const TAN_POLY = [
