@@ -1,0 +1,35 @@
+/*
+ * What CUDA's device printf takes of glibc's format language. Its length modifiers are h, l and
+ * ll: the H100's device side packs no argument for an hh, z, j, t or L conversion, so the host
+ * side that formats the buffer misreads that argument or the ones after it (the bytes of the
+ * format string, a host address, or the conversion printed as text). Warpscope formats such a
+ * printf as glibc would, so the checker warns where the GPU's output differs.
+ */
+
+/** Length modifiers glibc takes and the device printf does not. */
+const UNSUPPORTED = new Set(['hh', 'z', 'j', 't', 'L']);
+
+/** The first length modifier in `format` that CUDA's device printf does not take, or null. */
+export function unsupportedDeviceLength(format: string): string | null {
+  for (let i = 0; i < format.length; i++) {
+    if (format[i] !== '%') continue;
+    i++;
+    if (format[i] === '%') continue;
+    while (i < format.length && "-+ #0'".includes(format[i]!)) i++;
+    if (format[i] === '*') i++;
+    else while (i < format.length && format[i]! >= '0' && format[i]! <= '9') i++;
+    if (format[i] === '.') {
+      i++;
+      if (format[i] === '*') i++;
+      else while (i < format.length && format[i]! >= '0' && format[i]! <= '9') i++;
+    }
+    const len = format.startsWith('hh', i) ? 'hh' : format[i] ?? '';
+    if (UNSUPPORTED.has(len)) return len;
+  }
+  return null;
+}
+
+/** The checker's warning for a device printf whose format uses `modifier`. */
+export function deviceLengthWarning(modifier: string): string {
+  return `CUDA's device printf does not support the '${modifier}' length modifier; on a GPU this conversion or later ones print wrong values`;
+}
