@@ -14,6 +14,7 @@ import { launchConfigError } from './launch-config.js';
 import type { DeviceState } from './device-state.js';
 import type { HostBuiltin, ResumableBuiltin, RuntimeContext } from './context.js';
 import type { ProgramRun } from './program.js';
+import type { LaunchEvent } from './listener.js';
 import { Streams, type Stream } from './streams.js';
 import { EventTable } from './events.js';
 import { streamApi } from './stream-api.js';
@@ -230,12 +231,5 @@ export function interactive(run: ProgramRun): boolean {
   return run.listener?.suspends === true;
 }
 
-/** What launch events say about a launch. */
-interface LaunchShape {
-  readonly kernel: string;
-  readonly grid: Dim3;
-  readonly block: Dim3;
-  readonly sharedBytes: number;
-  readonly staticSharedBytes: number;
-  readonly loc: SourceLoc;
-}
+/** What every launch event (rejected, begin, end) says about a launch. */
+type LaunchShape = Pick<LaunchEvent, 'kernel' | 'grid' | 'block' | 'sharedBytes' | 'staticSharedBytes' | 'loc'>;
