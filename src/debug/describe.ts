@@ -113,3 +113,13 @@ export function signature(view: ProgramView, fn: FunctionInfo): string {
   });
   return `${fn.name}(${params.join(', ')})`;
 }
+
+/** A function's type as gdb's whatis writes it: `int (void)`, `void (float *, float *, int)`. */
+export function functionType(view: ProgramView, fn: FunctionInfo): string {
+  // The demangled spellings keep a pointee's const (`const float *`), which the variables' types drop.
+  const params = fn.demangledParams ?? fn.vars.filter((v) => v.param).map((v) => {
+    const t = view.typeOf(v);
+    return v.ref && t.kind === 'pointer' ? `${typeText(t.to)} &` : typeText(t);
+  });
+  return `${typeText(view.types.read(fn.ret))} (${params.length ? params.join(', ') : 'void'})`;
+}

@@ -6,7 +6,7 @@ import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { lastLaneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
-import { frameHeader, listedLine, sourceLine } from './describe.js';
+import { frameHeader, functionType, listedLine, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 import type { StaticInfo } from '../engine/debuginfo/symbols.js';
 import { unknownName } from './location-context.js';
@@ -83,6 +83,9 @@ export function typeCommand(s: DebugSession, args: string, expand = false): void
   // A type that names nothing (`struct nope`): gdb's "No struct type named nope."
   if (typeof named === 'string') return s.say(named);
   if (named) return s.say(`type = ${expand ? expandStruct(typeText(named), named) : typeText(named)}`);
+  // A function's name (no variable hiding it) is typed as gdb types it: `whatis main` is `type = int (void)`.
+  const fn = /^\s*[A-Za-z_]\w*\s*$/.test(args) && ctx.lookup(args.trim()) === null ? s.view!.fnByName(args.trim()) : null;
+  if (fn) return s.say(`type = ${functionType(s.view!, fn)}`);
   // Typed, not evaluated: `whatis 1/0` is `type = int`; before a run, only statics and constants have names.
   const r = typeOfExpression(args, ctx, s.values);
   if (!r.ok) return s.say(r.error);

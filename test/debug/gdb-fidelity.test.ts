@@ -183,3 +183,11 @@ describe('pointers into host statics', () => {
     expect(out[5]).toBe(`0x${(Number(at) + 56).toString(16)} <IN+56>:\t26\t2\n`);
   });
 });
+
+describe('whatis FUNCTION', () => {
+  it("types a function as gdb does, a pointee's const kept", async () => {
+    const out = await answers(avg, ['whatis main', 'ptype AverageShared', 'whatis print_row', 'break 27', 'run', 'whatis i']);
+    expect(out.slice(0, 3)).toEqual(['type = int (void)\n', 'type = void (float *, float *, int)\n', 'type = void (const char *, const float *)\n']);
+    expect(out[5]).toBe('type = @register int\n');
+  });
+});
