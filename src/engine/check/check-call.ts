@@ -20,7 +20,7 @@ import { expectDim3 } from './check-comma.js';
 import { bracedArg, bracedRank, dependsOn, isInitList, type InitList } from './check-braced.js';
 import { initListValue } from './check-init.js';
 import { callOperator, implicitMember, methodCall, thisMember } from './check-methods.js';
-import { deviceLengthWarning, unsupportedDeviceLength } from './device-printf.js';
+import { warnDevicePrintf } from './device-printf.js';
 
 /** A call argument: an operand, or a braced list that initialises its parameter. */
 export type CallArg = Operand | InitList;
@@ -82,7 +82,7 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
     }
     const legacy = declared[0]!.legacyOf;
     if (legacy && c.arch < 700) return call(c, withActiveMask(e, legacy));
-    if (name === 'printf') warnDevicePrintf(c, e);
+    if (name === 'printf') warnDevicePrintf(c, callerSpace(c), e.args[0]);
     return { lv: false, e: builtinCall(c, declared, name, e.args, e.loc) };
   }
   if (sym.k === 'funcs') {
@@ -104,15 +104,6 @@ function functorCall(c: Checker, e: Expr & { kind: 'call' }): Operand {
   if (called) return called;
   const f = rv(c, callee);
   return fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
-}
-
-/** Warns about a device printf whose literal format uses a length modifier the GPU's printf does not take. */
-function warnDevicePrintf(c: Checker, e: Expr & { kind: 'call' }): void {
-  const space = callerSpace(c);
-  const format = e.args[0];
-  if ((space !== 'device' && space !== 'global') || format?.kind !== 'string') return;
-  const modifier = unsupportedDeviceLength(format.value);
-  if (modifier) c.warn(format.loc, deviceLengthWarning(modifier));
 }
 
 /** Picks the best candidate: each candidate's per-argument ranks (lower is better); null when none is viable. */

@@ -1,3 +1,7 @@
+import type { Expr } from '../front/ast.js';
+import type { Checker } from './check-ctx.js';
+import type { ExecSpace } from './ir.js';
+
 /*
  * What CUDA's device printf takes of glibc's format language. Its length modifiers are h, l and
  * ll: the H100's device side packs no argument for an hh, z, j, t or L conversion, so the host
@@ -32,4 +36,11 @@ export function unsupportedDeviceLength(format: string): string | null {
 /** The checker's warning for a device printf whose format uses `modifier`. */
 export function deviceLengthWarning(modifier: string): string {
   return `CUDA's device printf does not support the '${modifier}' length modifier; on a GPU this conversion or later ones print wrong values`;
+}
+
+/** Warns at a printf in device code (`space`) whose literal format uses a length modifier the GPU's printf does not take. */
+export function warnDevicePrintf(c: Checker, space: ExecSpace, format: Expr | undefined): void {
+  if ((space !== 'device' && space !== 'global') || format?.kind !== 'string') return;
+  const modifier = unsupportedDeviceLength(format.value);
+  if (modifier) c.warn(format.loc, deviceLengthWarning(modifier));
 }
