@@ -19,6 +19,7 @@ import { iosNameError } from './iostream-names.js';
 import { expectDim3 } from './check-comma.js';
 import { bracedArg, bracedRank, dependsOn, isInitList, type InitList } from './check-braced.js';
 import { initListValue } from './check-init.js';
+import { isStdTemplate, stdSwap } from './check-std.js';
 import { callOperator, implicitMember, methodCall, thisMember } from './check-methods.js';
 import { warnDevicePrintf } from './device-printf.js';
 
@@ -59,6 +60,7 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
   const sym = c.lookup(name);
   if (!sym) {
     if (name === 'assert') return { lv: false, e: assertCall(c, e) };
+    if (isStdTemplate(name)) return { lv: false, e: stdSwap(c, e) };
     const folded = gccFloatBuiltin(c, name, e);
     if (folded) return { lv: false, e: folded };
     const vec = /^make_(\w+)$/.exec(name);
@@ -380,7 +382,7 @@ export function launch(c: Checker, e: Expr & { kind: 'launch' }): IExpr {
   if (callerSpace(c) !== 'host') unsupported(e.loc, 'launching kernels from device code (dynamic parallelism)');
   const ops = e.args.map((a) => (isInitList(a) ? a : expr(c, a)));
   const { fn, entry } = resolveUser(c, sym.list, e.callee.name, e.callee.templateArgs, ops, e.loc);
-  if (entry.space !== 'global') fail(e.loc, `a host function call cannot be configured`);
+  if (entry.space !== 'global') fail(e.loc, `a ${entry.space === 'host' ? 'host' : '__device__'} function call cannot be configured`);
   if (e.config.length < 2 || e.config.length > 4) fail(e.loc, 'expected 2 to 4 launch configuration arguments');
   const dim = (x: Expr): IExpr => {
     // `k<<<{2, 2}, {8, 8}>>>`: the configuration parameters are dim3, so a braced list builds one.

@@ -19,6 +19,8 @@ describe('diagnostics', () => {
     ['int h() { return 1; }\n__global__ void k(int *a) { a[0] = h(); }', '2:36: calling a __host__ function("h") from a __global__ function("k") is not allowed'],
     ['__global__ int k() { return 1; }', '1:12: a __global__ function must have a void return type'],
     ['__global__ void k() {}\nint main() { k(); }', '2:14: a __global__ function call must be configured'],
+    ['__device__ void f() {}\nint main() { f<<<1, 1>>>(); }', '2:14: a __device__ function call cannot be configured'],
+    ['void f() {}\nint main() { f<<<1, 1>>>(); }', '2:14: a host function call cannot be configured'],
     ['int main() { __syncthreads(); }', '1:14: calling a __device__ function("__syncthreads") from a __host__ function("main") is not allowed'],
     ['__global__ void k(int *p) { p[0] = rand(); }', '1:36: calling a __host__ function("rand") from a __global__ function("k") is not allowed'],
     ['template <typename T> struct S { T x; };', '1:1: class template is not supported by Warpscope'],
