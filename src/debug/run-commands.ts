@@ -15,6 +15,7 @@ import type { FindingRow } from './sanitize/store.js';
 import { faultStop, faultStops } from './fault-stop.js';
 import { continuesStatement } from './statement-start.js';
 import { launchStart } from './launch-site.js';
+import { barrierStepWarning } from './barrier-warning.js';
 import type { FaultSite } from '../trace/fault-sites.js';
 
 /*
@@ -28,10 +29,15 @@ import type { FaultSite } from '../trace/fault-sites.js';
  * its stop is in another activation than the one it started in, `cut` where inside the statement
  * before the stop it stands (an effect number; null at the stop's start).
  */
-export type Goal = ((row: StepRow, line: number, file: string) => boolean) & { changed?: () => boolean; cut?: () => number | null };
+export type Goal = ((row: StepRow, line: number, file: string) => boolean) & {
+  changed?: () => boolean;
+  cut?: () => number | null;
+  /** A single-stepping command (step, next, until): cuda-gdb warns when it steps the focused warp over a barrier (barrier-warning.ts). */
+  singleSteps?: boolean;
+};
 
 type Stop =
-  | { kind: 'goal'; step: number; row: StepRow; changed: boolean; cut: number | null }
+  | { kind: 'goal'; step: number; row: StepRow; changed: boolean; cut: number | null; singleSteps?: boolean }
   | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus; error: string | null }
   | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number; cut: number | null }
   | { kind: 'barrier'; step: number; row: StepRow }
@@ -130,7 +136,7 @@ function watchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean)
 /** Whether the stepping goal stops at this row, as a stop. */
 function goalStop(s: DebugSession, row: StepRow, goal: Goal): Stop | null {
   const l = s.trace!.loc(row.loc);
-  return goal(row, l.line, l.file) ? { kind: 'goal', step: row.step, row, changed: goal.changed?.() ?? false, cut: goal.cut?.() ?? null } : null;
+  return goal(row, l.line, l.file) ? { kind: 'goal', step: row.step, row, changed: goal.changed?.() ?? false, cut: goal.cut?.() ?? null, singleSteps: goal.singleSteps === true } : null;
 }
 
 /** Tests a step for every kind of stop; `goal` is the stepping command's own. */
@@ -270,9 +276,11 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
   s.bps.lastStop = null;
   switch (stop.kind) {
     case 'goal': {
+      // Forward only: a reverse step is Warpscope's own, with no warps to step.
+      const warning = stop.singleSteps && stop.step > s.pos! ? barrierStepWarning(s, s.pos!, stop.step) : '';
       if (stop.cut !== null) {
         // A return inside a statement: the focused thread stands in its caller.
-        s.stopAt(stop.step, s.focus, 'frame', '', stop.cut);
+        s.stopAt(stop.step, s.focus, 'frame', warning, stop.cut);
         return;
       }
       // A stepping goal keeps the focused lane; another warp's stop focuses its first active lane.
@@ -280,7 +288,7 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       // gdb names the frame again when the stop is in another one (a call, a return, a new launch).
       const frameOf = (step: number, focus: Focus): string => `${s.warpState(step, focus)?.frames.length ?? 0}:${s.context(step, focus, 0).frame()?.fn.id}`;
       const moved = stop.changed || !sameFocusWarp(s.focus, f) || frameOf(s.pos!, s.focus) !== frameOf(stop.step, f);
-      s.stopAt(stop.step, f, header === 'frame' || moved ? 'frame' : 'line');
+      s.stopAt(stop.step, f, header === 'frame' || moved ? 'frame' : 'line', warning);
       return;
     }
     case 'break': {

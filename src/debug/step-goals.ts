@@ -90,6 +90,7 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   };
   // Whether the stop is in another activation than the one the command started in.
   goal.changed = () => lowest < 0 || delta !== 0;
+  goal.singleSteps = kind !== 'finish';
   goal.cut = () => (kind === 'finish' && rest ? returned : null);
   return goal;
 }

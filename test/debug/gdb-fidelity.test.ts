@@ -191,3 +191,16 @@ describe('whatis FUNCTION', () => {
     expect(out[5]).toBe('type = @register int\n');
   });
 });
+
+describe('stepping over a barrier', () => {
+  it("warns, as cuda-gdb does, that the block's other warps had to be stepped", async () => {
+    const out = await answers('examples/matmul.cu', ['tbreak 44', 'run', 'next', 'next']);
+    expect(out[2]).toBe('warning: Warp(s) other than the current warp had to be single-stepped:0x00000000000000fe\n46\t        for (int k = 0; k < TILE_WIDTH; ++k)\n');
+    expect(out[3]).not.toContain('warning');
+  });
+
+  it('says nothing in a block of one warp', async () => {
+    const out = await answers(avg, ['break 24', 'run', 'next']);
+    expect(out[2]).toBe('25\t    for (int j = 0; j < iters; j++) {\n');
+  });
+});

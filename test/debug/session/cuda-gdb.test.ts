@@ -31,7 +31,7 @@ const FORMS: readonly ((l: string) => string | null)[] = [
 ];
 
 /** gdb's messages for bad input and empty states, whose wording is cuda-gdb's. */
-const MESSAGE = /^(Focus is not set|Invalid coordinates requested|Undefined cuda command|Unrecognized argument|No CUDA |No frame selected|No stack\.|No line \d+ in the current file|Wrong number of arguments|Bad format string|"finish" not meaningful|Initial frame selected|Bottom \(innermost\)|Kill the program|Undefined info command|Undefined command|No breakpoint number|Argument required|Bad breakpoint argument|No source file named|The program is not being run|A syntax error|Division by zero|No struct type named)/;
+const MESSAGE = /^(Focus is not set|Invalid coordinates requested|Undefined cuda command|Unrecognized argument|No CUDA |No frame selected|No stack\.|No line \d+ in the current file|Wrong number of arguments|Bad format string|"finish" not meaningful|Initial frame selected|Bottom \(innermost\)|Kill the program|Undefined info command|Undefined command|No breakpoint number|Argument required|Bad breakpoint argument|No source file named|The program is not being run|A syntax error|Division by zero|No struct type named|warning: Warp\(s\) other than the current warp had to be single-stepped)/;
 
 const names = readdirSync(real).filter((f) => f.endsWith('.out')).map((f) => f.slice(0, -4)).sort();
 const formsOf = (ls: readonly string[]): string[] => ls.flatMap((l) => FORMS.map((f) => f(l)).filter((x): x is string => x !== null));
