@@ -72,6 +72,8 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
       const note: Diagnostic = { severity: 'note', message: `'${name}' was removed for compute_70 and above; use ${replacement}, whose mask names the lanes taking part`, loc: e.callee.loc };
       throw new DiagError(errorAt(e.callee.loc, `use of undeclared identifier '${name}'`), [note]);
     }
+    // The rest of the C++ library (std::sort, std::fill...) is named, not reported as a typo.
+    if (/^(::)?std::\w+$/.test(name)) unsupported(e.callee.loc, `'${name.replace(/^::/, '')}'`);
     fail(e.callee.loc, `use of undeclared identifier '${name}'`);
   }
   if (sym.k === 'builtins') {

@@ -28,10 +28,11 @@ int main() {
     expect(r.stdout).toBe('5 3 2 2.5 9 7 1 2\n');
   });
 
-  it('refuses operands of two types, and const ones', () => {
+  it('refuses operands of two types and const ones; the rest of the library is named unsupported', () => {
     const first = (body: string): string => runSource(`#include <algorithm>\nint main() {\n  ${body}\n  return 0;\n}\n`).diagnostics[0]!.message;
     expect(first('int a = 1; long b = 2; std::swap(a, b);')).toBe("no matching function for call to 'swap' (deduced conflicting types 'int' and 'long')");
     expect(first('const int c = 1; int d = 2; std::swap(c, d);')).toBe("cannot assign to variable 'c' with const-qualified type 'const int'");
+    expect(first('int a[3] = {3, 1, 2}; std::sort(a, a + 3);')).toBe("'std::sort' is not supported by Warpscope");
   });
 });
 
