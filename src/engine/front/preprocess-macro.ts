@@ -125,6 +125,8 @@ export class Expander {
   // Tokens produced by the current top-level expansion, and how deep in argument pre-expansion we are.
   private produced = 0;
   private depth = 0;
+  // gcc's __COUNTER__: 0, 1, 2... at each expansion in the translation unit.
+  private counter = 0;
 
   constructor(private readonly macros: Map<string, Macro>) {}
 
@@ -207,11 +209,12 @@ export class Expander {
     for (let k = toks.length - 1; k >= 0; k--) stack.push(toks[k]);
   }
 
-  /** __FILE__ and __LINE__ unless the program defined its own. */
+  /** __FILE__, __LINE__ and __COUNTER__ unless the program defined its own. */
   private dynamic(pt: PPTok): PPTok {
     const t = pt.t;
     if (t.text === '__LINE__') return { t: { ...t, kind: 'int', text: String(t.loc.line) }, hide: pt.hide };
     if (t.text === '__FILE__') return { t: { ...t, kind: 'string', text: quote(t.loc.file) }, hide: pt.hide };
+    if (t.text === '__COUNTER__') return { t: { ...t, kind: 'int', text: String(this.counter++) }, hide: pt.hide };
     return pt;
   }
 

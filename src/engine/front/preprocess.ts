@@ -226,7 +226,7 @@ class Preprocessor {
   }
 
   private isDefined(name: string): boolean {
-    return this.macros.has(name) || name === '__FILE__' || name === '__LINE__';
+    return this.macros.has(name) || name === '__FILE__' || name === '__LINE__' || name === '__COUNTER__';
   }
 
   /** The macro-name test of #ifdef/#ifndef. */

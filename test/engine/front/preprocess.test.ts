@@ -61,6 +61,10 @@ describe('preprocess: basics', () => {
     expect(err('#line 5 "k.cu"\n#error here')).toBe('k.cu:5:2: error: here');
   });
 
+  it('counts __COUNTER__ up from 0 at each expansion, as gcc does', () => {
+    expect(out('#define ID(x) x\n__COUNTER__ __COUNTER__ ID(__COUNTER__)\n#ifdef __COUNTER__\nyes\n#endif')).toBe('0 1 2 yes');
+  });
+
   it('keeps includes relative to the real file after #line, and a header keeps its own lines', () => {
     const t = toks('#line 1 "elsewhere/z.cu"\n#include "h.h"\nx', { 'h.h': 'int h;' });
     expect(t.find((x) => x.text === 'h')!.loc).toEqual({ file: 'h.h', line: 1, col: 5 });
