@@ -107,6 +107,7 @@ function functorCall(c: Checker, e: Expr & { kind: 'call' }): Operand {
   const called = callOperator(c, callee, e.args, e.loc);
   if (called) return called;
   const f = rv(c, callee);
+  if (f.type.kind === 'pointer' && f.type.to.kind === 'function') unsupported(e.loc, 'calls through function pointers');
   return fail(e.loc, `called object type '${typeName(f.type)}' is not a function or function pointer`);
 }
 

@@ -183,11 +183,12 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
       // API): its handle is the kernel's id, as the built-ins' 'kernel' parameters take it.
       const k = s.list.find((f) => f.space === 'global' && f.fn);
       if (k?.fn) return { lv: false, e: mkConst({ kind: 'pointer', to: { kind: 'function', ret: voidType, params: k.params, variadic: false } }, k.fn.id, e.loc) };
-      fail(e.loc, `reference to function '${e.name}' is only supported in calls`);
+      // A function named as a value decays to a pointer to it.
+      unsupported(e.loc, 'function pointers');
     }
     // falls out via fail
     case 'builtins':
-      fail(e.loc, `reference to function '${e.name}' is only supported in calls`);
+      unsupported(e.loc, 'function pointers');
     // falls out via fail
     case 'ns':
       fail(e.loc, `'${e.name}' is a namespace, not a value`);

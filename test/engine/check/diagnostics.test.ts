@@ -21,6 +21,8 @@ describe('diagnostics', () => {
     ['__global__ void k() {}\nint main() { k(); }', '2:14: a __global__ function call must be configured'],
     ['__device__ void f() {}\nint main() { f<<<1, 1>>>(); }', '2:14: a __device__ function call cannot be configured'],
     ['void f() {}\nint main() { f<<<1, 1>>>(); }', '2:14: a host function call cannot be configured'],
+    ['int apply(int (*f)(int), int v) { return f(v); }\nint main() { return 0; }', '1:42: calls through function pointers are not supported by Warpscope'],
+    ['int inc(int v) { return v + 1; }\nint main() { int (*g)(int) = inc; return 0; }', '2:30: function pointers are not supported by Warpscope'],
     ['int main() { __syncthreads(); }', '1:14: calling a __device__ function("__syncthreads") from a __host__ function("main") is not allowed'],
     ['__global__ void k(int *p) { p[0] = rand(); }', '1:36: calling a __host__ function("rand") from a __global__ function("k") is not allowed'],
     ['template <typename T> struct S { T x; };', '1:1: class template is not supported by Warpscope'],
