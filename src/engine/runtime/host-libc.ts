@@ -82,7 +82,12 @@ function parseDouble(text: string): { value: number; used: number } {
 
 /** Compares two C strings of at most n bytes, as strcmp/strncmp. */
 function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  // glibc's x86-64 strcmp answers the difference of the first differing bytes (unsigned), not just its sign.
+  for (let i = 0; ; i++) {
+    const x = i < a.length ? a.charCodeAt(i) & 0xff : 0;
+    const y = i < b.length ? b.charCodeAt(i) & 0xff : 0;
+    if (x !== y || x === 0) return x - y;
+  }
 }
 
 /** Host C library built-ins by base name (the part of a builtins key before ':'). */
