@@ -113,16 +113,15 @@ export class LiveRecording implements Recording {
   /** advance() of a recording that works: the program's own failures end its run; the writer's escape. */
   private record(steps: number, deadline: number): boolean {
     if (!this.running) return false;
+    let ended: number | null = null;
     try {
       for (;;) {
         // Short runs between looks at the clock, so a Ctrl-C waits a fraction of a second at most.
         this.writer.pauseAt = Math.min(steps, this.writer.recordedSteps + CLOCK_STEPS);
         const r = this.gen.next();
         if (r.done) {
-          this.status = r.value;
-          this.writer.finish(r.value);
-          this.sanitizers?.flush(true);
-          return false;
+          ended = r.value;
+          break;
         }
         if (this.writer.recordedSteps >= steps || Date.now() >= deadline) break;
       }
@@ -131,6 +130,13 @@ export class LiveRecording implements Recording {
       this.writer.output('stderr', text);
       this.status = 70;
       this.writer.finish(70);
+      this.sanitizers?.flush(true);
+      return false;
+    }
+    // Outside the catch: a program that ended is stored here, and a store that fails is the recording's failure, never the program's.
+    if (ended !== null) {
+      this.status = ended;
+      this.writer.finish(ended);
       this.sanitizers?.flush(true);
       return false;
     }
