@@ -1,4 +1,3 @@
-import { utf8Bytes } from './utf8.js';
 import { sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import type { LaunchRow } from '../trace/reader.js';
@@ -37,13 +36,9 @@ export function sourceLine(view: ProgramView, file: string, line: number): strin
   return text === null ? `${line}\tin ${file}` : listedLine(line, text);
 }
 
-/**
- * A numbered source line as the session writes it: its UTF-8 bytes, since the session's output
- * is bytes (the program's own output passes through byte for byte) and a comment or string
- * pasted from slides holds curly quotes and accented letters.
- */
+/** A numbered source line as `list` shows it (Unicode text: DebugSession.say writes it as UTF-8). */
 export function listedLine(line: number, text: string): string {
-  return `${line}\t${utf8Bytes(text)}`;
+  return `${line}\t${text}`;
 }
 
 /** A parameter's value as a frame line shows it (pointers in hex, numbers plainly). */

@@ -45,7 +45,7 @@ export function faultStop(s: DebugSession, site: FaultSite): void {
   // cuda-gdb names the PC and the function's demangled signature: `at PC 0x7ffddb7adbd0  scatter(int*, int)  (fault.cu:11)`; the step stands for the PC.
   const fn = s.view!.fnAt(loc.file, loc.line, loc.col);
   const where = fn ? `  ${signature(s.view!, fn)}  ` : ' ';
-  s.io.out(`\nCUDA Exception: ${name}\nThe exception was triggered at step ${site.step}${where}(${basename(loc.file)}:${loc.line})\n\nThread 1 "${s.view!.threadName}" received signal ${signal}, ${name}.\n`);
+  s.write(`\nCUDA Exception: ${name}\nThe exception was triggered at step ${site.step}${where}(${basename(loc.file)}:${loc.line})\n\nThread 1 "${s.view!.threadName}" received signal ${signal}, ${name}.\n`);
   s.stopAt(site.step, focus, 'frame');
   s.faultStop = site.step;
 }

@@ -154,7 +154,7 @@ const TABLES: Readonly<Record<string, (v: Live, filter: CudaFilter | null) => st
   barriers: (v, filter) => {
     const chosen = filter ? v.blocks.filter((b) => onGpu(v, b) && matches(filter, blockAt(v, b), v.here)) : [v.f.block];
     if (chosen.length === 0) return [];
-    v.s.io.out(chosen.map((b) => barrierReport(v.s, barrierStep(v.s), { launch: v.L.id, block: b })).join(''));
+    v.s.write(chosen.map((b) => barrierReport(v.s, barrierStep(v.s), { launch: v.L.id, block: b })).join(''));
     return undefined;
   },
 };

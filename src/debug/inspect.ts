@@ -73,7 +73,7 @@ export function examineCommand(s: DebugSession, args: string): void {
   s.examineState = r.state;
   // gdb prints an unreadable unit's error after its address label, on the same line.
   const text = (r.output ?? '') + (r.error ?? '');
-  if (text) s.io.out(text.endsWith('\n') ? text : text + '\n');
+  if (text) s.write(text.endsWith('\n') ? text : text + '\n');
 }
 
 /** `whatis EXPR|TYPE` / `ptype EXPR|TYPE`: the type, ptype's with its struct written out. */

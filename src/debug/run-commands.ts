@@ -316,7 +316,7 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
     case 'barrier': {
       s.bps.lastStop = s.bps.barrierBreak;
       s.stopAt(stop.step, focusOf(stop.row), 'frame', `${hit(focusOf(stop.row), stop.step)}Breakpoint ${s.bps.barrierBreak!.num}, __syncthreads () in `);
-      s.io.out(barrierReport(s, stop.step + 1));
+      s.write(barrierReport(s, stop.step + 1));
       return;
     }
     case 'launch':

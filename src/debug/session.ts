@@ -20,6 +20,7 @@ import { dispatch } from './commands.js';
 import { completions } from './completion.js';
 import { TOOLS, type Tool } from '../analysis/findings.js';
 import { recordedTools } from './sanitize/store.js';
+import { utf8Bytes } from './utf8.js';
 
 /*
  * A debugging session: cuda-gdb's commands over a trace. A live session records the program as
@@ -135,7 +136,15 @@ export class DebugSession {
 
   /** Prints a line (a newline is added). */
   say(text: string): void {
-    this.io.out(text + '\n');
+    this.write(text + '\n');
+  }
+
+  /**
+   * Prints the session's own text (not the program's bytes) as UTF-8: it names files and echoes
+   * what was typed, and a path like `ñé/hé llo.cu` must not reach the terminal as single bytes.
+   */
+  write(text: string): void {
+    this.io.out(utf8Bytes(text));
   }
 
   /** The lines of a `commands` block being typed, and the command lists they go to (until `end`). */
@@ -336,7 +345,7 @@ export class DebugSession {
     if (header !== 'silent' && !sameFocus(focus, this.focus) && focus.kind === 'device') this.say(focusMessage(this.view!, focus));
     this.focus = focus;
     if (header === 'silent') return;
-    if (prefix) this.io.out(prefix);
+    if (prefix) this.write(prefix);
     this.where(header);
     this.showDisplays();
   }

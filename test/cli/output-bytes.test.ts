@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +24,25 @@ describe('the CLI output', () => {
     expect(live.stdout).toContain(`Breakpoint 1, main () at ${program}:6\n6\t    printf("h\u00e9llo\\n");\n`);
     const replay = spawnSync(process.execPath, ['bin/warpscope.mjs', 'replay', trace, '-x', cmds, '--batch'], { encoding: 'utf8', timeout: 120_000 });
     expect(replay.stdout).toContain(lines.join('\n'));
+  });
+
+  it('names a program whose path is not ASCII by its UTF-8 bytes wherever a path prints, live and replayed', () => {
+    const folder = join(dir, 'sp ace', '\u00f1\u00e9');
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, 'h\u00e9 llo.cu');
+    copyFileSync(program, file);
+    const cmds = join(dir, 'paths.gdb');
+    writeFileSync(cmds, ['break 6', 'run', 'info breakpoints', 'bt', 'info frame', 'echo \u00e9t\u00e9\\n', ''].join('\n'));
+    const trace = join(dir, 'paths.trace');
+    const live = spawnSync(process.execPath, ['bin/warpscope.mjs', 'debug', file, '-o', trace, '-x', cmds, '--batch'], { encoding: 'utf8', timeout: 120_000 });
+    expect(live.stdout).toContain(`Breakpoint 1 at main: file ${file}, line 6.\n`);
+    expect(live.stdout).toContain(`Breakpoint 1, main () at ${file}:6\n6\t    printf("h\u00e9llo\\n");\n`);
+    expect(live.stdout).toContain(`in main() at ${file}:6\n`);
+    expect(live.stdout).toContain(`#0  main () at ${file}:6\n`);
+    expect(live.stdout).toContain(` in main (${file}:6);`);
+    expect(live.stdout).toContain('\u00e9t\u00e9\n');
+    const replay = spawnSync(process.execPath, ['bin/warpscope.mjs', 'replay', trace, '-x', cmds, '--batch'], { encoding: 'utf8', timeout: 120_000 });
+    expect(replay.stdout.replace(/\(trace [^)]*\)/, '')).toBe(live.stdout.replace(/\(trace [^)]*\)/, ''));
   });
 
   it('ends quietly with a broken pipe status when its reader goes away', () => {

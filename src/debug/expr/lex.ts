@@ -113,8 +113,10 @@ function scanQuoted(text: string, i: number, quote: string | null): { bytes: Uin
   while (i < text.length && text[i] !== quote) {
     const c = text[i]!;
     if (c !== '\\') {
-      bytes.push(c.charCodeAt(0) & 0xff);
-      i++;
+      // Typed text is Unicode; gdb reads it as the terminal's UTF-8 bytes (`echo é` writes é, not \351).
+      const ch = String.fromCodePoint(text.codePointAt(i)!);
+      bytes.push(...Buffer.from(ch, 'utf8'));
+      i += ch.length;
       continue;
     }
     const e = text[i + 1] ?? '';

@@ -65,9 +65,9 @@ export function sanitizerStop(s: DebugSession, step: number, rows: readonly Find
   // The program's output up to the fault comes before the exception, as on a terminal.
   s.pos = step;
   s.flushOutput();
-  s.io.out(stopHeader(first.finding, s.view!.threadName));
+  s.write(stopHeader(first.finding, s.view!.threadName));
   s.stopAt(step, focus, 'frame');
-  s.io.out(reportText(rows));
+  s.write(reportText(rows));
   s.sanitizerStop = step;
 }
 
