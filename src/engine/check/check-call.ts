@@ -4,13 +4,14 @@ import type { Expr, TemplateArg } from '../front/ast.js';
 import type { ExecSpace, IExpr } from './ir.js';
 import type { CType } from './types.js';
 import { doubleType, floatType, intType, sizeType, typeName, voidType, sameType } from './types.js';
-import { isArith, isInteger, promote, unqual, usualArith } from './check-conv.js';
+import { isInteger, unqual } from './check-conv.js';
 import type { Checker, FuncEntry, MutFn } from './check-ctx.js';
 import { mkConst } from './check-ctx.js';
 import type { Operand } from './check-ops.js';
 import { addressOf, conv, convRank, dim3From, implicitConv, rv, structAddr, structTempOf, toCond, retype } from './check-ops.js';
 import { expr, stringLiteral } from './check-expr.js';
-import { removedBuiltins, type BuiltinSig, type ParamSpec } from './builtins.js';
+import { removedBuiltins } from './builtins.js';
+import { builtinCall } from './check-builtin-call.js';
 import { builtinTypedefs, streamType } from './builtins-types.js';
 import { callResult, deduce, instantiate } from './check-func.js';
 import { exprText } from './check-text.js';
@@ -28,7 +29,8 @@ export type CallArg = Operand | InitList;
 
 /*
  * Calls: overload resolution over user functions, function templates and the
- * built-ins, CUDA's execution-space rules, kernel launches, and assert.
+ * built-ins (resolved in check-builtin-call.ts), CUDA's execution-space rules, kernel
+ * launches, and assert.
  */
 
 const SPACE_WORDS: Record<ExecSpace, string> = { global: '__global__', device: '__device__', host: '__host__', hostDevice: '__host__ __device__' };
@@ -112,7 +114,7 @@ function functorCall(c: Checker, e: Expr & { kind: 'call' }): Operand {
 }
 
 /** Picks the best candidate: each candidate's per-argument ranks (lower is better); null when none is viable. */
-function best<T>(cands: { item: T; ranks: number[]; preferred?: boolean }[], name: string, loc: SourceLoc): T | null {
+export function best<T>(cands: { item: T; ranks: number[]; preferred?: boolean }[], name: string, loc: SourceLoc): T | null {
   const viable = cands.filter((x) => x.ranks.every((r) => r >= 0));
   if (viable.length === 0) return null;
   const better = (a: number[], b: number[]): boolean => a.every((r, i) => r <= b[i]!) && a.some((r, i) => r < b[i]!);
@@ -226,113 +228,11 @@ export function userCall(c: Checker, fn: MutFn, entry: FuncEntry, ops: readonly 
   return { k: 'call', type: fn.ret, fn, args, retSlot, loc };
 }
 
-/** Rank of an argument for a built-in parameter form. */
-function specRank(c: Checker, op: Operand, p: ParamSpec): number {
-  if (p === 'symbol') return op.lv ? 0 : -1;
-  if (p === 'kernel' || p === 'hostfn') return 0;
-  const e = rv(c, op);
-  if (p === 'ptrptr') return e.type.kind === 'pointer' && e.type.to.kind === 'pointer' ? 0 : -1;
-  const r = convRank(e, p);
-  // long and long long are one type to the engine but distinct C++ types: CUDA overloads
-  // (__shfl_sync, __match_any_sync...) on both, and only the spelled one is an exact match.
-  return r === 0 && e.type.kind === 'int' && p.kind === 'int' && e.type.bits === 64 && longLong(e.type) !== longLong(p) ? 0.5 : r;
-}
-
-/** Whether a 64-bit integer type is spelled long long (the <stdint.h> and size_t typedefs are long on Linux). */
-function longLong(t: CType): boolean {
-  return t.kind === 'int' && /long long/.test(t.name);
-}
-
-/** Resolves and converts a built-in call. */
-export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: string, argExprs: readonly Expr[], loc: SourceLoc): IExpr {
-  const kernelArg = (a: Expr): Operand | null => {
-    if (a.kind !== 'ident') return null;
-    const s = c.lookup(a.name);
-    return s?.k === 'funcs' ? { lv: false, e: kernelRef(c, s.list, a.loc) } : null;
-  };
-  const hostFnArg = (a: Expr): Operand | null => {
-    if (a.kind !== 'ident') return null;
-    const s = c.lookup(a.name);
-    return s?.k === 'funcs' ? { lv: false, e: hostFnRef(s.list, a.loc) } : null;
-  };
-  const ops = argExprs.map((a, i) =>
-    sigs.some((s) => s.params[i] === 'kernel') ? kernelArg(a) ?? expr(c, a) : sigs.some((s) => s.params[i] === 'hostfn') ? hostFnArg(a) ?? expr(c, a) : expr(c, a),
-  );
-  let chosen: BuiltinSig | null = null;
-  if (sigs[0]!.uac && ops.length === 2) {
-    const [a, b] = ops.map((o) => rv(c, o)) as [IExpr, IExpr];
-    if (isArith(a.type) && isArith(b.type)) {
-      const t = usualArith(a.type, b.type);
-      chosen = sigs.find((s) => sameType(s.params[0] as CType, t)) ?? null;
-    }
-  }
-  if (!chosen) {
-    const fits = sigs.filter((s) => ops.length <= s.params.length || s.variadic).filter((s) => ops.length >= s.params.length - s.defaults.length);
-    if (fits.length === 0) {
-      const s = sigs[0]!;
-      const n = s.params.length;
-      fail(loc, `too ${ops.length < n ? 'few' : 'many'} arguments to function call, expected ${s.defaults.length ? `at least ${n - s.defaults.length}` : n}, have ${ops.length}`);
-    }
-    chosen = best(
-      fits.map((s) => ({ item: s, ranks: ops.slice(0, s.params.length).map((o, i) => specRank(c, o, s.params[i]!)), preferred: s.params.every((p) => p === doubleType || (typeof p === 'object' && p.kind === 'float' && p.bits === 64)) })),
-      name,
-      loc,
-    );
-    if (!chosen) fail(loc, `no matching function for call to '${name}'`);
-  }
-  checkSpace(c, chosen.space, name, loc);
-  if (chosen.legacyOf) {
-    c.warn(loc, `'${name}' is deprecated: not valid on compute_70 and above; use ${chosen.legacyOf}`);
-    c.assemblerError(loc, `'${name}' cannot be built for sm_${c.arch / 10}: ptxas rejects 'vote' without '.sync' on sm_70 and higher`, `use ${chosen.legacyOf} with a mask, e.g. ${chosen.legacyOf}(__activemask(), ...)`);
-  }
-  const args: IExpr[] = [];
-  chosen.params.forEach((p, i) => {
-    const op = ops[i];
-    if (!op) {
-      const d = chosen!.defaults[i - (chosen!.params.length - chosen!.defaults.length)]!;
-      const t = typeof p === 'object' ? p : intType;
-      args.push(t.kind === 'pointer' ? mkConst(t, 0, loc) : mkConst(t, d, loc));
-      return;
-    }
-    if (p === 'symbol') args.push(retype(addressOf(c, op, loc), { kind: 'pointer', to: { kind: 'void', isConst: true } }));
-    else if (p === 'kernel' || p === 'hostfn') args.push(rv(c, op));
-    else if (p === 'ptrptr') args.push(retype(rv(c, op), { kind: 'pointer', to: { kind: 'pointer', to: voidType } }));
-    else if (p.kind === 'struct') args.push(retype(structAddr(implicitConv(c, rv(c, op), p, 'param', loc, op.lv)), { kind: 'pointer', to: p })); // a struct by value (cudaMemLocation) reaches the runtime as its address
-    else args.push(implicitConv(c, rv(c, op), p, 'param', loc, op.lv));
-  });
-  for (let i = chosen.params.length; i < ops.length; i++) args.push(varArg(c, rv(c, ops[i]!), loc));
-  return { k: 'intrinsic', name: chosen.key, type: chosen.ret, args, loc };
-}
-
 /** `f(args)` rewritten as `replacement(__activemask(), args)`: a pre-CUDA-9 warp function on a GPU that still has it. */
 function withActiveMask(e: Expr & { kind: 'call' }, replacement: string): Expr & { kind: 'call' } {
   const loc = e.callee.loc;
   const mask: Expr = { kind: 'call', callee: { kind: 'ident', name: '__activemask', loc }, args: [], loc };
   return { ...e, callee: { kind: 'ident', name: replacement, loc }, args: [mask, ...e.args] };
-}
-
-/** Default argument promotions for `...` arguments. */
-function varArg(c: Checker, e: IExpr, loc: SourceLoc): IExpr {
-  if (e.type.kind === 'float' && e.type.bits === 32) return conv(e, doubleType);
-  if (isInteger(e.type)) return conv(e, promote(e.type));
-  if (e.type.kind === 'struct') unsupported(loc, 'passing a struct through "..."');
-  if (e.type.kind === 'nullptr') return conv(e, { kind: 'pointer', to: voidType });
-  void c;
-  return e;
-}
-
-/** A kernel named as an argument (cudaFuncGetAttributes): a const holding the IFunction's id. */
-function kernelRef(c: Checker, list: readonly FuncEntry[], loc: SourceLoc): IExpr {
-  const k = list.find((f) => f.space === 'global' && f.fn);
-  if (!k || !k.fn) fail(loc, 'expected a __global__ function');
-  return mkConst({ kind: 'pointer', to: { kind: 'function', ret: voidType, params: k.params, variadic: false } }, k.fn.id, loc);
-}
-
-/** A host function named as a stream callback (cudaLaunchHostFunc): a constant holding its id, as a kernel handle is. */
-function hostFnRef(list: readonly FuncEntry[], loc: SourceLoc): IExpr {
-  const f = list.find((x) => (x.space === 'host' || x.space === 'hostDevice') && x.fn);
-  if (!f || !f.fn) fail(loc, 'expected a host function');
-  return mkConst({ kind: 'pointer', to: { kind: 'function', ret: voidType, params: f.params, variadic: false } }, f.fn.id, loc);
 }
 
 /** make_int2(x, y), make_float4(...): a vector temporary. */
