@@ -49,8 +49,13 @@ type Stop =
  * Whether breakpoint `bp` stops at this row, and for which thread; a condition that cannot be
  * evaluated there stops it too, with the error (gdb's "Error in testing condition").
  */
-function breakHit(s: DebugSession, bp: Breakpoint, row: StepRow): { focus: Focus; error: string | null } | null {
-  const lanes = row.launch === 0 ? [0] : [...Array(32).keys()].filter((l) => row.mask & (1 << l));
+function breakHit(s: DebugSession, bp: Breakpoint, row: StepRow, onlyFocused = false): { focus: Focus; error: string | null } | null {
+  const active = row.launch === 0 ? [0] : [...Array(32).keys()].filter((l) => row.mask & (1 << l));
+  // The focused thread, when its warp arrives, is the one that hits (a step onto the line keeps it in focus, as gdb's does).
+  const mine = s.focus.kind === 'device' && sameWarp(row, s.focus) && active.includes(s.focus.lane) ? s.focus.lane : null;
+  const lanes = mine === null ? active : onlyFocused ? [mine] : [mine, ...active.filter((l) => l !== mine)];
+  if (onlyFocused && !sameWarp(row, s.focus)) return null;
+  if (onlyFocused && s.focus.kind === 'device' && mine === null) return null;
   for (const lane of lanes) {
     const f = focusOf(row, lane);
     if (!bp.condition) return { focus: f, error: null };
@@ -154,8 +159,10 @@ function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: G
   // Every breakpoint whose condition holds here counts a hit (as gdb counts them); one with an ignore count lets the program pass.
   let stop: Stop | null = null;
   let continues: boolean | null = null;
+  // A reverse step stops at a breakpoint only where the focused thread stands at it (gdb reports no other thread's hit then).
+  const onlyFocused = backward && goal !== null;
   for (const bp of s.bps.at(loc.file, loc.line, loc.col)) {
-    const hit = breakHit(s, bp, row);
+    const hit = breakHit(s, bp, row, onlyFocused);
     if (!hit) continue;
     // The second step of a declaration recorded as two is no new arrival at its line (asked only on a hit: it looks back).
     if ((continues ??= continuesStatement(t, s.view!, row))) break;
