@@ -3,56 +3,62 @@ import { BREAKPOINT_HELP, RUNNING_HELP } from './help/running-help.js';
 import { DATA_HELP } from './help/data-help.js';
 
 /*
- * `help`, `help COMMAND`, `help info SUB`, `help set SUB`, `help cuda [SUB]`: each command's own
- * text as gdb prints it (help/*.ts), the prefix commands' (`info`, `set`, `cuda`) with the
- * subcommands Warpscope has. A bare `help` lists every command.
+ * `help`, `help COMMAND`, `help info SUB`, `help set SUB`, `help cuda [SUB]`: Warpscope's own
+ * text for each command (help/*.ts), and for the prefix commands (`info`, `set`, `cuda`) the
+ * list of the subcommands Warpscope has, in gdb's list layout. A bare `help` lists every command.
  */
 
 const TEXTS: Readonly<Record<string, string>> = { ...RUNNING_HELP, ...BREAKPOINT_HELP, ...DATA_HELP };
 
-/** gdb's closing lines of a prefix command's help. */
+/** The closing line of a prefix command's list: how to get one subcommand's text. */
 const prefixTail = (prefix: string): string[] => [
   '',
-  `Type "help ${prefix}" followed by ${prefix} subcommand name for full documentation.`,
-  'Type "apropos word" to search for commands related to "word".',
-  'Type "apropos -v word" for full documentation of commands related to "word".',
-  'Command name abbreviations are allowed if unambiguous.',
+  `Type "help ${prefix}" followed by a subcommand name for its full text.`,
 ];
 
-/** cuda-gdb's focus subcommands with their help, as gdb lists a prefix command's (alphabetically). */
-const CUDA_SUBCOMMANDS: readonly [string, string][] = [
-  ['block', 'block'], ['device', 'device'], ['grid', 'grid'], ['kernel', 'kernel'],
-  ['lane', 'lane'], ['sm', 'SM'], ['thread', 'thread'], ['warp', 'warp'],
+/** The focus words of `cuda`, alphabetically, each with its summary and the form its argument takes (none: it only shows). */
+const CUDA_SUBCOMMANDS: readonly (readonly [string, string, string])[] = [
+  ['block', 'Show or change the focused block of the running kernel.', '(X,Y,Z)'],
+  ['device', 'Show the focused device (Warpscope simulates one).', ''],
+  ['grid', 'Show or change the focused kernel by its grid number.', 'N'],
+  ['kernel', 'Show or change the focused kernel.', 'N'],
+  ['lane', 'Show or change the focused lane of the focused warp.', 'N'],
+  ['sm', 'Show the SM the focused warp runs on.', ''],
+  ['thread', 'Show or change the focused thread of the focused block.', '(X,Y,Z)'],
+  ['warp', 'Show or change the focused warp of the focused block.', 'N'],
 ];
 
 const CUDA_HELP = [
-  'Print or select the CUDA focus.',
+  'Show the CUDA focus, or move it to another thread.',
+  'Usage: cuda WORD [VALUE] [WORD [VALUE]]...',
+  'e.g. "cuda block (1,0,0) thread (5,0,0)"; the words alone show the focus.',
   '',
   'List of cuda subcommands:',
   '',
-  ...CUDA_SUBCOMMANDS.map(([word, what]) => `cuda ${word} -- Print or select the current CUDA ${what}.`),
+  ...CUDA_SUBCOMMANDS.map(([word, summary]) => `cuda ${word} -- ${summary}`),
   ...prefixTail('cuda'),
 ].join('\n');
 
-/** The info subcommands, their aliases, and the summaries gdb lists them with. */
+/** The info subcommands, their aliases, and the summaries the list gives them. */
 const INFO_SUBCOMMANDS: readonly (readonly [string, string, string])[] = [
-  ['args', 'info args', 'All argument variables of current stack frame.'],
-  ['breakpoints', 'info breakpoints, info b', 'Status of specified breakpoints (all user-settable breakpoints if no argument).'],
-  ['cuda', 'info cuda', 'Print informations about the current CUDA activities. Available options:'],
-  ['display', 'info display', 'Expressions to display when program stops, with code numbers.'],
-  ['events', 'info events', 'The CUDA events of the program and when they were recorded.'],
-  ['frame', 'info frame, info f', 'All about the selected stack frame.'],
-  ['line', 'info line', 'Core addresses of the code for a source line.'],
-  ['locals', 'info locals', 'All local variables of current stack frame.'],
-  ['streams', 'info streams', 'The CUDA streams of the program and the operations queued on them.'],
-  ['watchpoints', 'info watchpoints', 'Status of specified watchpoints (all watchpoints if no argument).'],
+  ['args', 'info args', 'Show the arguments of the selected frame.'],
+  ['breakpoints', 'info breakpoints, info b', 'List the breakpoints and watchpoints with their state.'],
+  ['cuda', 'info cuda', 'Tables of the CUDA devices, kernels, blocks, warps, lanes and threads.'],
+  ['display', 'info display', 'List the display expressions with their numbers.'],
+  ['events', 'info events', 'List the program\'s CUDA events and when each was recorded.'],
+  ['frame', 'info frame, info f', 'Describe the selected frame in detail.'],
+  ['line', 'info line', 'Name the source line the program stands at and its step number.'],
+  ['locals', 'info locals', 'Show the local variables of the selected frame.'],
+  ['streams', 'info streams', 'List the program\'s CUDA streams and the operations queued on them.'],
+  ['watchpoints', 'info watchpoints', 'List the breakpoints and watchpoints (as "info breakpoints").'],
   ['writers', 'info writers', 'Name the write that gave an lvalue its current value.'],
 ];
 const INFO_ALIASES: Readonly<Record<string, string>> = { b: 'breakpoints', break: 'breakpoints', f: 'frame' };
 
 const INFO_HELP = [
   'info, inf, i',
-  'Generic command for showing things about the program being debugged.',
+  'Show facts about the program at the current point of the recording.',
+  'Usage: info SUBCOMMAND [ARGS]',
   '',
   'List of info subcommands:',
   '',
@@ -62,27 +68,20 @@ const INFO_HELP = [
 
 /** The set subcommands Warpscope takes (`set cuda ...` and the terminal settings a script's first lines set). */
 const SET_SUBCOMMANDS: readonly (readonly [string, string])[] = [
-  ['set confirm', 'Set whether to confirm potentially dangerous operations.'],
-  ['set cuda', 'Generic command for setting gdb cuda variables'],
-  ['set height', 'Set number of lines in a page for GDB output pagination.'],
-  ['set pagination', 'Set state of GDB output pagination.'],
-  ['set scheduler', 'Set how warps are scheduled from the next "run".'],
-  ['set variable, set var', 'Evaluate expression EXP and assign result to variable VAR.'],
-  ['set width', 'Set number of characters where GDB should wrap lines of its output.'],
+  ['set confirm', 'Accepted and ignored: Warpscope asks no questions.'],
+  ['set cuda', 'Change a CUDA setting of the debugger.'],
+  ['set height', 'Accepted and ignored: Warpscope does not page its output.'],
+  ['set pagination', 'Accepted and ignored: Warpscope does not page its output.'],
+  ['set scheduler', 'Choose how warps are interleaved from the next "run".'],
+  ['set variable, set var', 'Not supported: a replay cannot change the program\'s variables.'],
+  ['set width', 'Accepted and ignored: Warpscope does not wrap its output.'],
 ];
 
 const SET_HELP = [
-  'Evaluate expression EXP and assign result to variable VAR.',
-  'Usage: set VAR = EXP',
-  'This uses assignment syntax appropriate for the current language',
-  '(VAR = EXP or VAR := EXP for example).',
-  'VAR may be a debugger "convenience" variable (names starting',
-  'with $), a register (a few standard names starting with $), or an actual',
-  'variable in the program being debugged.  EXP is any valid expression.',
-  'Use "set variable" for variables with names identical to set subcommands.',
-  '',
-  'With a subcommand, this command modifies parts of the gdb environment.',
-  'You can see these environment settings with the "show" command.',
+  'Change a setting of the debugger.',
+  'Usage: set SUBCOMMAND VALUE',
+  'Assignments to the program\'s variables ("set var X = 1") are not supported:',
+  'the recorded run cannot be changed.',
   '',
   'List of set subcommands:',
   '',
@@ -104,7 +103,7 @@ function subcommandHelp(prefix: string, sub: string): string {
   }
   // cuda
   const c = CUDA_SUBCOMMANDS.find(([w]) => w === word);
-  return c ? `Print or select the current CUDA ${c[1]}.` : `Undefined cuda command: "${sub}".  Try "help cuda".`;
+  return c ? `${c[1]}\nUsage: cuda ${c[0]}${c[2] ? ` [${c[2]}]` : ''}` : `Undefined cuda command: "${sub}".  Try "help cuda".`;
 }
 
 /**

@@ -11,27 +11,27 @@ import { infoSanitizer } from './sanitize/commands.js';
  * option: 'x'.`, `Incorrect filter: ' x'.`, the filter quoted with the space before it).
  */
 
-/** The options, in cuda-gdb's order, with its help for each (sanitizer is Warpscope's own). */
+/** The options, in cuda-gdb's order, with Warpscope's summary of each table (sanitizer is Warpscope's own). */
 const OPTIONS: readonly { readonly name: string; readonly help: string }[] = [
-  { name: 'devices', help: 'information about all the devices' },
-  { name: 'sms', help: 'information about all the SMs in the current device' },
-  { name: 'warps', help: 'information about all the warps in the current SM' },
-  { name: 'lanes', help: 'information about all the lanes in the current warp' },
-  { name: 'kernels', help: 'information about all the active kernels' },
-  { name: 'blocks', help: 'information about all the active blocks in the current kernel' },
-  { name: 'threads', help: 'information about all the active threads in the current kernel' },
-  { name: 'launch trace', help: 'information about the parent kernels of the kernel in focus' },
-  { name: 'barriers', help: 'information about the barriers of the block in focus' },
+  { name: 'devices', help: 'the simulated device' },
+  { name: 'sms', help: 'the SMs of the device with warps on them' },
+  { name: 'warps', help: 'the warps of the focused SM' },
+  { name: 'lanes', help: 'the lanes of the focused warp' },
+  { name: 'kernels', help: 'the kernels on the GPU' },
+  { name: 'blocks', help: 'the running blocks of the focused kernel' },
+  { name: 'threads', help: 'the running threads of the focused kernel' },
+  { name: 'launch trace', help: 'the kernel in focus and the kernels that launched it' },
+  { name: 'barriers', help: 'the barriers of the focused block' },
   { name: 'sanitizer', help: 'the findings of the memcheck, racecheck, synccheck and initcheck tools' },
 ];
 
 /** The words `info cuda` takes first, for completion. */
 export const INFO_CUDA_WORDS: readonly string[] = OPTIONS.map((o) => o.name.split(' ')[0]!);
 
-/** `help info cuda`: cuda-gdb's text, one line per option, names right-aligned. */
+/** `help info cuda`: a summary, then one line per option with the names right-aligned (cuda-gdb's layout). */
 export function infoCudaHelp(): string {
   const width = Math.max(...OPTIONS.map((o) => o.name.length));
-  return `Print informations about the current CUDA activities. Available options:\n${OPTIONS.map((o) => ` ${o.name.padStart(width)} : ${o.help}\n`).join('')}`;
+  return `Show a table of the CUDA state at the current step.\nUsage: info cuda OPTION [FILTER]\nOptions:\n${OPTIONS.map((o) => ` ${o.name.padStart(width)} : ${o.help}\n`).join('')}`;
 }
 
 /** `info cuda ARGS`. */

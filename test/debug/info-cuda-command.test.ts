@@ -84,14 +84,15 @@ describe('info cuda with filters', () => {
     expect(await run('info cuda blocksblock 4')).toBe(await run('info cuda blocks block 4'));
   });
 
-  it('prints cuda-gdb\'s help for cuda and info cuda', async () => {
+  it('prints its own help for cuda and info cuda, in cuda-gdb\'s layout', async () => {
     const cuda = await run('help cuda');
-    expect(cuda.startsWith('Print or select the CUDA focus.\n\nList of cuda subcommands:\n\ncuda block -- Print or select the current CUDA block.\n')).toBe(true);
-    expect(cuda).toContain('\ncuda sm -- Print or select the current CUDA SM.\n');
-    expect(cuda.endsWith('Command name abbreviations are allowed if unambiguous.\n')).toBe(true);
+    expect(cuda.startsWith('Show the CUDA focus, or move it to another thread.\nUsage: cuda WORD [VALUE] [WORD [VALUE]]...\n')).toBe(true);
+    expect(cuda).toContain('\n\nList of cuda subcommands:\n\ncuda block -- Show or change the focused block of the running kernel.\n');
+    expect(cuda).toContain('\ncuda sm -- Show the SM the focused warp runs on.\n');
+    expect(cuda.endsWith('\n\nType "help cuda" followed by a subcommand name for its full text.\n')).toBe(true);
     const info = await run('help info cuda');
-    expect(info.startsWith('Print informations about the current CUDA activities. Available options:\n      devices : information about all the devices\n')).toBe(true);
-    expect(info).toContain('\n launch trace : information about the parent kernels of the kernel in focus\n');
+    expect(info.startsWith('Show a table of the CUDA state at the current step.\nUsage: info cuda OPTION [FILTER]\nOptions:\n      devices : the simulated device\n')).toBe(true);
+    expect(info).toContain('\n launch trace : the kernel in focus and the kernels that launched it\n');
     expect(info.endsWith('\n\n')).toBe(true);
   });
 });
