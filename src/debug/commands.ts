@@ -20,7 +20,7 @@ import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import { RETURN_VALUE } from '../trace/schema.js';
 import { registerBytes, type Focus } from './eval-context.js';
 import type { RegValue } from '../trace/state.js';
-import { formatValue, replayOnly } from './expr/index.js';
+import { formatValue, recordedOnly } from './expr/index.js';
 
 /*
  * The command table: cuda-gdb's names, abbreviations and error messages. Each handler prints
@@ -36,7 +36,7 @@ const needRun = (s: DebugSession): boolean => {
 };
 
 const changesState: Handler = (s) => {
-  if (needRun(s)) s.say(replayOnly);
+  if (needRun(s)) s.say(recordedOnly);
 };
 
 const motion = (kind: 'step' | 'next' | 'stepi' | 'finish' | 'until' | 'lane'): Handler => async (s, args) => {
@@ -315,7 +315,7 @@ function setCommand(s: DebugSession, args: string): void {
     s.say(`Warps will be scheduled ${words.slice(1).join(' ')} from the next "run".`);
     return;
   }
-  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(replayOnly);
+  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(recordedOnly);
   // Settings of gdb's terminal that a script's first lines set: nothing pages or asks here.
   if (['pagination', 'confirm', 'height', 'width'].includes(words[0]!)) return;
   if (GDB_SETTINGS.includes(words[0]!)) return s.say(`"set ${words[0]}" is not supported by Warpscope.`);

@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ws-command-errors-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const program = 'examples/avgfilter.cu';
-const changes = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).";
+const changes = "Cannot change the program's state: Warpscope answers from a recording of the run, which cannot be altered (use goto/reverse commands to move in time).";
 
 /** A live session of avgfilter.cu recording to `trace`, and what it printed for each of `commands`. */
 async function live(trace: string, commands: readonly string[]): Promise<{ s: DebugSession; out: string[] }> {

@@ -25,8 +25,12 @@ export type EvalResult = { readonly ok: true; readonly value: Evaluated } | { re
 /** gdb's register names (x86-64's, the generic $pc/$sp/$fp/$ps, and the GPU's R0... and predicates), which are no convenience variables. */
 const REGISTER = /^(pc|sp|fp|ps|rip|rsp|rbp|eflags|r[a-d]x|r[sd]i|r\d+|R\d+|UR\d+|P\d|UP\d)$/;
 
-/** The message for anything that would change the recorded program's state. */
-export const replayOnly = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).";
+/**
+ * The message for anything that would change the program's state. A live session answers from
+ * the recording it makes, as a replay does (both print the same), and cannot feed a changed value
+ * back into the run: the words hold for both.
+ */
+export const recordedOnly = "Cannot change the program's state: Warpscope answers from a recording of the run, which cannot be altered (use goto/reverse commands to move in time).";
 
 /** Parses and evaluates `text` for the focused thread; never throws. */
 export function evaluate(text: string, ctx: EvalContext, history: ValueHistory): EvalResult {
@@ -150,9 +154,9 @@ class Evaluator {
         return this.member(this.eval(e.target), e.name, e.arrow);
       case 'assign':
         // whatis i = 3 names i's type and assigns nothing.
-        return this.typeOnly ? this.eval(e.target) : fail(replayOnly);
+        return this.typeOnly ? this.eval(e.target) : fail(recordedOnly);
       case 'call':
-        return fail('Cannot call functions in the program: Warpscope replays a recorded run.');
+        return fail('Cannot call functions in the program: Warpscope answers from a recording of the run, which cannot be altered.');
     }
   }
 

@@ -7,7 +7,7 @@
 export type { AddressSpace, EvalContext, Place, Symbol } from './context.js';
 export type { Evaluated } from './value.js';
 export type { EvalResult } from './eval.js';
-export { evaluate, replayOnly, typeOfExpression } from './eval.js';
+export { evaluate, recordedOnly, typeOfExpression } from './eval.js';
 export { ValueHistory } from './history.js';
 export type { HistoryResult } from './history.js';
 export { formatValue } from './format.js';

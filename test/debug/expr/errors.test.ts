@@ -3,7 +3,7 @@ import { evaluate, ValueHistory, parse } from '../../../src/debug/expr/index.js'
 import { fakeContext } from './fake-context.js';
 import { p } from './helpers.js';
 
-const replay = "Cannot change the program's state: Warpscope replays a recorded run (use goto/reverse commands to move in time).";
+const replay = "Cannot change the program's state: Warpscope answers from a recording of the run, which cannot be altered (use goto/reverse commands to move in time).";
 
 describe('errors: gdb\'s messages', () => {
   it('reports unknown names at parse time, even in branches never evaluated', () => {
