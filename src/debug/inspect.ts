@@ -1,5 +1,5 @@
 import type { DebugSession } from './session.js';
-import { printCommand as evalPrint, parsePrint, evaluate, typeOfExpression, formatValue, examine, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
+import { printCommand as evalPrint, parsePrint, evaluate, typeOfExpression, formatValue, examine, examineArgumentError, lvalueOf, initialExamineState, typeText, type ExamineState } from './expr/index.js';
 import { valueTypeText } from './expr/format.js';
 import { expandStruct, namedType } from './expr/ptype.js';
 import { EFFECT, SPACE_CODE } from '../trace/schema.js';
@@ -68,7 +68,7 @@ function showDisplay(s: DebugSession, num: number): void {
 
 /** `x/NFU ADDR`. */
 export function examineCommand(s: DebugSession, args: string): void {
-  if (s.pos === null) return s.say('The program is not being run.');
+  if (s.pos === null) return s.say(examineArgumentError(args, exprContext(s), s.values, (s.examineState as ExamineState | null) ?? initialExamineState) ?? 'The program is not being run.');
   const r = examine(args, s.context(), s.values, (s.examineState as ExamineState | null) ?? initialExamineState);
   s.examineState = r.state;
   // gdb prints an unreadable unit's error after its address label, on the same line.

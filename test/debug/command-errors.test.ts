@@ -178,3 +178,25 @@ describe('list -', () => {
     expect(numbers(out[6]!)).toEqual(span(12, 21));
   });
 });
+
+describe('x before the program runs', () => {
+  it('answers as gdb does: its arguments\' errors first (registers: "No registers."), live and replayed', async () => {
+    const commands = ['x $pc', 'x/4x $sp', 'x/2i $pc', 'x', 'x nosuch', 'x 0'];
+    const want = ['No registers.\n', 'No registers.\n', 'No registers.\n', 'Argument required (starting display address).\n', 'No symbol "nosuch" in current context.\n', 'The program is not being run.\n'];
+    const trace = join(dir, 'x-before-run.trace');
+    const { s, out } = await live(trace, ['run', 'kill', ...commands]);
+    s.close();
+    expect(out.slice(2)).toEqual(want);
+    expect(await answers('x-before-run-fresh', commands)).toEqual(want);
+    const c = capture();
+    const r = DebugSession.replay(c.io, trace);
+    if (typeof r === 'string') throw new Error(r);
+    const replayed: string[] = [];
+    for (const cmd of commands) {
+      await r.execute(cmd);
+      replayed.push(c.take());
+    }
+    r.close();
+    expect(replayed).toEqual(want);
+  });
+});

@@ -101,6 +101,19 @@ export function examine(args: string, ctx: EvalContext, history: ValueHistory, s
   return r.ok ? r.value : { output: '', error: r.error, state };
 }
 
+/**
+ * What x says before the program runs, when its arguments already fail: a bad format, a missing
+ * address, or an expression that cannot be evaluated (`x $pc`: "No registers.", as gdb says);
+ * null when only the lack of a running program stops it.
+ */
+export function examineArgumentError(args: string, ctx: EvalContext, history: ValueHistory, state: ExamineState = initialExamineState): string | null {
+  const d = decode(args, state);
+  if (typeof d === 'string') return d;
+  if (d.rest === '') return state.next === null ? 'Argument required (starting display address).' : null;
+  const r = guard(() => startOf(d.rest, ctx, history));
+  return r.ok ? null : r.error;
+}
+
 /** The address an x expression names: a pointer's target (keeping its space), an array's location, or an integer. */
 function startOf(text: string, ctx: EvalContext, history: ValueHistory): { address: number; space: AddressSpace } {
   const v = evaluateLazy(text, ctx, history);

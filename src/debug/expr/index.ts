@@ -14,7 +14,7 @@ export { formatValue } from './format.js';
 export type { PrintFormat } from './scalar-format.js';
 export { parsePrint, printCommand } from './print-cmd.js';
 export type { PrintArgs, PrintOutcome } from './print-cmd.js';
-export { examine, initialExamineState } from './examine.js';
+export { examine, examineArgumentError, initialExamineState } from './examine.js';
 export type { ExamineResult, ExamineState, UnitSize } from './examine.js';
 export { isTrue, lvalueOf, valueAsNumber } from './lvalue.js';
 export type { LvalueResult } from './lvalue.js';
