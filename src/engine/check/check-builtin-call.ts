@@ -12,6 +12,7 @@ import { addressOf, conv, convRank, implicitConv, rv, structAddr, retype } from 
 import { expr } from './check-expr.js';
 import type { BuiltinSig, ParamSpec } from './builtins.js';
 import { best, checkSpace } from './check-call.js';
+import { naming } from './host-shadow.js';
 
 /*
  * Calls of the built-ins (CUDA runtime, math, warp intrinsics): overloads picked by
@@ -49,7 +50,7 @@ export function builtinCall(c: Checker, sigs: readonly BuiltinSig[], name: strin
     return s?.k === 'funcs' ? { lv: false, e: hostFnRef(s.list, a.loc) } : null;
   };
   const ops = argExprs.map((a, i) =>
-    sigs.some((s) => s.params[i] === 'kernel') ? kernelArg(a) ?? expr(c, a) : sigs.some((s) => s.params[i] === 'hostfn') ? hostFnArg(a) ?? expr(c, a) : expr(c, a),
+    sigs.some((s) => s.params[i] === 'symbol') ? naming(c, () => expr(c, a)) : sigs.some((s) => s.params[i] === 'kernel') ? kernelArg(a) ?? expr(c, a) : sigs.some((s) => s.params[i] === 'hostfn') ? hostFnArg(a) ?? expr(c, a) : expr(c, a),
   );
   let chosen: BuiltinSig | null = null;
   if (sigs[0]!.uac && ops.length === 2) {

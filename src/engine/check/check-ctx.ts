@@ -11,6 +11,7 @@ import { builtinFunctions, type BuiltinSig } from './builtins.js';
 import { iosNameError, iostreamMembers, type IosSym } from './iostream-names.js';
 import type { Value } from './check-conv.js';
 import { evalConst, isInteger } from './check-conv.js';
+import { newHostShadowState } from './host-shadow.js';
 
 /*
  * The checker's state: scopes and symbols, the function being checked, and the
@@ -84,6 +85,8 @@ export class Checker {
   nextFn = 1;
   readonly functions: IFunction[] = [];
   readonly globals: VarSym[] = [];
+  /** Host-side shadows of device variables that host code names (host-shadow.ts). */
+  readonly hostShadow = newHostShadowState();
   readonly warnings: Diagnostic[] = [];
   /** Errors (with their notes) after which checking went on, so one run reports every misuse as nvcc does; the unit fails at the end. */
   readonly errors: Diagnostic[] = [];

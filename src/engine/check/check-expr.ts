@@ -18,6 +18,7 @@ import { cgNameValue } from './cg-names.js';
 import { cgInfo } from './cg-types.js';
 import { iosNameError, missingHeaderMessage } from './iostream-names.js';
 import { implicitMember, operatorCall, thisOutsideMethod } from './check-methods.js';
+import { checkingAddress, checkingIndex, checkingWrite, hostView, naming } from './host-shadow.js';
 
 /*
  * Expressions: name resolution, literals, member access and subscripts, unary
@@ -71,7 +72,7 @@ export function expr(c: Checker, e: Expr): Operand {
     case 'binary':
       return { lv: false, e: binary(c, e) };
     case 'assign':
-      return { lv: false, e: assign(c, e) };
+      return { lv: false, e: checkingWrite(c, e.target, () => assign(c, e)) };
     case 'cond':
       return conditional(c, e);
     case 'call':
@@ -79,7 +80,7 @@ export function expr(c: Checker, e: Expr): Operand {
     case 'launch':
       return { lv: false, e: launch(c, e) };
     case 'index':
-      return index(c, e);
+      return checkingIndex(c, e.base, () => index(c, e));
     case 'member':
       return member(c, e);
     case 'cast': {
@@ -122,7 +123,7 @@ export function expr(c: Checker, e: Expr): Operand {
 /** sizeof's operand keeps its array type (no decay); it is checked but never evaluated. */
 function sizeofOperand(c: Checker, e: Expr): CType {
   const saved = c.fn?.fn.locals.length ?? 0;
-  const op = expr(c, e);
+  const op = naming(c, () => expr(c, e));
   // Temporaries made while checking an unevaluated operand are never run; drop them from the frame.
   if (c.fn) c.fn.fn.locals.length = saved;
   return op.lv ? op.type : op.e.type;
@@ -153,13 +154,14 @@ function ident(c: Checker, e: Expr & { kind: 'ident' }): Operand {
   if (!s) fail(e.loc, missingHeaderMessage(c.headers, e.name) ?? `use of undeclared identifier '${e.name}'`);
   switch (s.k) {
     case 'var': {
+      const v = hostView(c, s.v, e, e.loc);
       if (s.ref) {
         const ptr = s.v.type;
         const to = ptr.kind === 'pointer' ? ptr.to : ptr;
         return { lv: true, type: to, target: { k: 'mem', addr: { k: 'var', v: s.v, type: ptr, loc: e.loc }, space: 'generic' }, loc: e.loc, name: e.name };
       }
-      const t = s.v.type;
-      const target: Target = t.kind === 'array' || t.kind === 'struct' ? { k: 'mem', addr: { k: 'varAddr', v: s.v, type: { kind: 'pointer', to: t }, loc: e.loc }, space: 'generic' } : { k: 'var', v: s.v };
+      const t = v.type;
+      const target: Target = t.kind === 'array' || t.kind === 'struct' ? { k: 'mem', addr: { k: 'varAddr', v, type: { kind: 'pointer', to: t }, loc: e.loc }, space: 'generic' } : { k: 'var', v };
       if (target.k === 'mem') return memLv(c, target.addr, t, e.loc);
       return { lv: true, type: t, target, loc: e.loc, name: e.name, ...(s.constValue !== undefined ? { constValue: s.constValue } : {}) };
     }
@@ -266,7 +268,7 @@ function unary(c: Checker, e: Expr & { kind: 'unary' }): Operand {
         const s = c.lookup(e.operand.name);
         if (s?.k === 'funcs' || s?.k === 'builtins') unsupported(e.loc, 'function pointers');
       }
-      const op = expr(c, e.operand);
+      const op = checkingAddress(c, e.operand, () => expr(c, e.operand));
       if (!op.lv) fail(e.loc, `cannot take the address of an rvalue of type '${typeName(op.e.type)}'`);
       const a = addressOf(c, op, e.loc);
       return { lv: false, e: { ...a, loc: e.loc } };
@@ -293,7 +295,7 @@ function unary(c: Checker, e: Expr & { kind: 'unary' }): Operand {
       return { lv: false, e: { k: 'unary', op: '!', type: boolType, arg: toCond(a, e.loc), loc: e.loc } };
     }
     default:
-      return { lv: false, e: incdec(c, e) };
+      return { lv: false, e: checkingWrite(c, e.operand, () => incdec(c, e)) };
   }
 }
 

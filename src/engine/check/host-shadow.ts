@@ -1,0 +1,102 @@
+import type { Expr } from '../front/ast.js';
+import type { SourceLoc } from '../front/token.js';
+import type { Checker } from './check-ctx.js';
+import type { VarSym } from './ir.js';
+
+/*
+ * Host code that names a __device__, __constant__ or __shared__ variable. nvcc compiles it with
+ * warning 20091/20092 and the host touches the variable's host-side shadow, the object the runtime
+ * registers the symbol with: zero-filled (the initialiser goes to the device only), so host reads
+ * see 0 and host writes never reach the device (checked on an H100, rules/host_device_var). A host
+ * write to a __constant__ variable is an error, as nvcc's (its shadow is const there).
+ * Symbol arguments (cudaMemcpyToSymbol) and sizeof name the variable without accessing it.
+ */
+
+/** Per-checker state: each variable's shadow, the identifier an assignment writes, and unevaluated depth. */
+export interface HostShadowState {
+  readonly shadows: Map<VarSym, VarSym>;
+  /** The identifier at the root of the assignment or ++/-- target being checked, if any. */
+  writeRoot: Expr | null;
+  /** >0 while checking an operand that only names a variable (sizeof, a symbol argument). */
+  naming: number;
+  /** The identifier an index expression being checked subscripts, if any: `arr[i]` reads `arr`, `arr` alone only decays. */
+  indexed: Expr | null;
+  /** The identifier whose address `&` takes, if any: no access. */
+  addressed: Expr | null;
+}
+
+/** A fresh state for one checker. */
+export function newHostShadowState(): HostShadowState {
+  return { shadows: new Map(), writeRoot: null, naming: 0, indexed: null, addressed: null };
+}
+
+const SPACE_NAMES: Partial<Record<VarSym['storage'], string>> = { device: '__device__', constant: '__constant__', shared: '__shared__' };
+
+/** The identifier whose object an assignment to `target` writes (`a`, `a[i]`, `a.f`), or null. */
+export function writtenIdent(target: Expr): Expr | null {
+  let e = target;
+  while (e.kind === 'index' || (e.kind === 'member' && !e.arrow)) e = e.base;
+  return e.kind === 'ident' ? e : null;
+}
+
+/** Runs `f` with `target`'s root identifier marked as written (an assignment's or ++/--'s target). */
+export function checkingWrite<T>(c: Checker, target: Expr, f: () => T): T {
+  const saved = c.hostShadow.writeRoot;
+  c.hostShadow.writeRoot = writtenIdent(target);
+  try {
+    return f();
+  } finally {
+    c.hostShadow.writeRoot = saved;
+  }
+}
+
+/** Runs `f` (an index expression's check) with `base`, when an identifier, marked as the subscripted array. */
+export function checkingIndex<T>(c: Checker, base: Expr, f: () => T): T {
+  const saved = c.hostShadow.indexed;
+  c.hostShadow.indexed = base.kind === 'ident' ? base : null;
+  try {
+    return f();
+  } finally {
+    c.hostShadow.indexed = saved;
+  }
+}
+
+/** Runs `f` (a `&` operand's check) with `operand`, when an identifier, marked as only addressed. */
+export function checkingAddress<T>(c: Checker, operand: Expr, f: () => T): T {
+  const saved = c.hostShadow.addressed;
+  c.hostShadow.addressed = operand.kind === 'ident' ? operand : null;
+  try {
+    return f();
+  } finally {
+    c.hostShadow.addressed = saved;
+  }
+}
+
+/** Runs `f`, in which variables are named, not accessed (sizeof's operand, a symbol argument). */
+export function naming<T>(c: Checker, f: () => T): T {
+  c.hostShadow.naming++;
+  try {
+    return f();
+  } finally {
+    c.hostShadow.naming--;
+  }
+}
+
+/** The variable host code at `ident` accesses in place of `v`: its host shadow (with nvcc's warning) when `v` lives on the device, else `v`. */
+export function hostView(c: Checker, v: VarSym, ident: Expr, loc: SourceLoc): VarSym {
+  const space = SPACE_NAMES[v.storage];
+  if (!space || (c.fn?.space ?? 'host') !== 'host' || c.hostShadow.naming > 0) return v;
+  const written = c.hostShadow.writeRoot === ident;
+  if (written) c.hostShadow.writeRoot = null;
+  // nvcc rejects a write to a __constant__ one (its host copy is const) and checks on. Taking
+  // the address, or an array decaying to a pointer, accesses nothing: nvcc is silent there.
+  if (written && v.storage === 'constant') c.error(loc, `expression must be a modifiable lvalue: host code sees __constant__ variable "${v.name}" as const`);
+  const silent = (written && v.storage === 'constant') || c.hostShadow.addressed === ident || (v.type.kind === 'array' && !written && c.hostShadow.indexed !== ident);
+  if (!silent) c.warn(loc, `a ${space} variable "${v.name}" cannot be directly ${written ? 'written' : 'read'} in a host function`);
+  let shadow = c.hostShadow.shadows.get(v);
+  if (!shadow) {
+    shadow = c.newVar(v.name, v.type, 'host', v.loc, { align: v.align });
+    c.hostShadow.shadows.set(v, shadow);
+  }
+  return shadow;
+}
