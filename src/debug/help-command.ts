@@ -73,7 +73,7 @@ const SET_SUBCOMMANDS: readonly (readonly [string, string])[] = [
   ['set height', 'Accepted and ignored: Warpscope does not page its output.'],
   ['set pagination', 'Accepted and ignored: Warpscope does not page its output.'],
   ['set scheduler', 'Choose how warps are interleaved from the next "run".'],
-  ['set variable, set var', 'Not supported: a replay cannot change the program\'s variables.'],
+  ['set variable, set var', 'Not supported: the variables of the recorded run cannot be changed.'],
   ['set width', 'Accepted and ignored: Warpscope does not wrap its output.'],
 ];
 

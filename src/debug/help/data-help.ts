@@ -108,7 +108,7 @@ export const DATA_HELP: Readonly<Record<string, string>> = {
   ].join('\n'),
   'set var': [
     'set variable, set var',
-    'Not supported: a replay cannot change the program\'s variables.',
+    'Not supported: the variables of the recorded run cannot be changed.',
     'Usage: set variable VAR = EXPR',
     'Move to another point of the recording with "goto" or the reverse commands.',
   ].join('\n'),

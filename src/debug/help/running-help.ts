@@ -88,17 +88,17 @@ export const RUNNING_HELP: Readonly<Record<string, string>> = {
   ].join('\n'),
   jump: [
     'jump, j',
-    'Not supported: a replay cannot change where the program goes.',
+    'Not supported: the recorded run cannot be sent to another line.',
     'Usage: jump LOCATION',
     'Use "goto STEP" or the reverse commands to move through the recording.',
   ].join('\n'),
   return: [
-    'Not supported: a replay cannot force a frame to return early.',
+    'Not supported: a frame of the recorded run cannot be made to return early.',
     'Usage: return [EXPR]',
     'Use "finish" to run the frame to its recorded return.',
   ].join('\n'),
   signal: [
-    'Not supported: a replay cannot deliver signals to the program.',
+    'Not supported: no signal can be sent into the recorded run.',
     'Usage: signal SIGNAL',
   ].join('\n'),
   'reverse-step': [
