@@ -123,7 +123,7 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   return done([]);
 }
 
-/** `replay FILE.trace [--summary]`. */
+/** `replay FILE.trace [--output | --summary | -x CMDS [--batch]]`. */
 function parseReplay(rest: readonly string[]): CliRequest {
   let file: string | null = null;
   let summary = false;
@@ -141,5 +141,10 @@ function parseReplay(rest: readonly string[]): CliRequest {
     else if (file === null) file = a;
     else return { kind: 'error', message: `unexpected argument '${a}'` };
   }
-  return file === null ? { kind: 'error', message: 'replay needs a .trace file' } : { kind: 'replay', file, summary, print, commands, batch };
+  if (file === null) return { kind: 'error', message: 'replay needs a .trace file' };
+  // Modes that exclude each other: one would be dropped unseen, so neither is guessed.
+  const modes = [print && '--output', summary && '--summary', commands !== undefined && '-x', batch && '--batch'].filter((m): m is string => m !== false);
+  const debugs = modes.filter((m) => m === '-x' || m === '--batch').length;
+  if (modes.length > 1 && modes.length > debugs) return { kind: 'error', message: `${modes.slice(0, -1).join(', ')} and ${modes.at(-1)} cannot be used together` };
+  return { kind: 'replay', file, summary, print, commands, batch };
 }

@@ -17,6 +17,14 @@ describe('warpscope command line', () => {
     expect(parseArgs(['run', 'a.cu', 'b.cu'])).toEqual({ kind: 'error', message: "unexpected argument 'b.cu' (program arguments go after --)" });
   });
 
+  it('refuses replay modes that exclude each other rather than picking one', () => {
+    expect(parseArgs(['replay', 't.trace', '--output', '--summary'])).toEqual({ kind: 'error', message: '--output and --summary cannot be used together' });
+    expect(parseArgs(['replay', 't.trace', '--summary', '-x', 'c.gdb', '--batch'])).toEqual({ kind: 'error', message: '--summary, -x and --batch cannot be used together' });
+    expect(parseArgs(['replay', 't.trace', '--batch', '--output'])).toEqual({ kind: 'error', message: '--output and --batch cannot be used together' });
+    expect(parseArgs(['replay', 't.trace', '-x', 'c.gdb', '--batch'])).toEqual({ kind: 'replay', file: 't.trace', summary: false, print: false, commands: 'c.gdb', batch: true });
+    expect(parseArgs(['replay', 't.trace', '--summary'])).toEqual({ kind: 'replay', file: 't.trace', summary: true, print: false, commands: undefined, batch: false });
+  });
+
   it('lists every command in the help', () => {
     expect(parseArgs(['--help'])).toEqual({ kind: 'help' });
     for (const c of ['run', 'help', 'version']) expect(usage()).toContain(`  ${c}`);
