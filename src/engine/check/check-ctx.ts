@@ -2,7 +2,7 @@ import type { SourceLoc } from '../front/token.js';
 import type { Diagnostic } from '../front/diag.js';
 import { fail, unsupported } from '../front/diag.js';
 import type { Expr, FunctionDecl, TypeNode } from '../front/ast.js';
-import type { ExecSpace, IExpr, IFunction, VarStorage, VarSym } from './ir.js';
+import type { ExecSpace, IExpr, IFunction, StaticReloc, VarStorage, VarSym } from './ir.js';
 import type { CType } from './types.js';
 import { boolType, charType, doubleType, floatType, intType, llongType, longType, scharType, shortType, typeName, uintType, ullongType, ulongType, ucharType, ushortType, voidType } from './types.js';
 import { builtinConstants, builtinTypedefs, fileType } from './builtins-types.js';
@@ -123,9 +123,9 @@ export class Checker {
   }
 
   /** Creates a variable (`more`: VarSym's init bytes, parameter flag, requested alignment, reference flag); locals are recorded in the current function's frame list. */
-  newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, more: { readonly init?: Uint8Array | null; readonly isParam?: boolean; readonly align?: number; readonly ref?: boolean } = {}): VarSym {
-    const { init = null, isParam = false, align = 0, ref = false } = more;
-    const v: VarSym = { id: this.nextVar++, name, type, storage, loc, init, isParam, align, ref };
+  newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, more: { readonly init?: Uint8Array | null; readonly isParam?: boolean; readonly align?: number; readonly ref?: boolean; readonly relocs?: readonly StaticReloc[] } = {}): VarSym {
+    const { init = null, isParam = false, align = 0, ref = false, relocs } = more;
+    const v: VarSym = { id: this.nextVar++, name, type, storage, loc, init, isParam, align, ref, ...(relocs?.length ? { relocs } : {}) };
     if (storage === 'auto' && !isParam && this.fn) this.fn.fn.locals.push(v);
     else if (storage !== 'auto') this.globals.push(v);
     return v;

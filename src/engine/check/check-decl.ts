@@ -1,6 +1,6 @@
 import { fail, unsupported } from '../front/diag.js';
 import type { EnumDef, Expr, StructDef, TopDecl, VarDecl } from '../front/ast.js';
-import type { VarStorage } from './ir.js';
+import type { StaticReloc, VarStorage } from './ir.js';
 import type { CType, StructInfo } from './types.js';
 import { intType, isScalar, longType, typeName, uintType, ulongType, ullongType } from './types.js';
 import { convertValue, evalConst, isInteger, unqual } from './check-conv.js';
@@ -115,8 +115,9 @@ function globalVar(c: Checker, d: VarDecl): void {
   if (old?.k === 'var' && d.specs.extern) return; // a redeclaration
   if (old && !(old.k === 'var' && old.v.init === null && !d.init && old.v.storage === storage)) fail(d.loc, `redefinition of '${d.name}'`);
   if (old) return; // tentative definitions of the same variable
-  const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc);
-  const v = c.newVar(d.name, t, storage, d.loc, { init, align: requestedAlign(c, d.specs.align) });
+  const relocs: StaticReloc[] = [];
+  const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc, relocs);
+  const v = c.newVar(d.name, t, storage, d.loc, { init, align: requestedAlign(c, d.specs.align), relocs });
   let constValue: number | bigint | undefined;
   if (t.isConst && isInteger(t) && t.kind === 'int') {
     const b = init ?? new Uint8Array(8);

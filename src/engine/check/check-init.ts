@@ -1,7 +1,8 @@
 import type { SourceLoc } from '../front/token.js';
 import { fail, unsupported } from '../front/diag.js';
 import type { Expr, InitItem } from '../front/ast.js';
-import type { IExpr, IStmt, VarSym } from './ir.js';
+import type { IExpr, IStmt, StaticReloc, VarSym } from './ir.js';
+import { staticAddress } from './static-address.js';
 import type { CType } from './types.js';
 import { isScalar, sizeOf, typeName, uintType } from './types.js';
 import { evalConst, normalize, unqual } from './check-conv.js';
@@ -180,8 +181,8 @@ function copyInto(v: VarSym, src: IExpr, loc: SourceLoc): IExpr {
   return { k: 'copy', type: v.type, dst: { k: 'varAddr', v, type: { kind: 'pointer', to: v.type }, loc }, src: structAddr(src), size: sizeOf(v.type), loc };
 }
 
-/** Static initial bytes of a namespace-scope or static variable; null when zero-initialised. */
-export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: SourceLoc): Uint8Array | null {
+/** Static initial bytes of a namespace-scope or static variable; null when zero-initialised. Addresses of other statics go to `relocs`. */
+export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: SourceLoc, relocs: StaticReloc[] = []): Uint8Array | null {
   if (!init && t.kind === 'struct' && t.info.builtin === 'dim3') return dim3Ones(t);
   if (hasConstructor(t) || (t.kind === 'array' && hasConstructor(t.of))) unsupported(loc, 'static and namespace-scope objects of structs with constructors');
   if (!init) return null;
@@ -195,6 +196,11 @@ export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: Source
   const bytes = new Uint8Array(Math.max(1, sizeOf(t)));
   for (const s of stores) {
     const v = evalConst(s.value);
+    const addr = v === null && s.value.type.kind === 'pointer' ? staticAddress(s.value) : null;
+    if (addr) {
+      relocs.push({ offset: s.offset, target: addr.v, addend: addr.addend });
+      continue;
+    }
     if (v === null) {
       if (s.value.type.kind === 'pointer') unsupported(s.value.loc, 'initialising a static pointer with an address');
       fail(s.value.loc, 'initializer element is not a compile-time constant');

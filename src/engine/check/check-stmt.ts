@@ -1,7 +1,7 @@
 import type { SourceLoc } from '../front/token.js';
 import { fail, unsupported } from '../front/diag.js';
 import type { FunctionDecl, Stmt, VarDecl } from '../front/ast.js';
-import type { IExpr, IStmt, VarStorage } from './ir.js';
+import type { IExpr, IStmt, StaticReloc, VarStorage } from './ir.js';
 import type { CType } from './types.js';
 import { isScalar, sameType, typeName } from './types.js';
 import { evalConst, isInteger, promote, unqual, convertValue } from './check-conv.js';
@@ -253,7 +253,8 @@ function localVar(c: Checker, d: VarDecl): IStmt[] {
     return [];
   }
   if (storage !== 'auto') {
-    const v = c.newVar(d.name, t, storage, d.loc, { init: staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc), align });
+    const relocs: StaticReloc[] = [];
+    const v = c.newVar(d.name, t, storage, d.loc, { init: staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc, relocs), align, relocs });
     c.declare(d.name, { k: 'var', v, ref: false, ...constOf(t, v.init) }, d.loc);
     return [];
   }

@@ -50,6 +50,15 @@ export interface VarSym {
   readonly align: number;
   /** A C++ reference: the variable (of pointer type) holds its referent's address. */
   readonly ref: boolean;
+  /** Addresses of other statics inside `init` (`const char *names[] = {"add"}`), written once every static is placed. */
+  readonly relocs?: readonly StaticReloc[];
+}
+
+/** A pointer inside a static's initial bytes: at `offset`, the address of `target` plus `addend` bytes. */
+export interface StaticReloc {
+  readonly offset: number;
+  readonly target: VarSym;
+  readonly addend: number;
 }
 
 /** Arithmetic and bitwise operators; both operands already have the node's type (shifts: the right operand is converted to the left's promoted type too). */

@@ -237,12 +237,23 @@ function* settled(rt: RuntimeHelpers, locs: readonly SourceLoc[], launch: Resuma
 }
 
 function placeStatics(gen: Generated, memory: Memory): number[] {
-  return gen.statics.map((v) => {
+  const addrs = gen.statics.map((v) => {
     const where: StaticPlace = v.storage === 'device' ? 'global' : v.storage === 'managed' ? 'managed' : v.storage === 'constant' ? 'constant' : v.storage === 'literal' ? 'rodata' : 'hdata';
     const addr = memory.placeStatic(sizeOf(v.type), alignOfVar(v), where);
     if (v.init) memory.writeBytes(addr, v.init);
     return addr;
   });
+  // Addresses in initialisers (a table of string literals) are known once everything is placed, as at link time.
+  gen.statics.forEach((v, i) => {
+    for (const r of v.relocs ?? []) {
+      const target = gen.statics.indexOf(r.target);
+      if (target < 0) throw new Error(`internal: relocation to unplaced '${r.target.name}'`);
+      const bytes = new Uint8Array(8);
+      new DataView(bytes.buffer).setBigUint64(0, BigInt(addrs[target]! + r.addend), true);
+      memory.writeBytes(addrs[i]! + r.offset, bytes);
+    }
+  });
+  return addrs;
 }
 
 export type { SourceLoc, CType };
