@@ -237,8 +237,8 @@ interface Write {
   readonly after: string;
 }
 
-/** Every write to an lvalue up to step `upTo`: step, writer and the value before and after. */
-function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string {
+/** Every write to an lvalue up to step `upTo` (step, writer, the value before and after), and whether it is a register variable. */
+function writesTo(s: DebugSession, expr: string, upTo: number): { writes: Write[]; register: boolean } | string {
   const ctx = s.context();
   const lv = lvalueOf(expr, ctx, s.values);
   if (!lv.ok) return lv.error;
@@ -282,8 +282,9 @@ function writesTo(s: DebugSession, expr: string, upTo: number): Write[] | string
       out.push({ step: st, seq, writer, before: show(seq), after: show(seq + 1) });
     }
   }
-  // A device store of the value already there is still a store; a register row may repeat what the trace holds (registers.ts).
-  return out.filter((w) => w.before !== w.after || (w.writer.kind === 'device' && !regKey));
+  // A store of the value already there is still a store (cudaMemset's zeros over cudaMalloc's); a
+  // register row may repeat what the trace holds (registers.ts), so only its changes tell.
+  return { writes: out.filter((w) => w.before !== w.after || !regKey), register: regKey !== null };
 }
 
 /** Who a write was made by, as a line fragment (its line: the statement the writer stood in, a caller's after a return). */
@@ -306,8 +307,8 @@ export async function historyCommand(s: DebugSession, args: string): Promise<voi
   if (!(await s.recordTo(null))) s.say(`[Interrupted: the recording ends at step ${s.limit()}]`);
   const ws = writesTo(s, args, s.limit());
   if (typeof ws === 'string') return s.say(ws);
-  if (ws.length === 0) return s.say(`No write to ${args} was recorded.`);
-  for (const w of ws) s.say(`step ${String(w.step).padStart(6)}  ${writerText(s, w)}  ${w.before} -> ${w.after}${s.happened(w.step, w.seq) ? '' : '  (later)'}`);
+  if (ws.writes.length === 0) return s.say(ws.register ? `No change to ${args} was recorded.` : `No write to ${args} was recorded.`);
+  for (const w of ws.writes) s.say(`step ${String(w.step).padStart(6)}  ${writerText(s, w)}  ${w.before} -> ${w.after}${s.happened(w.step, w.seq) ? '' : '  (later)'}`);
 }
 
 /** `info writers EXPR`: the write that gave the location its current value. */
@@ -316,7 +317,8 @@ export function writersCommand(s: DebugSession, args: string): void {
   const ws = writesTo(s, args, s.pos!);
   if (typeof ws === 'string') return s.say(ws);
   // Inside a statement (after a finish), what it writes after the return has not happened.
-  const w = ws.filter((x) => s.happened(x.step, x.seq)).pop();
-  if (!w) return s.say(`${args} has not been written yet: it holds its initial value.`);
+  const w = ws.writes.filter((x) => s.happened(x.step, x.seq)).pop();
+  // A register variable's assignment of the value it held is not told apart from no assignment.
+  if (!w) return s.say(ws.register ? `${args} has not changed yet: it holds the value its function began with.` : `${args} has not been written yet: it holds its initial value.`);
   s.say(`${args} = ${w.after} was written at step ${w.step} by ${writerText(s, w)} (it was ${w.before}).`);
 }

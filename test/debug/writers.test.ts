@@ -45,10 +45,33 @@ describe('writes of one warp to one cell', () => {
     expect(count).toBe('$1 = 32\n');
     expect(countWriter).toBe(`counter[0] = 32 was written at step 7 by kernel 0 block (0,0,0) thread (31,0,0)  ${where(7)} (it was 31).\n`);
     const lanes = Array.from({ length: 32 }, (_, l) => `step      7  kernel 0 block (0,0,0) thread (${l},0,0)  ${where(7)}  ${l} -> ${l + 1}\n`);
-    expect(countHistory).toBe(lanes.join(''));
+    // cudaMemset's zeros over cudaMalloc's zeros are a write too.
+    const memset = `step      2  host  ${where(16)}  0 -> 0\n`;
+    expect(countHistory).toBe(memset + lanes.join(''));
     expect(cell).toBe('$2 = 32\n');
     expect(cellWriter).toBe(`cell[0] = 32 was written at step 8 by kernel 0 block (0,0,0) thread (31,0,0)  ${where(8)} (it was 0).\n`);
-    expect(cellHistory).toBe(`step      8  kernel 0 block (0,0,0) thread (31,0,0)  ${where(8)}  0 -> 32\n`);
+    expect(cellHistory).toBe(`${memset}step      8  kernel 0 block (0,0,0) thread (31,0,0)  ${where(8)}  0 -> 32\n`);
+  });
+
+  it('names the memset that wrote a cell its initial value, and says a register kept its value', async () => {
+    const c = capture();
+    const s = new DebugSession(c.io, { kind: 'live', file: program, argv: ['same_cell'], options: { ...defaultRunOptions, maxSteps: 1_000_000 }, host: { readFile }, tracePath: join(dir, 'memset.trace') });
+    expect(s.prepare()).toBe(true);
+    await answers(s, c.take, ['break 8', 'run']);
+    const [cell, cellWriter] = await answers(s, c.take, ['print cell[0]', 'info writers cell[0]']);
+    expect(cell).toBe('$1 = 0\n');
+    expect(cellWriter).toBe('cell[0] = 0 was written at step 2 by host  test/debug/programs/same_cell.cu:16 (it was 0).\n');
+    s.close();
+  });
+
+  it('says a register variable whose assignments kept its value has not changed, not that nothing wrote it', async () => {
+    const c = capture();
+    const s = new DebugSession(c.io, { kind: 'live', file: 'examples/avgfilter.cu', argv: ['avgfilter'], options: { ...defaultRunOptions, maxSteps: 1_000_000 }, host: { readFile }, tracePath: join(dir, 'register.trace') });
+    expect(s.prepare()).toBe(true);
+    await answers(s, c.take, ['break 29', 'run']);
+    // Thread 0's i = threadIdx.x is 0, the value a new thread's registers hold: its row repeats it.
+    expect(await answers(s, c.take, ['print i', 'history i', 'info writers i'])).toEqual(['$1 = 0\n', 'No change to i was recorded.\n', 'i has not changed yet: it holds the value its function began with.\n']);
+    s.close();
   });
 
   it('answers the same over the replayed trace', async () => {
