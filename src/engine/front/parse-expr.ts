@@ -2,7 +2,7 @@ import type { AssignOp, BinaryOp, Expr, InitItem, TypeNode } from './ast.js';
 import type { SourceLoc } from './token.js';
 import type { Parser } from './parse-core.js';
 import { parseDeclSpecs, parseTypeId } from './parse-type.js';
-import { parsePrimary } from './parse-primary.js';
+import { dependentTemplate, parsePrimary } from './parse-primary.js';
 
 export { parseQualifiedName, parseTemplateArgs } from './parse-primary.js';
 
@@ -300,6 +300,7 @@ function parsePostfix(p: Parser, base: Expr, loc: SourceLoc): Expr {
       case '.':
       case '->': {
         p.next();
+        if (p.at('template') && p.isName(1) && p.at('<', 2)) dependentTemplate(p, p.tok.loc);
         p.accept('template');
         if (p.at('~')) p.error('destructors are not supported by Warpscope');
         if (!p.isName()) p.error('expected unqualified-id');

@@ -65,6 +65,7 @@ export function parseQualifiedName(p: Parser): { name: string; templateArgs?: Te
         return { name, templateArgs: args, loc };
       }
     }
+    if (p.at('::') && p.at('template', 1)) dependentTemplate(p, p.peek(1).loc);
     if (p.at('::') && (p.isName(1) || p.at('operator', 1))) {
       p.next();
       name += '::';
@@ -72,6 +73,11 @@ export function parseQualifiedName(p: Parser): { name: string; templateArgs?: Te
     }
     return { name, loc };
   }
+}
+
+/** Fails at `T::template f<U>` or `x.template f<U>`: a member template of a dependent type, which Warpscope cannot have (member templates are unsupported). */
+export function dependentTemplate(p: Parser, loc: SourceLoc): never {
+  return p.error("dependent member template names ('template' after '::', '.' or '->') are not supported by Warpscope", loc);
 }
 
 /** Parses a primary expression. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr } from '../../../src/engine/front/ast.js';
-import { expr, show, typeStr } from './parse-helpers.js';
+import { expr, parseErr, show, typeStr } from './parse-helpers.js';
 
 const s = (src: string): string => show(expr(src));
 
@@ -205,5 +205,17 @@ describe('parse: names, templates and calls', () => {
   it('cast types are full type-ids', () => {
     const e = expr('(const float * const)p') as Expr & { kind: 'cast' };
     expect(typeStr(e.type)).toBe('const ptr(const float)');
+  });
+});
+
+describe('parse: dependent member templates', () => {
+  const unsupported = "dependent member template names ('template' after '::', '.' or '->') are not supported by Warpscope";
+  it.each([
+    ['template <typename O> __device__ int g() { return O::template f<int>(); }', `1:54: ${unsupported}`],
+    ['template <typename O> __device__ int g(O o) { return o.template f<int>(); }', `1:56: ${unsupported}`],
+    ['template <typename O> __device__ int g(O *o) { return o->template f<int>(); }', `1:58: ${unsupported}`],
+    ['template <typename A> __device__ void g() { typename A::template rebind<int> x; }', `1:57: ${unsupported}`],
+  ])('%s is named unsupported at its `template`', (src, want) => {
+    expect(parseErr(src)).toBe(want);
   });
 });
