@@ -72,7 +72,7 @@ export function expr(c: Checker, e: Expr): Operand {
     case 'binary':
       return { lv: false, e: binary(c, e) };
     case 'assign':
-      return { lv: false, e: checkingWrite(c, e.target, () => assign(c, e)) };
+      return { lv: false, e: checkingWrite(c, e.target, e.op !== '=', () => assign(c, e)) };
     case 'cond':
       return conditional(c, e);
     case 'call':
@@ -295,7 +295,7 @@ function unary(c: Checker, e: Expr & { kind: 'unary' }): Operand {
       return { lv: false, e: { k: 'unary', op: '!', type: boolType, arg: toCond(a, e.loc), loc: e.loc } };
     }
     default:
-      return { lv: false, e: checkingWrite(c, e.operand, () => incdec(c, e)) };
+      return { lv: false, e: checkingWrite(c, e.operand, true, () => incdec(c, e)) };
   }
 }
 

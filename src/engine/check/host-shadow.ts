@@ -17,6 +17,8 @@ export interface HostShadowState {
   readonly shadows: Map<VarSym, VarSym>;
   /** The identifier at the root of the assignment or ++/-- target being checked, if any. */
   writeRoot: Expr | null;
+  /** Whether that write reads the old value too (`+=`, `++`): nvcc then warns of both. */
+  writeReads: boolean;
   /** >0 while checking an operand that only names a variable (sizeof, a symbol argument). */
   naming: number;
   /** The identifier an index expression being checked subscripts, if any: `arr[i]` reads `arr`, `arr` alone only decays. */
@@ -27,7 +29,7 @@ export interface HostShadowState {
 
 /** A fresh state for one checker. */
 export function newHostShadowState(): HostShadowState {
-  return { shadows: new Map(), writeRoot: null, naming: 0, indexed: null, addressed: null };
+  return { shadows: new Map(), writeRoot: null, writeReads: false, naming: 0, indexed: null, addressed: null };
 }
 
 const SPACE_NAMES: Partial<Record<VarSym['storage'], string>> = { device: '__device__', constant: '__constant__', shared: '__shared__' };
@@ -39,14 +41,16 @@ export function writtenIdent(target: Expr): Expr | null {
   return e.kind === 'ident' ? e : null;
 }
 
-/** Runs `f` with `target`'s root identifier marked as written (an assignment's or ++/--'s target). */
-export function checkingWrite<T>(c: Checker, target: Expr, f: () => T): T {
-  const saved = c.hostShadow.writeRoot;
-  c.hostShadow.writeRoot = writtenIdent(target);
+/** Runs `f` with `target`'s root identifier marked as written (an assignment's or ++/--'s target), and as read first when `reads`. */
+export function checkingWrite<T>(c: Checker, target: Expr, reads: boolean, f: () => T): T {
+  const s = c.hostShadow;
+  const saved = [s.writeRoot, s.writeReads] as const;
+  s.writeRoot = writtenIdent(target);
+  s.writeReads = reads;
   try {
     return f();
   } finally {
-    c.hostShadow.writeRoot = saved;
+    [s.writeRoot, s.writeReads] = saved;
   }
 }
 
@@ -92,7 +96,9 @@ export function hostView(c: Checker, v: VarSym, ident: Expr, loc: SourceLoc): Va
   // the address, or an array decaying to a pointer, accesses nothing: nvcc is silent there.
   if (written && v.storage === 'constant') c.error(loc, `expression must be a modifiable lvalue: host code sees __constant__ variable "${v.name}" as const`);
   const silent = (written && v.storage === 'constant') || c.hostShadow.addressed === ident || (v.type.kind === 'array' && !written && c.hostShadow.indexed !== ident);
-  if (!silent) c.warn(loc, `a ${space} variable "${v.name}" cannot be directly ${written ? 'written' : 'read'} in a host function`);
+  const say = (what: string): void => c.warn(loc, `a ${space} variable "${v.name}" cannot be directly ${what} in a host function`);
+  if (!silent && written && c.hostShadow.writeReads) say('read');
+  if (!silent) say(written ? 'written' : 'read');
   let shadow = c.hostShadow.shadows.get(v);
   if (!shadow) {
     shadow = c.newVar(v.name, v.type, 'host', v.loc, { align: v.align });

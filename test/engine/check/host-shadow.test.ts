@@ -57,4 +57,29 @@ int main() {
     ]);
     expect(r.status).not.toBe(0);
   });
+
+  it('warns of a read and a write where host code updates a device variable in place', () => {
+    // nvcc 13 on host_dev_ops.cu: both warnings at each of `+=`, `++` and `++arr[1]`, none at `&counter`, `int *q = arr` or sizeof.
+    const r = runSource(`#include <cstdio>
+__device__ int counter = 5;
+__device__ int arr[3];
+int main() {
+  counter += 2; counter++; ++arr[1];
+  int *p = &counter; int *q = arr; size_t n = sizeof(counter);
+  printf("%d %d %d %d\\n", counter, arr[1], (int)n, p == q);
+  return 0;
+}
+`);
+    expect(diags(r)).toEqual([
+      'warning 5:3 a __device__ variable "counter" cannot be directly read in a host function',
+      'warning 5:3 a __device__ variable "counter" cannot be directly written in a host function',
+      'warning 5:17 a __device__ variable "counter" cannot be directly read in a host function',
+      'warning 5:17 a __device__ variable "counter" cannot be directly written in a host function',
+      'warning 5:30 a __device__ variable "arr" cannot be directly read in a host function',
+      'warning 5:30 a __device__ variable "arr" cannot be directly written in a host function',
+      'warning 7:27 a __device__ variable "counter" cannot be directly read in a host function',
+      'warning 7:36 a __device__ variable "arr" cannot be directly read in a host function',
+    ]);
+    expect(r.stdout).toBe('3 1 4 0\n');
+  });
 });
