@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FORMAT_NAME, FORMAT_VERSION, SCHEMA } from './schema.js';
 import { sqliteHeader } from './file-kind.js';
+import { makeFolder } from './make-folder.js';
 
 /*
  * A new .trace file: the schema and the meta rows that say what was run, written before the
@@ -65,6 +66,9 @@ export function writeFailure(e: unknown): string {
     case 'ENOTDIR':
     case 'EEXIST':
       return 'a folder on its path is a file';
+    case 'ENOENT':
+      // The folder exists (or was made) yet refuses the file: a virtual file system such as /proc.
+      return 'no file can be created there';
     default: {
       // A worker thread's store reports SQLite's message alone, without its code.
       const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
@@ -75,7 +79,7 @@ export function writeFailure(e: unknown): string {
 
 /** Creates `path` (and its folder; replacing a trace there and its WAL) with the schema and `header`'s meta rows; throws when it cannot. */
 export function createTraceFile(path: string, header: TraceHeader): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   const refusal = notReplaceable(path);
   if (refusal !== null) throw new Error(refusal);
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });

@@ -1,5 +1,6 @@
-import { mkdirSync, openSync, closeSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeFolder } from './make-folder.js';
 
 /*
  * One recording at a time per trace path. A recording replaces whatever file is at its path, so
@@ -43,7 +44,7 @@ function lockText(): string {
 export function lockTrace(path: string): (() => void) | string {
   const lock = `${path}.lock`;
   const mine = lockText();
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lock, 'wx');

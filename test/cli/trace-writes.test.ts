@@ -47,6 +47,9 @@ describe('record -o a path it may not replace', () => {
       writeFileSync(p, 'x');
       return [program, join(p, 'x.trace')];
     }, 'a folder on its path is a file'],
+    // /proc refuses new files with ENOENT: Node's message leaked, and making /proc/none/ looped forever.
+    ['a folder that refuses new files', () => [program, '/proc/x.trace'], 'no file can be created there'],
+    ['a folder that cannot be made', () => [program, '/proc/none/x.trace'], 'no file can be created there'],
   ] as const)('%s: one line, status 1, and the file is as it was', (_what, make, reason) => {
     const [prog, out] = make();
     const before = existsSync(out) && !out.endsWith('.trace') ? readFileSync(out) : null;
