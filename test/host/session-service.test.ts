@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionService } from '../../src/host/session-service.js';
@@ -49,6 +49,21 @@ describe('session service', () => {
     expect(last(s.events, 'breakpoints')!.breakpoints).toEqual([{ num: 1, file: 'examples/avgfilter.cu', line: 27, enabled: true, condition: null, temporary: false }]);
     const out = s.events.flatMap((e) => (e.kind === 'program-output' ? e.chunks.map((c) => c.text) : [])).join('');
     expect(out).toContain('CASE 8: shared, 1 block, 1 iteration, different arrays\n');
+    s.close();
+  });
+
+  it('shows a path that is not ASCII as its characters in the console', async () => {
+    const folder = join(dir, 'sp ace', '\u00f1\u00e9');
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, 'h\u00e9 llo.cu');
+    copyFileSync('examples/hello.cu', file);
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'source', path: file } });
+    for (const line of ['break 9', 'run', 'info breakpoints']) await s.send({ kind: 'console', line });
+    const text = consoleText(s.events);
+    expect(text).toContain(`Breakpoint 1 at hi_from_gpu: file ${file}, line 9.\n`);
+    expect(text).toContain(`hi_from_gpu<<<(2,1,1),(4,1,1)>>> () at ${file}:9\n`);
+    expect(text).toContain(`in hi_from_gpu() at ${file}:9\n`);
     s.close();
   });
 
