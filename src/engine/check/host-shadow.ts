@@ -56,23 +56,23 @@ export function checkingWrite<T>(c: Checker, target: Expr, reads: boolean, f: ()
 
 /** Runs `f` (an index expression's check) with `base`, when an identifier, marked as the subscripted array. */
 export function checkingIndex<T>(c: Checker, base: Expr, f: () => T): T {
-  const saved = c.hostShadow.indexed;
-  c.hostShadow.indexed = base.kind === 'ident' ? base : null;
-  try {
-    return f();
-  } finally {
-    c.hostShadow.indexed = saved;
-  }
+  return marking(c, 'indexed', base, f);
 }
 
 /** Runs `f` (a `&` operand's check) with `operand`, when an identifier, marked as only addressed. */
 export function checkingAddress<T>(c: Checker, operand: Expr, f: () => T): T {
-  const saved = c.hostShadow.addressed;
-  c.hostShadow.addressed = operand.kind === 'ident' ? operand : null;
+  return marking(c, 'addressed', operand, f);
+}
+
+/** Runs `f` with `e`, when an identifier, as the state's `mark`; the outer mark is restored after, as checks nest. */
+function marking<T>(c: Checker, mark: 'indexed' | 'addressed', e: Expr, f: () => T): T {
+  const s = c.hostShadow;
+  const saved = s[mark];
+  s[mark] = e.kind === 'ident' ? e : null;
   try {
     return f();
   } finally {
-    c.hostShadow.addressed = saved;
+    s[mark] = saved;
   }
 }
 
