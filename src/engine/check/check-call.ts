@@ -23,6 +23,7 @@ import { initListValue } from './check-init.js';
 import { isStdTemplate, stdSwap } from './check-std.js';
 import { callOperator, implicitMember, methodCall, thisMember } from './check-methods.js';
 import { warnDevicePrintf } from './device-printf.js';
+import { warnPrintfArgs } from './printf-format.js';
 
 /** A call argument: an operand, or a braced list that initialises its parameter. */
 export type CallArg = Operand | InitList;
@@ -89,7 +90,9 @@ export function call(c: Checker, e: Expr & { kind: 'call' }): Operand {
     const legacy = declared[0]!.legacyOf;
     if (legacy && c.arch < 700) return call(c, withActiveMask(e, legacy));
     if (name === 'printf') warnDevicePrintf(c, callerSpace(c), e.args[0]);
-    return { lv: false, e: builtinCall(c, declared, name, e.args, e.loc) };
+    const checked = builtinCall(c, declared, name, e.args, e.loc);
+    if (name === 'printf' && checked.k === 'intrinsic') warnPrintfArgs(c, callerSpace(c), e.args[0], checked.args.slice(1));
+    return { lv: false, e: checked };
   }
   if (sym.k === 'funcs') {
     const ops = e.args.map((a) => (isInitList(a) ? a : expr(c, a)));

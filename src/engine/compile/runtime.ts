@@ -13,6 +13,7 @@ import { SimulatorError } from '../exec/env.js';
 import { fmaDouble, fmaFloat } from '../lib/fma.js';
 import { formatDevicePrintf } from '../lib/printf.js';
 import { toPrintfArgs } from '../runtime/printf-args.js';
+import { devicePrintfArgs } from '../runtime/device-printf-args.js';
 import type { Memory } from '../memory/memory.js';
 import { SPACE_NAMES } from '../memory/layout.js';
 import type { Generated } from './generate.js';
@@ -284,7 +285,9 @@ export class RuntimeHelpers {
    */
   dprintf(W: WarpCtx, args: Scalar[], types: readonly CType[], _l: number): number {
     const fmt = this.M.readCString(Number(args[0]));
-    const text = formatDevicePrintf(fmt, toPrintfArgs(fmt, args.slice(1), types.slice(1), (a) => this.M.readCString(a)));
+    const values = args.slice(1);
+    const read = (a: number): string | null => this.M.readCString(a);
+    const text = formatDevicePrintf(fmt, devicePrintfArgs(fmt, values, types.slice(1), read) ?? toPrintfArgs(fmt, values, types.slice(1), read));
     W.printed += text;
     return args.length - 1;
   }
