@@ -15,6 +15,12 @@ export interface SpinLoop {
 /** Device built-ins a spin loop may call: they compute from their operands and the warp's lanes, and write nothing (clock() counts steps, so it is not one). */
 const SPIN_SAFE = new Set(['min', 'max', 'abs', 'labs', 'llabs', 'isnan', 'isinf', 'isfinite', 'signbit', '__popc', '__popcll', '__clz', '__clzll', '__ffs', '__ffsll',
   '__brev', '__brevll', '__double_as_longlong', '__longlong_as_double', '__syncwarp', '__threadfence', '__threadfence_block', '__threadfence_system', '__nanosleep', '__activemask']);
+/**
+ * Host calls a spin loop may make: they only append to stdout (printf's %s reads memory, which the
+ * loop does not change; %n is refused where it runs), so a loop printing the same state forever
+ * (`for (t = 0; t < 64; t++) printf("%d\n", t = 8);`) is caught instead of printing for minutes.
+ */
+const HOST_OUTPUT = new Set(['printf', 'puts', 'putchar']);
 const WARP_READS = /^(__shfl|__ballot|__all_sync|__any_sync|__uni_sync)/;
 
 /** One expression of the loop and whether it decides where lanes go (a condition). */
@@ -82,8 +88,8 @@ function pure(e: IExpr, isReg: (v: VarSym) => boolean, host: boolean): boolean {
     case 'assign': return tgt(e.target) && p(e.value);
     case 'incdec': return tgt(e.target);
     case 'intrinsic': {
-      if (host) return false;
       const base = e.name.split(':')[0]!;
+      if (host) return HOST_OUTPUT.has(base) && e.args.every(p);
       return (SPIN_SAFE.has(base) || WARP_READS.test(base) || hasDeviceMath(base)) && e.args.every(p);
     }
     default: return false;

@@ -76,6 +76,19 @@ describe('host code that spins with no way out', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('is stopped at once when all it does besides is print the same state', () => {
+    // t is set back to 8 by each printf's argument, so t < 64 holds forever (a student's bug).
+    const r = run('#include <stdio.h>\nint main() {\n  for (int t = 0; t < 64; t++) printf("%d\\n", t = 8);\n  return 0;\n}\n', { maxHostSteps: 1_000_000 });
+    expect(r.status).toBe(124);
+    expect(r.stderr).toMatch(/^prog\.cu:3:3: error: the host program makes no progress: nothing this loop's exit depends on ever changes, so it would run forever$/m);
+  });
+
+  it('still finishes a printing loop whose counter advances', () => {
+    const r = run('#include <stdio.h>\nint main() {\n  int n = 0;\n  for (int t = 0; t < 200000; t++) n += printf("%c", t % 7 == 0 ? \'x\' : 0) > 0;\n  printf("\\n%d\\n", n);\n  return 0;\n}\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout.endsWith('\n200000\n')).toBe(true);
+  });
+
   it('is left to --max-host-steps while a queued kernel would run beside it on a GPU', () => {
     const r = run(`__global__ void k(int *a) { a[0] = 1; }\nint main() { int *d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); volatile int x = 0; while (x == 0) { } return 0; }\n`, { maxHostSteps: 20_000 });
     expect(r.status).toBe(124);
