@@ -43,7 +43,8 @@ export function formatPrintf(format: string, args: readonly PrintfArg[]): string
  * an H100: %s of NULL is "(null)", %p of 0 "(nil)", floats exact, "-nan" for negative NaNs,
  * '*' width honoured), except that the H100 prints a specification with a '.*' precision
  * literally ("%.*f") without consuming arguments. Not reproduced: with %hhd the H100 misreads
- * the arguments that follow it.
+ * the arguments that follow it. Mismatched arguments arrive already reinterpreted as the GPU's
+ * printf buffer does it (runtime/device-printf-args.ts).
  */
 export function formatDevicePrintf(format: string, args: readonly PrintfArg[]): string {
   return formatWith(format, args, true);
