@@ -40,4 +40,12 @@ int main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); return 0; }
     expect(r.stdout).toBe('a 0\nc 0 1073741824\ne 25769803781 7\ng 705032704 1\nj 0 3ff00000\nm 1 3.000000 4\no 1.000000\np 0 hi\nq 4.243992e-314 3\n');
     expect(r.status).toBe(0);
   });
+
+  it('faults where %s reads an integer as an address, as the H100 does (an illegal memory access)', () => {
+    const r = runSource(`#include <cstdio>
+__global__ void k() { printf("%s\\n", 5); }
+int main() { k<<<1, 1>>>(); printf("sync: %s\\n", cudaGetErrorString(cudaDeviceSynchronize())); return 0; }
+`);
+    expect(r.stdout).toBe('sync: an illegal memory access was encountered\n');
+  });
 });
