@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, typeCommand } from './serve-helpers.js';
+import { waitForConsole, shots, servedFolder, withBrowser, typeCommand, openClassroom, breakAtLine } from './serve-helpers.js';
 
 /*
  * What a classroom viewer's window shows of the presenter's session beyond its stops: the
@@ -16,15 +16,11 @@ withBrowser((b) => (browser = b));
 
 describe('a classroom viewer', () => {
   it('sees the presenter\'s breakpoints, its program running and its memcheck stop', async () => {
-    const s = await serve('slow-fault.cu', dir, ['--classroom']);
-    const presenter = await openPage(browser, s.url);
-    const viewer = await openPage(browser, s.viewerUrl!);
+    const { s, presenter, viewer } = await openClassroom(browser, 'slow-fault.cu', dir);
     const p = presenter.page;
     const v = viewer.page;
     try {
-      await v.locator('footer.status', { hasText: 'classroom viewer' }).waitFor();
-      await p.locator('.line[data-line="14"] .gutter').click();
-      await waitForConsole(p, 'Breakpoint 1 at scatter');
+      await breakAtLine(p, 14, 'Breakpoint 1 at scatter');
       // The presenter's breakpoint shows in the viewer's gutter, named the presenter's; clicking there changes nothing.
       const gutter = v.locator('.line[data-line="14"] .gutter');
       await gutter.locator('.dot.on').waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, openPage, servedFolder, shots, withBrowser, pressF5 } from './serve-helpers.js';
+import { serve, waitForConsole, openPage, servedFolder, shots, withBrowser, pressF5, breakAtLine } from './serve-helpers.js';
 
 /*
  * A line typed in the console while the program runs is not lost: it runs once the program
@@ -17,8 +17,7 @@ describe('the console', () => {
     const s = await serve('slow-fault.cu', dir);
     const { page, errors } = await openPage(browser, s.url);
     try {
-      await page.locator('.line[data-line="14"] .gutter').click();
-      await waitForConsole(page, 'Breakpoint 1 at scatter');
+      await breakAtLine(page, 14, 'Breakpoint 1 at scatter');
       await pressF5(page);
       // Typed while the program runs to the breakpoint (a second or so).
       await page.locator('.app.running').waitFor();

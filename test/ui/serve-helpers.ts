@@ -118,3 +118,33 @@ export async function typeCommand(page: Page, line: string): Promise<void> {
   await waitForConsole(page, `(warpscope) ${line}`);
   await expect.poll(async () => (await consoleText(page)).trimEnd().endsWith('(warpscope)')).toBe(true);
 }
+
+/** Clicks line `line`'s gutter and waits until the console confirms the breakpoint (`says`, e.g. 'Breakpoint 1 at scatter'). */
+export async function breakAtLine(page: Page, line: number, says: string): Promise<void> {
+  await page.locator(`.line[data-line="${line}"] .gutter`).click();
+  await waitForConsole(page, says);
+}
+
+/** Sets a breakpoint at `line` by its gutter, runs (F5) and waits until the program stands there. */
+export async function runToLine(page: Page, line: number, says: string): Promise<void> {
+  await breakAtLine(page, line, says);
+  await pressF5(page);
+  await page.locator(`.line.current[data-line="${line}"]`).waitFor();
+}
+
+/** Serves `file` to a classroom and opens its presenter's and one viewer's pages, once the viewer's window says it is one. */
+export async function openClassroom(browser: Browser, file: string, dir: string): Promise<{ s: Served; presenter: Opened; viewer: Opened }> {
+  const s = await serve(file, dir, ['--classroom']);
+  try {
+    const presenter = await openPage(browser, s.url);
+    const viewer = await openPage(browser, s.viewerUrl!);
+    await viewer.page.locator('footer.status', { hasText: 'classroom viewer' }).waitFor();
+    return { s, presenter, viewer };
+  } catch (e) {
+    await s.stop();
+    throw e;
+  }
+}
+
+/** A page openPage opened, with the errors it logs. */
+type Opened = Awaited<ReturnType<typeof openPage>>;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { serve, waitForConsole, launchChromium, openPage, shots, pressF5 } from './serve-helpers.js';
+import { serve, waitForConsole, launchChromium, openPage, shots, pressF5, breakAtLine } from './serve-helpers.js';
 import { writeRowsOutOfOrder } from '../trace/damaged.js';
 
 /*
@@ -80,8 +80,7 @@ describe('Source gutter, Open menu and drop in a browser', () => {
     const s = await serve('transpose.cu', folder());
     const { page, errors } = await openPage(browser, s.url);
     try {
-      await page.locator('.line[data-line="20"] .gutter').click();
-      await waitForConsole(page, 'Breakpoint 1 at transpose4');
+      await breakAtLine(page, 20, 'Breakpoint 1 at transpose4');
       await pressF5(page);
       await status(page, 'block (0,0,0) thread (0,0,0) · transpose.cu:20');
       // Warp 0 is at line 20; warps 1-7 wait at the barrier on line 18.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5, typeCommand } from './serve-helpers.js';
+import { serve, openPage, shots, servedFolder, withBrowser, typeCommand, runToLine } from './serve-helpers.js';
 
 /*
  * The Threads panel shows a warp's 32 lanes in a box a dozen rows high: a focus moved to a lane
@@ -18,10 +18,7 @@ describe('the Threads panel', () => {
     const s = await serve('fault.cu', dir);
     const { page, errors } = await openPage(browser, s.url);
     try {
-      await page.locator('.line[data-line="7"] .gutter').click();
-      await waitForConsole(page, 'Breakpoint 1 at scatter');
-      await pressF5(page);
-      await page.locator('.line.current[data-line="7"]').waitFor();
+      await runToLine(page, 7, 'Breakpoint 1 at scatter');
       const scroll = page.locator('section[aria-label="Threads"] .scroll');
       const shown = async (lane: number): Promise<boolean> => {
         const row = (await scroll.locator(`tr[data-lane="${lane}"]`).boundingBox())!;

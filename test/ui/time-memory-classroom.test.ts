@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, type Served, launchChromium, openPage, shots, pressF5 } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, type Served, launchChromium, openPage, shots, pressF5, openClassroom, breakAtLine, runToLine } from './serve-helpers.js';
 
 /*
  * The Timeline, Global memory and Diagnostics panels and the classroom, as a user drives them:
@@ -56,10 +56,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
     const s: Served = await serve('avgfilter.trace', dir);
     const { page, errors } = await openPage(browser, s.url);
     try {
-      await page.locator('.line[data-line="27"] .gutter').click();
-      await waitForConsole(page, 'Breakpoint 1 at AverageShared');
-      await pressF5(page);
-      await page.locator('.line.current[data-line="27"]').waitFor();
+      await runToLine(page, 27, 'Breakpoint 1 at AverageShared');
       // Stopped in the first kernel: dA holds the input, dB was cleared by cudaMemset.
       await page.locator('.region[data-name="dB"]').waitFor();
       expect(await values(page, 'dB')).toEqual(Array(16).fill('0'));
@@ -110,10 +107,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       expect(await marker.getAttribute('title')).toContain('division by zero is undefined');
       expect(await page.locator('.marker').count()).toBe(1);
       expect(await page.locator('section[aria-label="Diagnostics"] li.warning').textContent()).toContain('warn.cu:5');
-      await page.locator('.line[data-line="12"] .gutter').click();
-      await waitForConsole(page, 'Breakpoint 1');
-      await pressF5(page);
-      await page.locator('.line.current[data-line="12"]').waitFor();
+      await runToLine(page, 12, 'Breakpoint 1');
       await page.locator('.region[data-name="d"]').waitFor();
       expect(await values(page, 'd')).toEqual(['1', '2', '3', '4']);
       expect(await values(page, 'table')).toEqual(['1', '2', '3', '4']);
@@ -180,18 +174,14 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
   });
 
   it('lets a classroom viewer follow the presenter and focus another thread without moving the presenter', async () => {
-    const s = await serve('avgfilter.cu', dir, ['--classroom']);
-    const presenter = await openPage(browser, s.url);
-    const viewer = await openPage(browser, s.viewerUrl!);
+    const { s, presenter, viewer } = await openClassroom(browser, 'avgfilter.cu', dir);
     const p = presenter.page;
     const v = viewer.page;
     try {
-      await v.locator('footer.status', { hasText: 'classroom viewer' }).waitFor();
       await p.locator('footer.status', { hasText: 'presenting to a classroom' }).waitFor();
       expect(await v.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
 
-      await p.locator('.line[data-line="27"] .gutter').click();
-      await waitForConsole(p, 'Breakpoint 1 at AverageShared');
+      await breakAtLine(p, 27, 'Breakpoint 1 at AverageShared');
       await p.getByRole('button', { name: 'Run', exact: true }).click();
       await p.locator('.line.current[data-line="27"]').waitFor();
       // The viewer follows to the presenter's stop and thread.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
+import { serve, waitForConsole, openPage, shots, servedFolder, withBrowser, runToLine } from './serve-helpers.js';
 
 /*
  * The Timeline's cursor from the keyboard, as a media player's seek bar: Tab reaches it (and
@@ -19,10 +19,7 @@ describe('the timeline from the keyboard', () => {
     const s = await serve('avgfilter.trace', dir);
     const { page, errors } = await openPage(browser, s.url);
     try {
-      await page.locator('.line[data-line="27"] .gutter').click();
-      await waitForConsole(page, 'Breakpoint 1 at AverageShared');
-      await pressF5(page);
-      await page.locator('.line.current[data-line="27"]').waitFor();
+      await runToLine(page, 27, 'Breakpoint 1 at AverageShared');
       const slider = page.getByRole('slider', { name: 'Trace position' });
       const at = Number(await slider.getAttribute('aria-valuenow'));
       const last = Number(await slider.getAttribute('aria-valuemax'));
