@@ -1,6 +1,7 @@
 import type { Expr } from '../front/ast.js';
 import type { Checker } from './check-ctx.js';
 import type { ExecSpace } from './ir.js';
+import { printfSpecs } from '../lib/printf-specs.js';
 
 /*
  * What CUDA's device printf takes of glibc's format language. Its length modifiers are h, l and
@@ -15,19 +16,8 @@ const UNSUPPORTED = new Set(['hh', 'z', 'j', 't', 'L']);
 
 /** The first length modifier in `format` that CUDA's device printf does not take, or null. */
 export function unsupportedDeviceLength(format: string): string | null {
-  for (let i = 0; i < format.length; i++) {
-    if (format[i] !== '%') continue;
-    i++;
-    if (format[i] === '%') continue;
-    while (i < format.length && "-+ #0'".includes(format[i]!)) i++;
-    if (format[i] === '*') i++;
-    else while (i < format.length && format[i]! >= '0' && format[i]! <= '9') i++;
-    if (format[i] === '.') {
-      i++;
-      if (format[i] === '*') i++;
-      else while (i < format.length && format[i]! >= '0' && format[i]! <= '9') i++;
-    }
-    const len = format.startsWith('hh', i) ? 'hh' : format[i] ?? '';
+  for (const sp of printfSpecs(format)) {
+    const len = sp.len.startsWith('hh') ? 'hh' : sp.len.slice(0, 1);
     if (UNSUPPORTED.has(len)) return len;
   }
   return null;
