@@ -35,19 +35,24 @@ const MAX_ARRAY_BYTES = 2 ** 63 - 1;
 
 /** free()/delete: releases a block malloc returned, or ends the process as glibc would. `fn` names the caller in messages. */
 export function checkedFree(ctx: RuntimeContext, addr: number, loc: SourceLoc, fn: string): void {
-  if (addr === 0) return;
-  const m = ctx.memory;
-  const block = m.allocation(addr);
-  if (block !== null && block.space === 'host' && block.base === addr) {
-    m.freeHost(addr);
-    freedOf(m).set(addr, block.size);
-    return;
-  }
-  throw badFree(m, addr, block, loc, fn, 'free()');
+  if (addr !== 0) releaseBlock(ctx.memory, heapBlock(ctx, addr, loc, fn, 'free()'));
+}
+
+/** The heap block malloc returned at `addr`, or the crash glibc's `api` (free(), realloc()) ends the process with. */
+export function heapBlock(ctx: RuntimeContext, addr: number, loc: SourceLoc, fn: string, api: string): AllocationInfo {
+  const block = ctx.memory.allocation(addr);
+  if (block !== null && block.space === 'host' && block.base === addr) return block;
+  throw badFree(ctx.memory, addr, block, loc, fn, api);
+}
+
+/** Gives a heap block back, remembering its size so a second free of it is a double free. */
+export function releaseBlock(m: RuntimeMemory, block: AllocationInfo): void {
+  m.freeHost(block.base);
+  freedOf(m).set(block.base, block.size);
 }
 
 /** The crash a free() of something malloc did not hand out causes. `api`: glibc's name in its message (free(), realloc()). */
-export function badFree(m: RuntimeMemory, addr: number, block: AllocationInfo | null, loc: SourceLoc, fn: string, api: string): HostCrash {
+function badFree(m: RuntimeMemory, addr: number, block: AllocationInfo | null, loc: SourceLoc, fn: string, api: string): HostCrash {
   const hex = `0x${addr.toString(16)}`;
   // glibc reads the block header just before the pointer: where nothing is mapped for the host, that read faults.
   const segv = (why: string): HostCrash => new HostCrash(`segmentation fault: ${fn} was passed ${hex}, ${why}`, loc, SIGSEGV_STATUS);

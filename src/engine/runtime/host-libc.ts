@@ -3,7 +3,7 @@ import type { Scalar } from '../exec/env.js';
 import { formatPrintf } from '../lib/printf.js';
 import { toPrintfArgs } from './printf-args.js';
 import { num, type HostBuiltin, type RuntimeContext } from './context.js';
-import { badFree, checkedFree, checkedNew } from './host-heap.js';
+import { checkedFree, checkedNew, heapBlock, releaseBlock } from './host-heap.js';
 
 /*
  * The C library as a host program sees it (glibc on x86-64). Pointers are addresses
@@ -136,14 +136,13 @@ export const hostLibc: Readonly<Record<string, HostBuiltin>> = {
   realloc: (ctx, args, _types, loc) => {
     const old = num(args, 0);
     const size = num(args, 1);
-    const block = old === 0 ? null : ctx.memory.allocation(old);
-    if (old !== 0 && (block === null || block.space !== 'host' || block.base !== old)) throw badFree(ctx.memory, old, block, loc, 'realloc()', 'realloc()');
+    const block = old === 0 ? null : heapBlock(ctx, old, loc, 'realloc()', 'realloc()');
     const p = ctx.memory.tryAllocHost(Math.max(1, size), 16);
     // The old block stays as it was.
     if (p === null) return 0;
     if (block !== null) {
       ctx.memory.copy(p, old, Math.min(size, block.size));
-      checkedFree(ctx, old, loc, 'realloc()');
+      releaseBlock(ctx.memory, block);
     }
     return p;
   },
