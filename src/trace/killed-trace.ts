@@ -34,8 +34,8 @@ export function closeWal(path: string): void {
   }
 }
 
-/** Switches `db` to rollback journal mode unless another connection holds it (then without waiting). */
-function leaveWal(db: Db): void {
+/** Switches `db` to rollback journal mode unless another connection holds it (then without waiting): a reader then needs no -shm file. Never fails. */
+export function leaveWal(db: Db): void {
   const timeout = db.pragma('busy_timeout', { simple: true });
   try {
     // Another reader holding it open keeps it in WAL mode: don't wait for it.

@@ -4,6 +4,7 @@ import { BarrierColumns, EffectColumns, StepColumns, deflate, encodeBarriers, en
 import type { Batch, RowOp } from './batch.js';
 import { MachineState } from './state.js';
 import { serializeState, type SegmentCache } from './checkpoint.js';
+import { leaveWal } from './killed-trace.js';
 import { checksum } from './checksum.js';
 
 /*
@@ -94,13 +95,10 @@ export class TraceSink {
   /** Closes the file: its last checkpoint of the log into the file is synced to disk, so a finished trace survives a power cut. */
   private finish(): void {
     this.db.pragma('synchronous = NORMAL');
-    // Out of WAL mode, so a reader needs no -shm file beside the trace: a finished trace opens read-only anywhere.
-    // While a debugging session's own reader has the file open the mode cannot change, and stays WAL.
-    try {
-      this.db.pragma('journal_mode = DELETE');
-    } catch {
-      // Busy: the last connection to close still folds the WAL in.
-    }
+    // Out of WAL mode, so a finished trace opens read-only anywhere. While a debugging session's own reader has the
+    // file open the mode cannot change: it stays WAL, the last connection to close folds the WAL in, and the
+    // session takes the file out of WAL mode as it ends (closeWal).
+    leaveWal(this.db);
     this.db.close();
   }
 
