@@ -34,7 +34,8 @@ describe('Source panel', () => {
     expect(body).toMatch(/<span class="t-keyword[^"]*">__global__<\/span>/);
     expect(body).toMatch(/<span class="t-builtin[^"]*">threadIdx<\/span>/);
     expect(body.match(/class="dot[^"]*on/g)).toHaveLength(1);
-    expect(body).toContain('aria-label="Toggle breakpoint at line 2"');
+    expect(body).toMatch(/aria-pressed="true" aria-label="Breakpoint at line 2"/);
+    expect(body).toMatch(/aria-pressed="false" aria-label="Breakpoint at line 3"/);
   });
 });
 
