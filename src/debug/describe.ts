@@ -111,7 +111,7 @@ export function signature(view: ProgramView, fn: FunctionInfo): string {
 
 /** A function's type as gdb's whatis writes it: `int (void)`, `void (float *, float *, int)`. */
 export function functionType(view: ProgramView, fn: FunctionInfo): string {
-  // The demangled spellings keep a pointee's const (`const float *`), which the variables' types drop.
+  // The demangled spellings keep a pointee's const (`const float *`), which traces older than qualified variable types drop.
   const params = fn.demangledParams ?? fn.vars.filter((v) => v.param).map((v) => {
     const t = view.typeOf(v);
     return v.ref && t.kind === 'pointer' ? `${typeText(t.to)} &` : typeText(t);

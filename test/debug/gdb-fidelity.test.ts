@@ -65,7 +65,7 @@ describe('names a command would never find', () => {
 describe('whatis and ptype', () => {
   it('give the type without evaluating, while print evaluates', async () => {
     const out = await answers(avg, ['whatis 1/0', 'ptype 1/0', 'print 1/0', 'whatis IN', 'break 27', 'run', 'whatis i/0', 'whatis i = 3', 'whatis 1.5/0', 'whatis A[1 << 30]', 'print i/0']);
-    expect(out.slice(0, 4)).toEqual(['type = int\n', 'type = int\n', 'Division by zero\n', 'type = float [16]\n']);
+    expect(out.slice(0, 4)).toEqual(['type = int\n', 'type = int\n', 'Division by zero\n', 'type = const float [16]\n']);
     expect(out.slice(6)).toEqual(['type = int\n', 'type = @register int\n', 'type = double\n', 'type = @generic float\n', 'Division by zero\n']);
   });
 });
@@ -177,8 +177,8 @@ describe('pointers into host statics', () => {
     const out = await answers(avg, ['break print_row', 'run', 'print v', 'print &IN[1]', 'info args', 'x/2fw &IN[14]']);
     expect(out[1]).toMatch(/print_row \(label=0x[0-9a-f]+ "IN", v=(0x[0-9a-f]+) <IN>\) at examples\/avgfilter.cu:37\n/);
     const at = /v=(0x[0-9a-f]+) <IN>/.exec(out[1]!)![1]!;
-    expect(out[2]).toBe(`$1 = (float *) ${at} <IN>\n`);
-    expect(out[3]).toBe(`$2 = (float *) 0x${(Number(at) + 4).toString(16)} <IN+4>\n`);
+    expect(out[2]).toBe(`$1 = (const float *) ${at} <IN>\n`);
+    expect(out[3]).toBe(`$2 = (const float *) 0x${(Number(at) + 4).toString(16)} <IN+4>\n`);
     expect(out[4]).toContain(`v = ${at} <IN>\n`);
     expect(out[5]).toBe(`0x${(Number(at) + 56).toString(16)} <IN+56>:\t26\t2\n`);
   });

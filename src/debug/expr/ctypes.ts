@@ -78,13 +78,13 @@ export function qualifiedText(t: CType, own: Qualifier | null, pointee: Qualifie
 
 function qualified(t: CType, own: Qualifier | null, pointee: Qualifier | null, inner: string): string {
   if (t.kind === 'pointer') {
-    const star = '*' + (t.isConst ? ' const' : '') + (own ? ` @${own}` : '') + (own && inner ? ' ' : '') + inner;
+    const star = '*' + pointerQualifiers(t) + (own ? ` @${own}` : '') + (own && inner ? ' ' : '') + inner;
     const wrapped = t.to.kind === 'array' || t.to.kind === 'function' ? `(${star})` : star;
     return qualified(t.to, pointee, t.to.kind === 'pointer' && pointee ? 'generic' : null, wrapped);
   }
   if (!own) return declarator(t, inner);
   // A const object's qualifier goes after `const`, as cuda-gdb prints `const @generic int *`.
-  if (t.isConst && t.kind !== 'array' && t.kind !== 'function') return `const @${own} ${declarator({ ...t, isConst: false }, inner)}`;
+  if ((t.isConst || t.isVolatile) && t.kind !== 'array' && t.kind !== 'function') return `${cvPrefix(t)}@${own} ${declarator({ ...t, isConst: false, isVolatile: false }, inner)}`;
   return `@${own} ${declarator(t, inner)}`;
 }
 
@@ -102,7 +102,7 @@ export function declaration(t: CType, name: string): string {
 function declarator(t: CType, inner: string): string {
   switch (t.kind) {
     case 'pointer': {
-      const star = '*' + (t.isConst ? ' const' : '') + inner;
+      const star = '*' + pointerQualifiers(t) + inner;
       return declarator(t.to, t.to.kind === 'array' || t.to.kind === 'function' ? `(${star})` : star);
     }
     case 'array':
@@ -110,10 +110,20 @@ function declarator(t: CType, inner: string): string {
     case 'function':
       return declarator(t.ret, `${inner}(${t.params.map((p) => typeText(p)).join(', ')}${t.variadic ? ', ...' : ''})`);
     default: {
-      const base = (t.isConst ? 'const ' : '') + baseName(t);
+      const base = cvPrefix(t) + baseName(t);
       return inner === '' ? base : `${base} ${inner}`;
     }
   }
+}
+
+/** `const volatile ` before a type's name, as gdb orders its modifiers. */
+function cvPrefix(t: CType): string {
+  return (t.isConst ? 'const ' : '') + (t.isVolatile ? 'volatile ' : '');
+}
+
+/** A pointer's own qualifiers after its star (` const`, ` __restrict__`): gdb's C++ printer spells restrict so. */
+function pointerQualifiers(t: CType & { kind: 'pointer' }): string {
+  return (t.isConst ? ' const' : '') + (t.isVolatile ? ' volatile' : '') + (t.isRestrict ? ' __restrict__' : '');
 }
 
 /** The name of a non-derived type. */

@@ -202,7 +202,9 @@ export class Checker {
 
   /** Resolves a non-reference type. */
   typeOf(t: TypeNode, evalSize: (e: Expr) => IExpr): CType {
-    const cv = (c: CType, isConst?: boolean): CType => (isConst ? ({ ...c, isConst: true } as CType) : c);
+    // Volatile rides along only for the debugger's type names (gdb prints `volatile int`).
+    const cv = (c: CType, isConst?: boolean, isVolatile = 'isVolatile' in t && t.isVolatile === true): CType =>
+      isConst || isVolatile ? ({ ...c, ...(isConst ? { isConst: true } : {}), ...(isVolatile ? { isVolatile: true } : {}) } as CType) : c;
     switch (t.kind) {
       case 'builtin':
         // x86's 80-bit long double would print other digits than a double holding its value: named, never approximated.
@@ -227,7 +229,7 @@ export class Checker {
         return cv(s.t, t.isConst);
       }
       case 'pointer':
-        return { kind: 'pointer', to: this.typeOf(t.to, evalSize), ...(t.isConst ? { isConst: true } : {}) };
+        return { kind: 'pointer', to: this.typeOf(t.to, evalSize), ...(t.isConst ? { isConst: true } : {}), ...(t.isVolatile ? { isVolatile: true } : {}), ...(t.isRestrict ? { isRestrict: true } : {}) };
       case 'reference':
         fail(t.loc, 'references are only supported as variables, parameters and return types');
       // falls out via fail

@@ -28,21 +28,24 @@ export interface Enumerator {
   readonly value: bigint;
 }
 
-/** Every type a checked expression or object can have. `isConst` is carried for diagnostics only. */
+/**
+ * Every type a checked expression or object can have. `isConst` is carried for diagnostics;
+ * `isVolatile` and a pointer's `isRestrict` only for the debugger, whose types gdb prints with them.
+ */
 export type CType =
-  | { readonly kind: 'void'; readonly isConst?: boolean }
-  | { readonly kind: 'bool'; readonly isConst?: boolean }
+  | { readonly kind: 'void'; readonly isConst?: boolean; readonly isVolatile?: boolean }
+  | { readonly kind: 'bool'; readonly isConst?: boolean; readonly isVolatile?: boolean }
   /** All integer types and enums; `name` is how diagnostics spell it ('unsigned int', 'size_t', 'cudaError_t'). */
   /** An enum is an int with its name and, for a debugger to print values by name, its enumerators. */
-  | { readonly kind: 'int'; readonly bits: IntBits; readonly signed: boolean; readonly name: string; readonly isConst?: boolean; readonly enumerators?: readonly Enumerator[] }
+  | { readonly kind: 'int'; readonly bits: IntBits; readonly signed: boolean; readonly name: string; readonly isConst?: boolean; readonly isVolatile?: boolean; readonly enumerators?: readonly Enumerator[] }
   /** float (32) and double (64). */
-  | { readonly kind: 'float'; readonly bits: 32 | 64; readonly isConst?: boolean }
-  | { readonly kind: 'pointer'; readonly to: CType; readonly isConst?: boolean }
+  | { readonly kind: 'float'; readonly bits: 32 | 64; readonly isConst?: boolean; readonly isVolatile?: boolean }
+  | { readonly kind: 'pointer'; readonly to: CType; readonly isConst?: boolean; readonly isVolatile?: boolean; readonly isRestrict?: boolean }
   /** `length` null: incomplete (extern __shared__ x[] or an unsized parameter array already decayed). */
-  | { readonly kind: 'array'; readonly of: CType; readonly length: number | null; readonly isConst?: boolean }
-  | { readonly kind: 'struct'; readonly info: StructInfo; readonly isConst?: boolean }
-  | { readonly kind: 'function'; readonly ret: CType; readonly params: readonly CType[]; readonly variadic: boolean; readonly isConst?: boolean }
-  | { readonly kind: 'nullptr'; readonly isConst?: boolean };
+  | { readonly kind: 'array'; readonly of: CType; readonly length: number | null; readonly isConst?: boolean; readonly isVolatile?: boolean }
+  | { readonly kind: 'struct'; readonly info: StructInfo; readonly isConst?: boolean; readonly isVolatile?: boolean }
+  | { readonly kind: 'function'; readonly ret: CType; readonly params: readonly CType[]; readonly variadic: boolean; readonly isConst?: boolean; readonly isVolatile?: boolean }
+  | { readonly kind: 'nullptr'; readonly isConst?: boolean; readonly isVolatile?: boolean };
 
 export const voidType: CType = { kind: 'void' };
 export const boolType: CType = { kind: 'bool' };

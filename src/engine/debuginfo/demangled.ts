@@ -5,8 +5,8 @@ import type { VarSym } from '../check/ir.js';
  * A function's parameter types as its demangled symbol spells them, the way compute-sanitizer
  * names device frames (`k(const int *, int *, int)`): what a pointer points at keeps its const,
  * a parameter's own const is dropped (it is not part of the function's type), and typedefs are
- * resolved (`size_t` is `unsigned long`). Debug information's types (type-json.ts) carry no
- * qualifiers, so these are kept beside them.
+ * resolved (`size_t` is `unsigned long`). Debug information's types (type-json.ts) keep a
+ * parameter's own const, as DWARF does, so these are kept beside them.
  */
 
 /** An integer type's own name: typedef names resolved, enums named as declared. */

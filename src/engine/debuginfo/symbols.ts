@@ -37,7 +37,7 @@ export interface FunctionInfo {
   readonly stmts: readonly { readonly file: string; readonly line: number; readonly col: number }[];
   /** Per statement location: the indices (into `vars`) of the register variables its code may assign. A recorder compares only those after it runs. */
   readonly assigns: readonly { readonly line: number; readonly col: number; readonly vars: readonly number[] }[];
-  /** The parameter types as the demangled symbol spells them, const kept (`const int *`): `vars` types drop qualifiers (absent in traces made before it). */
+  /** The parameter types as the demangled symbol spells them, a parameter's own const dropped (`const int *`) (absent in traces made before it). */
   readonly demangledParams?: readonly string[];
 }
 

@@ -5,8 +5,15 @@ import type { CType, FieldInfo, StructInfo } from '../check/types.js';
  * table beside the types, so a self-referencing struct (a list node's `next`) does not recurse.
  */
 
+/** A type's cv-qualifiers (and a pointer's restrict), kept so the debugger prints them as gdb does (`const float * __restrict__`); absent in older traces. */
+export interface QualifiersJson {
+  readonly const?: true;
+  readonly volatile?: true;
+  readonly restrict?: true;
+}
+
 /** A CType with structs replaced by references into a StructTable. */
-export type TypeJson =
+export type TypeJson = QualifiersJson & (
   | { readonly kind: 'void' | 'bool' | 'nullptr' }
   /** An enum's enumerators keep their values as decimal strings (JSON has no 64-bit integers). */
   | { readonly kind: 'int'; readonly bits: 8 | 16 | 32 | 64; readonly signed: boolean; readonly name: string; readonly enumerators?: readonly { readonly name: string; readonly value: string }[] }
@@ -14,7 +21,18 @@ export type TypeJson =
   | { readonly kind: 'pointer'; readonly to: TypeJson }
   | { readonly kind: 'array'; readonly of: TypeJson; readonly length: number | null }
   | { readonly kind: 'struct'; readonly ref: string }
-  | { readonly kind: 'function'; readonly ret: TypeJson; readonly params: readonly TypeJson[]; readonly variadic: boolean };
+  | { readonly kind: 'function'; readonly ret: TypeJson; readonly params: readonly TypeJson[]; readonly variadic: boolean });
+
+/** The qualifiers of `t` as JSON: only those it has, so unqualified types stay as they were. */
+function qualifiersOf(t: CType): QualifiersJson {
+  return { ...(t.isConst ? { const: true } : {}), ...(t.isVolatile ? { volatile: true } : {}), ...(t.kind === 'pointer' && t.isRestrict ? { restrict: true } : {}) };
+}
+
+/** `t` with the qualifiers `j` names. */
+function qualified(t: CType, j: QualifiersJson): CType {
+  if (!j.const && !j.volatile && !j.restrict) return t;
+  return { ...t, ...(j.const ? { isConst: true } : {}), ...(j.volatile ? { isVolatile: true } : {}), ...(j.restrict && t.kind === 'pointer' ? { isRestrict: true } : {}) } as CType;
+}
 
 /** A struct's layout by reference name. */
 export interface StructJson {
@@ -33,6 +51,12 @@ export class TypeWriter {
 
   /** The JSON of `t`, adding any struct it names to `structs`. */
   write(t: CType): TypeJson {
+    const q = qualifiersOf(t);
+    const j = this.unqualified(t);
+    return q.const || q.volatile || q.restrict ? { ...j, ...q } : j;
+  }
+
+  private unqualified(t: CType): TypeJson {
     switch (t.kind) {
       case 'void': case 'bool': case 'nullptr': return { kind: t.kind };
       case 'int': {
@@ -70,6 +94,10 @@ export class TypeReader {
 
   /** The CType of `j`. */
   read(j: TypeJson): CType {
+    return qualified(this.unqualified(j), j);
+  }
+
+  private unqualified(j: TypeJson): CType {
     switch (j.kind) {
       case 'void': case 'bool': case 'nullptr': return { kind: j.kind };
       case 'int': {

@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DebugSession } from '../../src/debug/session.js';
+import { defaultRunOptions } from '../../src/engine/api.js';
+import { readFile, capture } from './session-helpers.js';
+
+/*
+ * gdb's type qualifiers, watchpoints whose frame ends, and files named by #line: each command
+ * is asked of a live session and of the replay of its trace, which must answer alike.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-qual-scope-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+
+/** What a live session of the program `source` prints for each command, checked against its replay's answers. */
+async function answers(source: string, commands: readonly string[]): Promise<string[]> {
+  const program = join(dir, `p${n}.cu`);
+  const trace = join(dir, `p${n++}.trace`);
+  writeFileSync(program, source);
+  const run = async (s: DebugSession, take: () => string): Promise<string[]> => {
+    const out: string[] = [];
+    for (const cmd of commands) {
+      await s.execute(cmd);
+      out.push(take());
+    }
+    s.close();
+    return out;
+  };
+  const c = capture();
+  const s = new DebugSession(c.io, { kind: 'live', file: program, argv: ['p'], options: { ...defaultRunOptions, maxSteps: 2_000_000 }, host: { readFile }, tracePath: trace });
+  expect(s.prepare()).toBe(true);
+  const live = await run(s, c.take);
+  const r = capture();
+  const replay = DebugSession.replay(r.io, trace);
+  if (typeof replay === 'string') throw new Error(replay);
+  expect((await run(replay, r.take)).map((t) => t.replace(/\(trace [^)]*\)/, ''))).toEqual(live.map((t) => t.replace(/\(trace [^)]*\)/, '')));
+  return live.map((t) => t.split(program).join('prog.cu'));
+}
+
+const QUALIFIED = `#include <cstdio>
+
+__global__ void scale(const float * __restrict__ in, float *out, const int n)
+{
+    const int i = threadIdx.x;
+    volatile int v = i;
+    if (i < n) out[i] = in[i] * 2.0f + v;
+}
+
+float total(const float *a, int n)
+{
+    float sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += a[i];
+    return sum;
+}
+
+int main()
+{
+    const int n = 4;
+    float h[4] = {1, 2, 3, 4};
+    const float *p = h;
+    float *din, *dout;
+    cudaMalloc(&din, n * sizeof(float));
+    cudaMalloc(&dout, n * sizeof(float));
+    cudaMemcpy(din, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    scale<<<1, 4>>>(din, dout, n);
+    cudaDeviceSynchronize();
+    float t = total(p, n);
+    printf("%g\\n", t);
+    return 0;
+}
+`;
+
+describe('type qualifiers', () => {
+  it('keep const, volatile and __restrict__ where gdb prints them, casts still parsed', async () => {
+    const out = await answers(QUALIFIED, [
+      'break 7', 'run', 'whatis in', 'ptype in', 'print in', 'whatis *in', 'print *in', 'whatis n', 'whatis i', 'whatis v', 'whatis out',
+      'break total', 'continue', 'whatis a', 'print a', 'up', 'whatis n', 'print n', 'whatis p', 'print (const float*)p', 'whatis (const float *)p', 'print *p', 'whatis *p',
+    ]);
+    expect(out.slice(2, 11)).toEqual([
+      'type = const @generic float * __restrict__ @parameter\n',
+      'type = const @generic float * __restrict__ @parameter\n',
+      '$1 = (const @generic float * __restrict__ @parameter) 0x7f4c3a000000\n',
+      'type = const @generic float\n',
+      '$2 = 1\n',
+      'type = const @parameter int\n',
+      'type = const @register int\n',
+      'type = volatile @register int\n',
+      'type = @generic float * @parameter\n',
+    ]);
+    expect(out.slice(13)).toEqual([
+      'type = const float *\n',
+      '$3 = (const float *) 0x7ffd5a000010\n',
+      '#1  main () at prog.cu:29\n29\t    float t = total(p, n);\n',
+      'type = const int\n',
+      '$4 = 4\n',
+      'type = const float *\n',
+      '$5 = (const float *) 0x7ffd5a000010\n',
+      'type = const float *\n',
+      '$6 = 1\n',
+      'type = const float\n',
+    ]);
+  });
+});
