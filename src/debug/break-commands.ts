@@ -7,6 +7,7 @@ import { signature } from './describe.js';
 import { intType } from '../engine/check/types.js';
 import { unknownName, unknownNameAt } from './location-context.js';
 import { exprContext } from './inspect.js';
+import { frameSpy, watchScope } from './watch-scope.js';
 
 /*
  * break, tbreak, condition, watch, rwatch and `info breakpoints`, with gdb's messages.
@@ -129,15 +130,20 @@ export function conditionCommand(s: DebugSession, args: string): void {
   bp.condition = expr;
 }
 
-/** `watch EXPR` / `rwatch EXPR`: a watchpoint on the expression's bytes (device memory too, which cuda-gdb cannot watch). */
-export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwatch'): void {
+/**
+ * `watch EXPR` / `rwatch EXPR`: a watchpoint on the expression's bytes (device memory too, which cuda-gdb cannot watch),
+ * deleted with the frame whose variables EXPR names; `watch -l EXPR` (`-location`) watches the bytes alone, with no frame.
+ */
+export function watchCommand(s: DebugSession, args: string, kind: 'watch' | 'rwatch'): void {
+  const located = /^(?:-l|-location)(?:\s+|$)/.exec(args);
+  const expr = located ? args.slice(located[0].length).trim() : args;
   if (expr === '') return s.say('Argument required (expression to compute).');
   // gdb names an unknown symbol before anything else, running or not.
   const bad = s.pos === null && s.trace ? unknownName(exprContext(s), expr) : null;
   if (bad !== null) return s.say(bad);
   if (s.pos === null) return s.say('The program is not being run.');
-  const ctx = s.context();
-  const lv = lvalueOf(expr, ctx);
+  const spy = frameSpy(s.context());
+  const lv = lvalueOf(expr, spy.ctx);
   if (!lv.ok) return s.say(lv.error);
   const f = s.focus;
   const dev = f.kind === 'device' ? f : { launch: 0, block: 0, warp: 0, lane: 0 };
@@ -150,9 +156,11 @@ export function watchCommand(s: DebugSession, expr: string, kind: 'watch' | 'rwa
     const space = lv.place.space === 'generic' ? spaceOfAddress(lv.place.address) : lv.place.space;
     target = { kind: 'memory' as const, space: SPACE_CODE[space], address: genericAddress(space, lv.place.address, s.view!.sharedReserve), size: lv.size, launch: dev.launch, block: dev.block, thread: dev.warp * 32 + dev.lane };
   }
-  const wp = s.bps.addWatch({ kind, expr, place: lv.place, type: lv.type, target });
+  const scope = located ? null : watchScope(s, spy.used());
+  // gdb names a -location watchpoint by its flag and expression wherever it names the watchpoint.
+  const wp = s.bps.addWatch({ kind, expr: located ? `-location ${expr}` : expr, place: lv.place, type: lv.type, target, ...(scope ? { scope } : {}) });
   setBpnum(s, wp.num);
-  s.say(`${kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint'} ${wp.num}: ${expr}`);
+  s.say(`${kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint'} ${wp.num}: ${wp.expr}`);
 }
 
 /** `info breakpoints`. */

@@ -37,10 +37,21 @@ export interface Watchpoint {
   readonly target:
     | { readonly kind: 'memory'; readonly space: number; readonly address: number; readonly size: number; readonly launch: number; readonly block: number; readonly thread: number }
     | { readonly kind: 'register'; readonly fnVar: number; readonly launch: number; readonly block: number; readonly warp: number; readonly lane: number };
+  /** The frame whose variables the expression names (gdb deletes the watchpoint once it is gone); absent for statics and addresses. */
+  readonly scope?: WatchScope;
   enabled: boolean;
   hits: number;
   /** As a breakpoint's. */
   commands: string[];
+}
+
+/** A watched frame: its warp (the host's is launch 0), how many frames deep it is, and the effect number of its enter (null: before the trace). */
+export interface WatchScope {
+  readonly launch: number;
+  readonly block: number;
+  readonly warp: number;
+  readonly depth: number;
+  readonly enter: number | null;
 }
 
 /** Every breakpoint and watchpoint of a session. */

@@ -16,7 +16,8 @@ export interface EffectRef {
 }
 
 /**
- * Steps from `from` upward while `limit()` allows; `visit` returns true to stop there. Returns the
+ * Steps from `from` upward while `limit()` allows; `visit` returns true to stop there, given the
+ * effects of the statement before (frame enters and leaves too: a watched frame ends at one). Returns the
  * step it stopped at, or null at the limit. `fromSeq`: the first effect of step from - 1 to show
  * (the program stands inside that statement).
  */
@@ -33,7 +34,7 @@ export function walkForward(trace: Trace, from: number, limit: () => number, vis
       const d = trace.effectChunk(at.chunk);
       const st = d.step[at.row]!;
       if (st > s - 1) break;
-      if (st === s - 1 && d.kind[at.row] !== EFFECT.enter && d.kind[at.row] !== EFFECT.leave) fx.push({ d, i: at.row, seq: eseq });
+      if (st === s - 1) fx.push({ d, i: at.row, seq: eseq });
       eseq++;
     }
     if (visit(row, fx)) return s;

@@ -17,6 +17,7 @@ import { continuesStatement } from './statement-start.js';
 import { launchStart } from './launch-site.js';
 import { barrierStepWarning } from './barrier-warning.js';
 import type { FaultSite } from '../trace/fault-sites.js';
+import { ScopeWatch, backwardScope, scopeMessage, type ScopeStop } from './watch-scope.js';
 
 /*
  * Running and stepping, forwards and backwards: every motion is a search over the trace's steps
@@ -43,7 +44,8 @@ type Stop =
   | { kind: 'barrier'; step: number; row: StepRow }
   | { kind: 'sanitizer'; step: number; rows: readonly FindingRow[] }
   | { kind: 'fault'; step: number; site: FaultSite }
-  | { kind: 'launch'; step: number; row: StepRow };
+  | { kind: 'launch'; step: number; row: StepRow }
+  | ScopeStop;
 
 /**
  * Whether breakpoint `bp` stops at this row, and for which thread; a condition that cannot be
@@ -144,9 +146,12 @@ function goalStop(s: DebugSession, row: StepRow, goal: Goal): Stop | null {
   return goal(row, l.line, l.file) ? { kind: 'goal', step: row.step, row, changed: goal.changed?.() ?? false, cut: goal.cut?.() ?? null, singleSteps: goal.singleSteps === true } : null;
 }
 
-/** Tests a step for every kind of stop; `goal` is the stepping command's own. */
-function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: Goal | null, prevLaunch: { id: number }, m: Marks, backward: boolean): Stop | null {
+/** Tests a step for every kind of stop; `goal` is the stepping command's own; `scopes` follows watched frames (forward). */
+function stopAt(s: DebugSession, row: StepRow, fx: readonly EffectRef[], goal: Goal | null, prevLaunch: { id: number }, m: Marks, backward: boolean, scopes: ScopeWatch | null = null): Stop | null {
   const t = s.trace!;
+  // A watched frame that ends: what its statement watched before the end tells first, then the deletion.
+  const left = backward ? backwardScope(s, row, fx) : scopes?.forward(row, fx) ?? null;
+  if (left) return watchStop(s, fx.filter((e) => (backward ? e.seq > left.at : e.seq < left.at)), backward) ?? left;
   // A goal inside the statement before this row (a finish's return) comes before the row's own stops, and the effects after it.
   const reached = goal && !backward ? goalStop(s, row, goal) : null;
   if (reached?.kind === 'goal' && reached.cut !== null) {
@@ -218,11 +223,12 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
     return false;
   }
   let fromSeq = inside;
+  const scopes = new ScopeWatch(s);
   for (;;) {
     let found: Stop | null = null;
     // A live recording grows between passes: read the barrier arrivals and findings it has now.
     const m = marks(s);
-    const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, m, false)) !== null, fromSeq);
+    const end = walkForward(t, from, () => s.limit(), (row, fx) => (found = stopAt(s, row, fx, goal, prevLaunch, m, false, scopes)) !== null, fromSeq);
     // Assigned in the walk's callback, which TypeScript's narrowing cannot see.
     const stop = found as Stop | null;
     if (end !== null && stop) {
@@ -233,7 +239,16 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
     from = Math.max(from, s.limit());
     if (!(await s.grow())) break;
   }
-  if (!s.stoppedByInterrupt()) s.exited();
+  if (s.stoppedByInterrupt()) return false;
+  // A frame that returned in the last statement: gdb deletes its watchpoints before the program is gone.
+  const gone = scopes.ended();
+  if (gone.length) {
+    s.pos = t.stepCount();
+    s.flushOutput();
+    for (const wp of gone) s.write(scopeMessage(wp.num));
+    s.bps.delete(gone.map((wp) => wp.num));
+  }
+  s.exited();
   return false;
 }
 
@@ -328,6 +343,10 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
     }
     case 'launch':
       s.stopAt(stop.step, focusOf(stop.row), 'frame', `${hit(focusOf(stop.row), stop.step)}application kernel entry function breakpoint, `);
+      return;
+    case 'scope':
+      s.bps.delete(stop.wps.map((wp) => wp.num));
+      s.stopAt(stop.step, stop.focus, 'frame', stop.wps.map((wp) => scopeMessage(wp.num)).join(''), stop.cut);
       return;
     case 'sanitizer':
       sanitizerStop(s, stop.step, stop.rows);

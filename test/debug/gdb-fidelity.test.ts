@@ -118,11 +118,13 @@ describe('history', () => {
 
 describe("a watchpoint on a thread's last store", () => {
   it('stops inside the statement, the thread still in its frame', async () => {
-    const out = await answers('examples/spmv.cu', ['break SpMV_CSR', 'run', 'next', 'next', 'delete', 'watch y[row]', 'continue', 'bt', 'info locals', 'continue']);
+    const out = await answers('examples/spmv.cu', ['break SpMV_CSR', 'run', 'next', 'next', 'delete', 'watch y[row]', 'continue', 'bt', 'info locals', 'continue', 'continue']);
     expect(out[6]).toMatch(/Hardware watchpoint 2: y\[row\]\n\nOld value = -1\nNew value = 6\nSpMV_CSR<<<.*at examples\/spmv.cu:21\n21\t        y\[row\] = dot;\n$/);
     expect(out[7]).toMatch(/^#0  SpMV_CSR<<<\(2,1,1\),\(3,1,1\)>>> \(.*\) at examples\/spmv.cu:21\n$/);
     expect(out[8]).toContain('dot = 6\n');
-    expect(out[9]).toContain('[Inferior 1 (process ');
+    // y is the kernel's parameter: as the thread's kernel returns, the watchpoint goes with its frame.
+    expect(out[9]).toContain('\nWatchpoint 2 deleted because the program has left the block in\nwhich its expression is valid.\n');
+    expect(out[10]).toContain('[Inferior 1 (process ');
   });
 });
 

@@ -106,3 +106,71 @@ describe('type qualifiers', () => {
     ]);
   });
 });
+
+const SCOPED = `#include <cstdio>
+
+__device__ int A[8];
+
+__global__ void k(int *out)
+{
+    int acc = 0;
+    for (int j = 0; j < 3; j++)
+        acc += j;
+    out[threadIdx.x] = acc;
+    A[3] = acc;
+}
+
+int sum3(int x)
+{
+    int sum = 0;
+    for (int i = 0; i < 3; i++)
+        sum += x + i;
+    return sum;
+}
+
+int main()
+{
+    int *d;
+    cudaMalloc(&d, 64 * sizeof(int));
+    k<<<1, 64>>>(d);
+    cudaDeviceSynchronize();
+    int r = sum3(1) + 1;
+    printf("%d\\n", r);
+    return 0;
+}
+`;
+
+const deleted = (num: number): string => `\nWatchpoint ${num} deleted because the program has left the block in\nwhich its expression is valid.\n`;
+
+describe('a watchpoint on a frame\'s variable', () => {
+  it('is deleted as a host function returns, the program stopped in the caller', async () => {
+    const out = await answers(SCOPED, ['break sum3', 'run', 'watch sum', 'continue', 'continue', 'continue', 'continue', 'info breakpoints', 'continue']);
+    expect(out[5]).toContain('Old value = 3\nNew value = 6\n');
+    expect(out[6]).toBe(`${deleted(2)}main () at prog.cu:28\n28\t    int r = sum3(1) + 1;\n`);
+    expect(out[7]).not.toContain('watchpoint');
+    expect(out[8]).toMatch(/^7\n\[Inferior 1 \(process \d+\) exited normally\]\n$/);
+  });
+
+  it('is deleted going back past the call too, and a global\'s watchpoint stays', async () => {
+    const out = await answers(SCOPED, ['break 18', 'run', 'delete 1', 'watch sum', 'watch A[3]', 'continue', 'reverse-continue', 'reverse-continue', 'info breakpoints']);
+    expect(out[5]).toContain('Hardware watchpoint 2: sum\n\nOld value = 0\nNew value = 1\n');
+    expect(out[6]).toContain('Hardware watchpoint 2: sum\n\nOld value = 1\nNew value = 0\n');
+    expect(out[7]).toBe(`${deleted(2)}main () at prog.cu:28\n28\t    int r = sum3(1) + 1;\n`);
+    expect(out[8]).toMatch(/^Num .*\n3 +hw watchpoint +keep y +A\[3\]\n$/);
+  });
+
+  it('set with -location watches the bytes alone, past the frame', async () => {
+    const out = await answers(SCOPED, ['break 18', 'run', 'delete 1', 'watch -l sum', 'continue', 'continue', 'continue', 'continue', 'info breakpoints']);
+    expect(out[3]).toBe('Hardware watchpoint 2: -location sum\n');
+    expect(out[4]).toContain('hit Hardware watchpoint 2: -location sum\n\nOld value = 0\nNew value = 1\n');
+    expect(out.slice(5).join('')).not.toContain('deleted');
+    expect(out[8]).toContain('-location sum\n');
+  });
+
+  it("in a kernel goes with the thread's kernel, stopping at the next statement", async () => {
+    const out = await answers(SCOPED, ['break 9', 'run', 'delete 1', 'watch acc', 'watch A[3]', 'continue', 'continue', 'continue', 'continue', 'info breakpoints']);
+    expect(out[7]).toContain('Hardware watchpoint 3: A[3]\n\nOld value = 0\nNew value = 3\n');
+    expect(out[8]).toBe(`[Switching focus to CUDA kernel 0, grid 1, block (0,0,0), thread (32,0,0), device 0, sm 0, warp 1, lane 0]\n${deleted(2)}k<<<(1,1,1),(64,1,1)>>> (out=0x7f4c3a000100) at prog.cu:7\n7\t    int acc = 0;\n`);
+    expect(out[9]).toMatch(/^Num .*\n3 +hw watchpoint +keep y +A\[3\]\n\tbreakpoint already hit 1 time\n$/);
+  });
+});

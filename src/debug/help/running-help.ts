@@ -193,9 +193,12 @@ export const BREAKPOINT_HELP: Readonly<Record<string, string>> = {
   ].join('\n'),
   watch: [
     'Stop whenever a statement writes the object EXPRESSION names.',
-    'Usage: watch EXPRESSION',
+    'Usage: watch [-l|-location] EXPRESSION',
     'Works on host, global, shared and local memory and on registers; it also stops',
     'when running backward.  The stop names the writer and the old and new values.',
+    'A watchpoint whose EXPRESSION names a frame\'s variables is deleted when that',
+    'frame returns (or, running backward, before its call); -location watches the',
+    'object\'s bytes alone, whatever frame is left.',
   ].join('\n'),
   rwatch: [
     'Stop whenever a statement reads the object EXPRESSION names.',

@@ -1,7 +1,8 @@
 # program: examples/avgfilter.cu
 # Time travel over a recorded run: reverse-continue lands on the previous stop with the values
 # it had then; reverse-step/reverse-next, goto a step; watchpoints on a shared cell and on a
-# global cell with their old and new values, forwards and backwards; a shared cell's history
+# global cell (-location: it outlives the kernel frame whose parameter names it) with their old
+# and new values, forwards and backwards; a shared cell's history
 # and the write that gave it its current value.
 break 27 if iters == 3
 run
@@ -49,7 +50,7 @@ print Ads[5]
 reverse-step
 print Bds[5]
 delete
-watch out[5]
+watch -l out[5]
 history out[5]
 continue
 print Ads[5]@2
