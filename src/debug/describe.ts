@@ -30,10 +30,17 @@ export function focusQuery(view: ProgramView, f: Focus, words: readonly string[]
   return words.map((w) => parts[w] ?? '').filter((s) => s).join(', ');
 }
 
-/** A source line as gdb lists it: `26\t    Bds[i] = ...`. */
+/** A source line as gdb lists it: `26\t    Bds[i] = ...`; for a file it cannot read, `missingLine`'s. */
 export function sourceLine(view: ProgramView, file: string, line: number): string {
+  const first = view.visitSource(file);
+  if (view.sourceLines(file) === null) return missingLine(file, line, first);
   const text = view.sourceLine(file, line);
   return text === null ? `${line}\tin ${file}` : listedLine(line, text);
+}
+
+/** gdb's line of a source file it cannot open (one a `#line` names): the error the first time in a row, then `41\tin other.cu`. */
+export function missingLine(file: string, line: number, first: boolean): string {
+  return first ? `${line}\t${file}: No such file or directory.` : `${line}\tin ${file}`;
 }
 
 /** A numbered source line as `list` shows it (Unicode text: DebugSession.say writes it as UTF-8). */

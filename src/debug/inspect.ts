@@ -6,7 +6,7 @@ import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { lastLaneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
-import { frameHeader, functionType, listedLine, sourceLine } from './describe.js';
+import { frameHeader, functionType, listedLine, missingLine, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 import type { StaticInfo } from '../engine/debuginfo/symbols.js';
 import { unknownName } from './location-context.js';
@@ -133,7 +133,16 @@ export function listCommand(s: DebugSession, args: string): void {
     first = f.line - 4;
   }
   const lines = view.sourceLines(file);
+  const known = view.sourceFiles().includes(file);
+  // A file the line table names but no source was recorded for: gdb prints the one line it cannot open.
+  if (!lines && known) {
+    first = Math.max(1, first);
+    s.say(missingLine(file, first, view.visitSource(file)));
+    s.listAt = { file, line: first, after: true, first };
+    return;
+  }
   if (!lines) return s.say(`No source file named ${file}.`);
+  view.visitSource(file);
   first = Math.max(1, first);
   last = Math.min(lines.length, last ?? first + 9);
   if (first > lines.length) return s.say(`Line number ${first} out of range; "${file}" has ${lines.length} lines.`);

@@ -99,9 +99,9 @@ export class ProgramView {
     return (k && this.info.shared.find((s) => s.kernel === k.id)) ?? null;
   }
 
-  /** The program's source files that hold functions (the main file first): what a location may name. */
+  /** The program's source files that hold functions or statements (the main file first; `#line` names presumed ones): what a location may name. */
   sourceFiles(): string[] {
-    return [...new Set([this.mainFile, ...this.info.functions.map((f) => f.file)])];
+    return [...new Set([this.mainFile, ...this.info.functions.flatMap((f) => [f.file, ...f.stmts.map((st) => st.file)])])];
   }
 
   /** A recorded file path matching what a user typed (`avgfilter.cu` for `examples/avgfilter.cu`). */
@@ -115,10 +115,10 @@ export class ProgramView {
   /** Where a line breakpoint at FILE:LINE stops: the first statement at or after that line in the function containing it (gdb moves a breakpoint on a blank line down). */
   lineStatement(file: string, line: number): { stmt: Line; fn: FunctionInfo } | null {
     let best: { stmt: Line; fn: FunctionInfo } | null = null;
+    // By the line table, as gdb resolves FILE:LINE: a statement a `#line` places in another file is found by that name.
     for (const f of this.info.functions) {
-      if (f.file !== file) continue;
       for (const s of f.stmts) {
-        if (s.line < line) continue;
+        if (s.file !== file || s.line < line) continue;
         if (!best || s.line < best.stmt.line || (s.line === best.stmt.line && s.col < best.stmt.col)) best = { stmt: s, fn: f };
       }
     }
@@ -143,7 +143,7 @@ export class ProgramView {
 
   /** The function whose statements include this location. */
   fnAt(file: string, line: number, col: number): FunctionInfo | null {
-    for (const f of this.info.functions) if (f.file === file && f.stmts.some((s) => s.line === line && s.col === col)) return f;
+    for (const f of this.info.functions) if (f.stmts.some((s) => s.file === file && s.line === line && s.col === col)) return f;
     let best: FunctionInfo | null = null;
     for (const f of this.info.functions) if (f.file === file && f.line <= line && (!best || f.line > best.line)) best = f;
     return best;
@@ -156,6 +156,14 @@ export class ProgramView {
   }
 
   private readonly sourceCache = new Map<string, string[] | null>();
+  private lastVisited: string | null = null;
+
+  /** Notes that lines of `file` are printed: true when it is another file than the last (gdb says a file is missing once per visit). */
+  visitSource(file: string): boolean {
+    const again = this.lastVisited === file;
+    this.lastVisited = file;
+    return !again;
+  }
 
   /** A recorded file's lines. */
   sourceLines(file: string): string[] | null {

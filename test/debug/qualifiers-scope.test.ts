@@ -174,3 +174,32 @@ describe('a watchpoint on a frame\'s variable', () => {
     expect(out[9]).toMatch(/^Num .*\n3 +hw watchpoint +keep y +A\[3\]\n\tbreakpoint already hit 1 time\n$/);
   });
 });
+
+const PRESUMED = `#include <cstdio>
+
+__global__ void k(int *out)
+{
+#line 40 "other.cu"
+    int v = threadIdx.x;
+    out[v] = v * 2;
+}
+
+int main()
+{
+    int *d;
+    cudaMalloc(&d, 64);
+    k<<<1, 4>>>(d);
+    cudaDeviceSynchronize();
+    return 0;
+}
+`;
+
+describe('a file a #line names that does not exist', () => {
+  it('takes breakpoints by its line table, and its lines print as gdb prints a missing file', async () => {
+    const out = await answers(PRESUMED, ['break other.cu:41', 'run', 'list', 'next', 'list other.cu:40']);
+    expect(out[0]).toBe('Breakpoint 1 at k: file other.cu, line 41.\n');
+    expect(out[1]).toMatch(/CUDA thread hit Breakpoint 1, k<<<\(1,1,1\),\(4,1,1\)>>> \(out=0x[0-9a-f]+\) at other.cu:41\n41\tother.cu: No such file or directory.\n$/);
+    expect(out[2]).toBe('36\tin other.cu\n');
+    expect(out[4]).toBe('35\tin other.cu\n');
+  });
+});
