@@ -15,6 +15,24 @@ export const LANE_LOD = 2.5;
 /** Pixels per lane from which each lane is a cell of its own (below it, runs of equal lanes merge). */
 export const CELL_LOD = 7;
 
+/** Pixels per lane a fitted view shows at most: a block of a few threads is not blown up to fill the canvas. */
+export const MAX_FIT_SCALE = 24;
+
+/**
+ * Lanes a block's warp rows are drawn wide: 32, or the block's threads when it has fewer (its
+ * one warp has only those lanes, as Nsight draws it, not a row of 32 mostly empty).
+ */
+export function laneColumns(layout: LaunchLayout): number {
+  return Math.max(1, Math.min(32, layout.threadsPerBlock));
+}
+
+/** Lanes of a block's last warp that hold no thread (its threads are not a multiple of 32): the row's first lane without one, and how many; null when every warp is whole. */
+export function absentLanes(layout: LaunchLayout): { warp: number; from: number; count: number } | null {
+  const rest = layout.threadsPerBlock % 32;
+  if (layout.threadsPerBlock <= 32 || rest === 0) return null;
+  return { warp: layout.warpsPerBlock - 1, from: rest, count: 32 - rest };
+}
+
 /** How the blocks of a launch are placed: `cols` blocks to a row, each a cell of cellW x cellH units. */
 export interface GridGeometry {
   readonly layout: LaunchLayout;
@@ -40,7 +58,7 @@ export type Hit = { readonly kind: 'block'; readonly block: number } | { readonl
 
 /** Places a launch's blocks: a 2D or 3D grid keeps gridDim.x to a row; a 1D grid wraps to fill a viewport of `aspect` (width / height). */
 export function gridGeometry(layout: LaunchLayout, aspect: number): GridGeometry {
-  const cellW = 32 + PAD;
+  const cellW = laneColumns(layout) + PAD;
   const cellH = layout.warpsPerBlock + PAD;
   let cols = layout.grid.x;
   if (layout.grid.y * layout.grid.z === 1) {
@@ -53,7 +71,7 @@ export function gridGeometry(layout: LaunchLayout, aspect: number): GridGeometry
 
 /** The view that fits the whole grid in a canvas of w x h pixels. */
 export function fitView(g: GridGeometry, w: number, h: number): View {
-  const scale = Math.max(1e-4, Math.min(w / g.width, h / g.height) * 0.96);
+  const scale = Math.max(1e-4, Math.min(MAX_FIT_SCALE, Math.min(w / g.width, h / g.height) * 0.96));
   return { scale, x: (w - g.width * scale) / 2, y: (h - g.height * scale) / 2, w, h };
 }
 
@@ -90,7 +108,7 @@ function blockShown(g: GridGeometry, v: View, b: number): boolean {
   const o = blockOrigin(g, b);
   const x0 = v.x + o.x * v.scale;
   const y0 = v.y + o.y * v.scale;
-  return x0 < v.w && x0 + 32 * v.scale > 0 && y0 < v.h && y0 + g.layout.warpsPerBlock * v.scale > 0;
+  return x0 < v.w && x0 + laneColumns(g.layout) * v.scale > 0 && y0 < v.h && y0 + g.layout.warpsPerBlock * v.scale > 0;
 }
 
 /**
@@ -116,7 +134,7 @@ export function hitTest(g: GridGeometry, v: View, px: number, py: number): Hit |
   const o = blockOrigin(g, block);
   const lane = Math.floor(wx - o.x);
   const warp = Math.floor(wy - o.y);
-  if (v.scale < LANE_LOD || lane < 0 || lane >= 32 || warp < 0 || warp >= g.layout.warpsPerBlock) return { kind: 'block', block };
+  if (v.scale < LANE_LOD || lane < 0 || lane >= laneColumns(g.layout) || warp < 0 || warp >= g.layout.warpsPerBlock) return { kind: 'block', block };
   if (warp * 32 + lane >= g.layout.threadsPerBlock) return { kind: 'block', block };
   return { kind: 'lane', block, warp, lane };
 }

@@ -16,6 +16,9 @@ export const LANE_COLORS: Readonly<Record<LaneState, number>> = {
   faulted: 0xf85149,
 };
 
+/** The hatching of lanes that hold no thread (a last warp's lanes past the block's threads). */
+export const NO_THREAD_COLOR = 0x6a6a6a;
+
 /** The lane states a legend lists, with their names. */
 export const LEGEND: readonly (readonly [LaneState, string])[] = [
   ['active', 'active'],

@@ -1,8 +1,9 @@
 import 'pixi.js/unsafe-eval';
 import { Application, BufferImageSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import { coversRange, type LaunchLayout } from '../../../protocol/views';
-import { PAD, blockOrigin, fitView, gridGeometry, levelOf, viewFollowingFocus, visibleBlocks, zoomAt, type GridGeometry, type LaneAt, type View } from './geometry';
-import { blockTexels, laneRects, type LaneData } from './scene';
+import { PAD, blockOrigin, fitView, gridGeometry, laneColumns, levelOf, viewFollowingFocus, visibleBlocks, zoomAt, type GridGeometry, type LaneAt, type View } from './geometry';
+import { absentRects, blockTexels, laneRects, type LaneData } from './scene';
+import { NO_THREAD_COLOR } from './lane-colors';
 
 /*
  * The grid view's Pixi stage. It draws only when something changed (a new stop, a zoom or a
@@ -27,6 +28,8 @@ export class PixiGrid {
   private readonly app = new Application();
   private readonly world = new Container();
   private readonly lanes = new Graphics();
+  /** Hatching over the lanes of a last warp that hold no thread. */
+  private readonly absent = new Graphics();
   private readonly focusRing = new Graphics();
   private tiles: Sprite | null = null;
   private geometry: GridGeometry | null = null;
@@ -46,7 +49,7 @@ export class PixiGrid {
     this.app.ticker.stop();
     this.app.canvas.setAttribute('aria-label', 'Grid of blocks, warps and lanes');
     host.appendChild(this.app.canvas);
-    this.world.addChild(this.lanes, this.focusRing);
+    this.world.addChild(this.absent, this.lanes, this.focusRing);
     this.app.stage.addChild(this.world);
     this.ready = true;
     this.schedule();
@@ -144,6 +147,7 @@ export class PixiGrid {
     const g = this.geometry;
     const v = this.view;
     this.lanes.clear();
+    this.absent.clear();
     this.focusRing.clear();
     if (!g || !v || !this.data) {
       if (this.tiles) this.tiles.visible = false;
@@ -173,6 +177,7 @@ export class PixiGrid {
         for (let i = 0; i < r.length; i += 4) this.lanes.rect(r[i]!, r[i + 1]!, r[i + 2]!, r[i + 3]!);
         this.lanes.fill(c);
       }
+      this.hatchAbsent(g, v);
       const seen = visibleBlocks(g, v);
       const max = Math.max(1, Math.floor(32768 / g.layout.warpsPerBlock));
       if (seen.count > 0 && !coversRange(this.data.ranges, seen.first, Math.min(seen.count, max))) this.listener.wantBlocks(seen.first, Math.min(seen.count, max));
@@ -180,6 +185,16 @@ export class PixiGrid {
     this.drawFocus(g, v);
     this.app.render();
     this.listener.viewChanged(v, g);
+  }
+
+  /** Lanes without a thread: a slash across each and an outline around them, so the row reads as short rather than as lanes not drawn yet. */
+  private hatchAbsent(g: GridGeometry, v: View): void {
+    const px = 1 / v.scale;
+    const drawn = absentRects(g, v, (x, y, w, h) => {
+      this.absent.rect(x + 0.08, y + 0.08, w - 0.16, h - 0.16);
+      for (let k = 0; k < w; k++) this.absent.moveTo(x + k + 0.2, y + h - 0.2).lineTo(x + k + 0.8, y + 0.2);
+    });
+    if (drawn > 0) this.absent.stroke({ width: Math.max(px, 0.06), color: NO_THREAD_COLOR });
   }
 
   private drawFocus(g: GridGeometry, v: View): void {
@@ -195,7 +210,7 @@ export class PixiGrid {
       return;
     }
     // The block's outline, and the lane's ring.
-    this.focusRing.rect(o.x - 0.5, o.y - 0.5, 33, g.layout.warpsPerBlock + 1).stroke({ width: 2 * px, color: 0xffffff, alpha: 0.6 });
+    this.focusRing.rect(o.x - 0.5, o.y - 0.5, laneColumns(g.layout) + 1, g.layout.warpsPerBlock + 1).stroke({ width: 2 * px, color: 0xffffff, alpha: 0.6 });
     this.focusRing.rect(o.x + f.lane - 0.15, o.y + f.warp - 0.15, 1.3, 1.3).stroke({ width: Math.max(2 * px, 0.12), color: 0xffffff });
   }
 

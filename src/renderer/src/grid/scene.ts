@@ -1,5 +1,5 @@
 import { WARP_WORDS, detailIndex, fromBase64, laneState, snapshotWords, type BlockRange, type LaneSnapshot } from '../../../protocol/views';
-import { blockOrigin, blocksInView, levelOf, type GridGeometry, type View } from './geometry';
+import { absentLanes, blockOrigin, blocksInView, levelOf, type GridGeometry, type View } from './geometry';
 import { LANE_COLORS, blockStateColor } from './lane-colors';
 
 /*
@@ -38,10 +38,13 @@ export function laneRects(g: GridGeometry, v: View, data: LaneData, sink: RectSi
     const o = blockOrigin(g, b);
     const place = detailIndex(data.ranges, b);
     if (place < 0) {
-      // Not detailed (yet): the block's summary over its lanes.
-      const full = Math.min(32, g.layout.threadsPerBlock);
-      sink(o.x, o.y, full, Math.ceil(g.layout.threadsPerBlock / 32), blockStateColor(data.blockStates[b] ?? 0));
-      n++;
+      // Not detailed (yet): the block's summary over its lanes, its whole warps and a last one's lanes that hold threads.
+      const color = blockStateColor(data.blockStates[b] ?? 0);
+      const whole = Math.floor(g.layout.threadsPerBlock / 32);
+      const rest = g.layout.threadsPerBlock % 32;
+      if (whole > 0) sink(o.x, o.y, 32, whole, color);
+      if (rest > 0) sink(o.x, o.y + whole, rest, 1, color);
+      n += Number(whole > 0) + Number(rest > 0);
       continue;
     }
     for (let w = 0; w < wpb; w++) {
@@ -67,6 +70,19 @@ export function laneRects(g: GridGeometry, v: View, data: LaneData, sink: RectSi
         state = next;
       }
     }
+  }
+  return n;
+}
+
+/** Emits the visible blocks' lanes that hold no thread (the end of a last warp that is not whole), for the view to hatch; returns how many regions. */
+export function absentRects(g: GridGeometry, v: View, sink: (x: number, y: number, w: number, h: number) => void): number {
+  const absent = absentLanes(g.layout);
+  if (!absent || levelOf(v) === 'blocks') return 0;
+  let n = 0;
+  for (const b of blocksInView(g, v)) {
+    const o = blockOrigin(g, b);
+    sink(o.x + absent.from, o.y + absent.warp, absent.count, 1);
+    n++;
   }
   return n;
 }
