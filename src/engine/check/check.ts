@@ -5,6 +5,7 @@ import type { IFunction, IProgram } from './ir.js';
 import type { CType } from './types.js';
 import { Checker } from './check-ctx.js';
 import { declareTop, defineTag } from './check-decl.js';
+import { allHostShadows } from './host-shadow.js';
 
 /*
  * The type checker's entry point: turns the parser's AST into the checked IR the
@@ -32,5 +33,6 @@ export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string
   if (main?.k === 'funcs') mainFn = main.list.find((f) => f.fn?.body)?.fn ?? null;
   const namedTypes = new Map<string, CType>();
   for (const [name, sym] of c.scope.syms) if (sym.k === 'type' && !name.includes(' ') && sym.t.kind !== 'struct') namedTypes.set(name, sym.t);
-  return { ok: true, value: { functions: c.functions, globals: c.globals, main: mainFn, sources, namedTypes }, warnings: c.warnings };
+  const hostShadows = allHostShadows(c);
+  return { ok: true, value: { functions: c.functions, globals: c.globals, main: mainFn, sources, namedTypes, hostShadows }, warnings: c.warnings };
 }

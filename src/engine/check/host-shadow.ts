@@ -86,23 +86,46 @@ export function naming<T>(c: Checker, f: () => T): T {
   }
 }
 
-/** The variable host code at `ident` accesses in place of `v`: its host shadow (with nvcc's warning) when `v` lives on the device, else `v`. */
+/**
+ * The variable code at `ident` accesses in place of `v`: host code (and a namespace-scope initialiser) gets
+ * its host shadow when `v` lives on the device, else `v`. Host and __host__ __device__ functions get nvcc's
+ * warning (nvcc 13 warns in both; a namespace-scope initialiser reads the shadow silently). A __host__
+ * __device__ function keeps `v`, as its one body serves both sides: its host version reads the shadow
+ * through IProgram.hostShadows.
+ */
 export function hostView(c: Checker, v: VarSym, ident: Expr, loc: SourceLoc): VarSym {
   const space = SPACE_NAMES[v.storage];
-  if (!space || (c.fn?.space ?? 'host') !== 'host' || c.hostShadow.naming > 0) return v;
+  const fnSpace = c.fn?.space ?? null;
+  if (!space || (fnSpace !== null && fnSpace !== 'host' && fnSpace !== 'hostDevice') || c.hostShadow.naming > 0) return v;
   const written = c.hostShadow.writeRoot === ident;
   if (written) c.hostShadow.writeRoot = null;
   // nvcc rejects a write to a __constant__ one (its host copy is const) and checks on. Taking
   // the address, or an array decaying to a pointer, accesses nothing: nvcc is silent there.
   if (written && v.storage === 'constant') c.error(loc, `expression must be a modifiable lvalue: host code sees __constant__ variable "${v.name}" as const`);
-  const silent = (written && v.storage === 'constant') || c.hostShadow.addressed === ident || (v.type.kind === 'array' && !written && c.hostShadow.indexed !== ident);
+  const silent = fnSpace === null || (written && v.storage === 'constant') || c.hostShadow.addressed === ident || (v.type.kind === 'array' && !written && c.hostShadow.indexed !== ident);
   const say = (what: string): void => c.warn(loc, `a ${space} variable "${v.name}" cannot be directly ${what} in a host function`);
   if (!silent && written && c.hostShadow.writeReads) say('read');
   if (!silent) say(written ? 'written' : 'read');
+  const shadow = shadowOf(c, v);
+  return fnSpace === 'hostDevice' ? v : shadow;
+}
+
+/** `v`'s host shadow, made on first use: a zero-filled host variable of its name and type. */
+function shadowOf(c: Checker, v: VarSym): VarSym {
   let shadow = c.hostShadow.shadows.get(v);
   if (!shadow) {
     shadow = c.newVar(v.name, v.type, 'host', v.loc, { align: v.align });
     c.hostShadow.shadows.set(v, shadow);
   }
   return shadow;
+}
+
+/**
+ * Every __device__ and __constant__ variable's host shadow, keyed by the variable: nvcc's host object has
+ * one whether host code names it or not, and a debugger stopped in host code reads it. Those no code
+ * named are made last, so they follow every other static.
+ */
+export function allHostShadows(c: Checker): ReadonlyMap<VarSym, VarSym> {
+  for (const v of [...c.globals]) if (v.storage === 'device' || v.storage === 'constant') shadowOf(c, v);
+  return c.hostShadow.shadows;
 }

@@ -175,4 +175,6 @@ export interface IProgram {
   readonly sources: ReadonlyMap<string, string>;
   /** Namespace-scope enum and typedef names with their types, for a debugger's casts and sizeof (structs are known by their tags). */
   readonly namedTypes?: ReadonlyMap<string, CType>;
+  /** Each __device__, __constant__ (and host-named __shared__) variable's host shadow (host-shadow.ts): what host code, and a __host__ __device__ function's host version, reads and writes in its place. */
+  readonly hostShadows?: ReadonlyMap<VarSym, VarSym>;
 }

@@ -11,6 +11,8 @@ export interface ProgramTables {
   readonly suspend: boolean;
   /** Device statement heads may end a warp's turn (round-robin and random schedulers). */
   readonly switches: boolean;
+  /** The host shadow of a device variable (IProgram.hostShadows), or undefined for a host one. */
+  hostShadow(v: VarSym): VarSym | undefined;
   /** Index of a static variable's address in the generated code's G table. */
   globalIndex(v: VarSym): number;
   /** Index of a __shared__ variable in the warp's shv table (per-kernel layout filled at launch). */

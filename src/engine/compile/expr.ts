@@ -96,8 +96,11 @@ export abstract class ExprCompiler {
         return `W.shv[${this.T.sharedIndex(v)}]`;
       case 'dynamicShared':
         return 'W.dyn';
-      default:
-        return `G[${this.T.globalIndex(v)}]`;
+      default: {
+        // A __host__ __device__ body names the device variable itself; its host version touches the host shadow, as nvcc's host compile does.
+        const w = this.host && this.fn.space === 'hostDevice' ? this.T.hostShadow(v) ?? v : v;
+        return `G[${this.T.globalIndex(w)}]`;
+      }
     }
   }
 

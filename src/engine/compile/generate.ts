@@ -85,6 +85,7 @@ export function generate(prog: IProgram, flags: { readonly fmad: boolean; readon
     instrument,
     suspend,
     switches,
+    hostShadow: (v) => prog.hostShadows?.get(v),
     globalIndex: (v) => intern(staticIdx, statics, v, v),
     sharedIndex: (v) => intern(sharedIdx, shared, v, v),
     locIndex: (l) => intern(locIdx, locs, `${l.file}:${l.line}:${l.col}`, l),

@@ -82,4 +82,41 @@ int main() {
     ]);
     expect(r.stdout).toBe('3 1 4 0\n');
   });
+
+  it('warns in a __host__ __device__ function too, whose host calls touch the shadow', () => {
+    // nvcc 13 on an H100 (h1probe p1.cu): #20091/#20092 at each access in get/getk/bump; the kernel saw 52, the host 10 and 0.
+    const r = runSource(`#include <cstdio>
+__device__ int counter = 5;
+__constant__ int kc = 9;
+__host__ __device__ int get() { return counter; }
+__host__ __device__ int getk() { return kc; }
+__host__ __device__ void bump() { counter += 10; }
+__global__ void k() { counter = 42; bump(); printf("dev get %d getk %d\\n", get(), getk()); }
+int main() {
+  k<<<1, 1>>>(); cudaDeviceSynchronize();
+  bump();
+  printf("host get %d getk %d\\n", get(), getk());
+  int v = 0; cudaMemcpyFromSymbol(&v, counter, sizeof v);
+  printf("symbol %d\\n", v);
+  return 0;
+}
+`);
+    expect(diags(r)).toEqual([
+      'warning 4:40 a __device__ variable "counter" cannot be directly read in a host function',
+      'warning 5:41 a __constant__ variable "kc" cannot be directly read in a host function',
+      'warning 6:35 a __device__ variable "counter" cannot be directly read in a host function',
+      'warning 6:35 a __device__ variable "counter" cannot be directly written in a host function',
+    ]);
+    expect(r.stdout).toBe('dev get 52 getk 9\nhost get 10 getk 0\nsymbol 52\n');
+  });
+
+  it('gives a namespace-scope initialiser the shadow without a warning, as nvcc does', () => {
+    const r = runSource(`#include <cstdio>
+__device__ int counter = 3;
+int *p = &counter;
+int main() { printf("%d\\n", *p); return 0; }
+`);
+    expect(diags(r)).toEqual([]);
+    expect(r.stdout).toBe('0\n');
+  });
 });
