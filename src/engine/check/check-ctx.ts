@@ -12,6 +12,7 @@ import { iosNameError, iostreamMembers, type IosSym } from './iostream-names.js'
 import type { Value } from './check-conv.js';
 import { evalConst, isInteger } from './check-conv.js';
 import { newHostShadowState } from './host-shadow.js';
+import { newDynamicInitState } from './dynamic-init.js';
 
 /*
  * The checker's state: scopes and symbols, the function being checked, and the
@@ -87,6 +88,8 @@ export class Checker {
   readonly globals: VarSym[] = [];
   /** Host-side shadows of device variables that host code names (host-shadow.ts). */
   readonly hostShadow = newHostShadowState();
+  /** Host globals initialised before main, and the temporaries of namespace-scope initialisers (dynamic-init.ts). */
+  readonly dynamicInit = newDynamicInitState();
   readonly warnings: Diagnostic[] = [];
   /** Errors (with their notes) after which checking went on, so one run reports every misuse as nvcc does; the unit fails at the end. */
   readonly errors: Diagnostic[] = [];
@@ -126,7 +129,7 @@ export class Checker {
   newVar(name: string, type: CType, storage: VarStorage, loc: SourceLoc, more: { readonly init?: Uint8Array | null; readonly isParam?: boolean; readonly align?: number; readonly ref?: boolean; readonly relocs?: readonly StaticReloc[] } = {}): VarSym {
     const { init = null, isParam = false, align = 0, ref = false, relocs } = more;
     const v: VarSym = { id: this.nextVar++, name, type, storage, loc, init, isParam, align, ref, ...(relocs?.length ? { relocs } : {}) };
-    if (storage === 'auto' && !isParam && this.fn) this.fn.fn.locals.push(v);
+    if (storage === 'auto' && !isParam) (this.fn?.fn.locals ?? this.dynamicInit.locals).push(v);
     else if (storage !== 'auto') this.globals.push(v);
     return v;
   }

@@ -7,6 +7,7 @@ import { convertValue, evalConst, isInteger, unqual } from './check-conv.js';
 import type { Checker, Namespace } from './check-ctx.js';
 import { intConstant, rexpr } from './check-expr.js';
 import { completeArray, staticBytes } from './check-init.js';
+import type { InitStore } from './dynamic-init.js';
 import { declareFunction } from './check-func.js';
 import { layoutStruct } from './layout.js';
 import { declareMethods, defaultConstruction } from './check-methods.js';
@@ -92,6 +93,9 @@ export function declareTop(c: Checker, d: TopDecl): void {
   }
 }
 
+/** How nvcc names a variable's memory space in its diagnostics. */
+const SPACE_WORDS: Partial<Record<VarStorage, string>> = { device: '__device__', constant: '__constant__', managed: '__managed__' };
+
 /** Storage class of a namespace-scope variable. */
 function globalStorage(d: VarDecl): VarStorage {
   if (d.specs.shared) return d.specs.extern ? 'dynamicShared' : 'shared';
@@ -116,10 +120,17 @@ function globalVar(c: Checker, d: VarDecl): void {
   if (old && !(old.k === 'var' && old.v.init === null && !d.init && old.v.storage === storage)) fail(d.loc, `redefinition of '${d.name}'`);
   if (old) return; // tentative definitions of the same variable
   const relocs: StaticReloc[] = [];
-  const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc, relocs);
+  let stores: readonly InitStore[] | null = null;
+  const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc, relocs, (s) => {
+    // nvcc's host compile runs a host global's initialiser before main; device memory has no such step.
+    if (storage !== 'host') fail(d.loc, `dynamic initialization is not supported for a ${SPACE_WORDS[storage] ?? storage} variable`);
+    stores = s;
+  });
   const v = c.newVar(d.name, t, storage, d.loc, { init, align: requestedAlign(c, d.specs.align), relocs });
+  if (stores) c.dynamicInit.inits.push({ v, stores, loc: d.loc });
   let constValue: number | bigint | undefined;
-  if (t.isConst && isInteger(t) && t.kind === 'int') {
+  // A const global initialised at run time has no value to fold (`const int n = f();`).
+  if (stores === null && t.isConst && isInteger(t) && t.kind === 'int') {
     const b = init ?? new Uint8Array(8);
     const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
     const raw = t.bits === 64 ? view.getBigUint64(0, true) : t.bits === 32 ? view.getUint32(0, true) : t.bits === 16 ? view.getUint16(0, true) : view.getUint8(0);

@@ -181,8 +181,11 @@ function copyInto(v: VarSym, src: IExpr, loc: SourceLoc): IExpr {
   return { k: 'copy', type: v.type, dst: { k: 'varAddr', v, type: { kind: 'pointer', to: v.type }, loc }, src: structAddr(src), size: sizeOf(v.type), loc };
 }
 
-/** Static initial bytes of a namespace-scope or static variable; null when zero-initialised. Addresses of other statics go to `relocs`. */
-export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: SourceLoc, relocs: StaticReloc[] = []): Uint8Array | null {
+/**
+ * Static initial bytes of a namespace-scope or static variable; null when zero-initialised. Addresses of other statics go to `relocs`.
+ * An initialiser that is no constant expression goes to `dynamic` with every store, where given (C++'s dynamic initialisation: the bytes stay zero).
+ */
+export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: SourceLoc, relocs: StaticReloc[] = [], dynamic?: (stores: readonly Store[]) => void): Uint8Array | null {
   if (!init && t.kind === 'struct' && t.info.builtin === 'dim3') return dim3Ones(t);
   if (hasConstructor(t) || (t.kind === 'array' && hasConstructor(t.of))) unsupported(loc, 'static and namespace-scope objects of structs with constructors');
   if (!init) return null;
@@ -192,6 +195,10 @@ export function staticBytes(c: Checker, t: CType, init: Expr | null, loc: Source
     const op = expr(c, init);
     if (t.kind === 'struct' || t.kind === 'array') unsupported(init.loc, 'initialising a static aggregate from an expression');
     stores.push({ offset: 0, value: implicitConv(c, rv(c, op), unqual(t), 'init', init.loc, op.lv) });
+  }
+  if (dynamic && stores.some((s) => evalConst(s.value) === null && !(s.value.type.kind === 'pointer' && staticAddress(s.value)))) {
+    dynamic(stores);
+    return null;
   }
   const bytes = new Uint8Array(Math.max(1, sizeOf(t)));
   for (const s of stores) {

@@ -9,6 +9,7 @@ import type { Checker, FuncEntry, MutFn, Scope } from './check-ctx.js';
 import type { Operand } from './check-ops.js';
 import { addressOf, conv, implicitConv, retype, rv, structAddr, toCond } from './check-ops.js';
 import { expr, rexpr } from './check-expr.js';
+import { localStaticInit, type InitStore } from './dynamic-init.js';
 import { completeArray, initListValue, localInit, staticBytes } from './check-init.js';
 import { returnsRef } from './check-func.js';
 import { defaultConstruction } from './check-methods.js';
@@ -254,9 +255,15 @@ function localVar(c: Checker, d: VarDecl): IStmt[] {
   }
   if (storage !== 'auto') {
     const relocs: StaticReloc[] = [];
-    const v = c.newVar(d.name, t, storage, d.loc, { init: staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc, relocs), align, relocs });
-    c.declare(d.name, { k: 'var', v, ref: false, ...constOf(t, v.init) }, d.loc);
-    return [];
+    let stores: readonly InitStore[] | null = null;
+    const init = staticBytes(c, t, d.init ?? (d.parenArgs?.[0] ?? null), d.loc, relocs, (s) => {
+      if (storage !== 'host') fail(d.loc, 'dynamic initialization is not supported for a function-scope static __device__ variable within a __device__/__global__ function');
+      stores = s;
+    });
+    const v = c.newVar(d.name, t, storage, d.loc, { init, align, relocs });
+    // One initialised at run time has no value to fold (`static const int n = f();`).
+    c.declare(d.name, { k: 'var', v, ref: false, ...(stores ? {} : constOf(t, v.init)) }, d.loc);
+    return stores ? [localStaticInit(c, v, stores, d.loc)] : [];
   }
   const v = c.newVar(d.name, t, 'auto', d.loc, { align });
   c.declare(d.name, { k: 'var', v, ref: false }, d.loc);

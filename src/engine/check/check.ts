@@ -6,6 +6,7 @@ import type { CType } from './types.js';
 import { Checker } from './check-ctx.js';
 import { declareTop, defineTag } from './check-decl.js';
 import { allHostShadows } from './host-shadow.js';
+import { dynamicInitFunction } from './dynamic-init.js';
 
 /*
  * The type checker's entry point: turns the parser's AST into the checked IR the
@@ -34,5 +35,6 @@ export function check(unit: TranslationUnit, sources: ReadonlyMap<string, string
   const namedTypes = new Map<string, CType>();
   for (const [name, sym] of c.scope.syms) if (sym.k === 'type' && !name.includes(' ') && sym.t.kind !== 'struct') namedTypes.set(name, sym.t);
   const hostShadows = allHostShadows(c);
-  return { ok: true, value: { functions: c.functions, globals: c.globals, main: mainFn, sources, namedTypes, hostShadows }, warnings: c.warnings };
+  const init = dynamicInitFunction(c);
+  return { ok: true, value: { functions: c.functions, globals: c.globals, main: mainFn, init, sources, namedTypes, hostShadows }, warnings: c.warnings };
 }

@@ -171,6 +171,8 @@ export interface IProgram {
   /** Namespace-scope variables (__device__, __constant__, __managed__, host globals, static locals), string literals, and every `__shared__` variable (static ones are per-kernel: the compiler lays them out per kernel). */
   readonly globals: readonly VarSym[];
   readonly main: IFunction | null;
+  /** The host function running C++'s dynamic initialisation of host globals before main (dynamic-init.ts), if any global needs it. */
+  readonly init?: IFunction | null;
   /** All source texts read (main file and includes) so the edges can print source lines. */
   readonly sources: ReadonlyMap<string, string>;
   /** Namespace-scope enum and typedef names with their types, for a debugger's casts and sizeof (structs are known by their tags). */

@@ -54,7 +54,7 @@ export function generate(prog: IProgram, flags: { readonly fmad: boolean; readon
   };
   const gen = (fn: IFunction, host: boolean): boolean => {
     // Code that may stop at any statement head must be able to suspend in every function.
-    if (suspend || switches || fn.space === 'global' || fn === prog.main) return true;
+    if (suspend || switches || fn.space === 'global' || fn === prog.main || fn === prog.init) return true;
     for (const g of reach(fn)) {
       const f = facts.get(g)!;
       if (host ? f.launches : f.barrier) return true;

@@ -206,6 +206,8 @@ export function compileProgram(prog: IProgram, options: CompileOptions = {}): Co
         return isWide(p.type) ? new Array<bigint>(32).fill(BigInt(v)) : new Float64Array(32).fill(v);
       });
       try {
+        // C++ initialises host globals that need code before main runs, in declaration order.
+        if (prog.init) yield* (inst.mod.fns[`H${prog.init.id}`] as (...a: unknown[]) => Generator<Suspend, void, void>)(W, 1, new Float64Array(32), 0);
         yield* main(W, 1, rv, 0, ...params);
       } catch (e) {
         if (e instanceof StepLimitError) throw e;
