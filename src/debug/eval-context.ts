@@ -82,13 +82,15 @@ export class StateContext implements EvalContext {
     return fr && fn ? { fn, fp: fr.fp } : null;
   }
 
-  symbolAt(address: number): string | null {
+  symbolAt(address: number, linkage = false): string | null {
     // Only the host's: cuda-gdb 13 names a host static after its pointers (`v=0x5555555d5020 <IN>`); device data is not checked.
     if (spaceOfAddress(address) !== 'host') return null;
     for (const g of this.view.info.statics) {
       if (address < g.address || spaceOfAddress(g.address) !== 'host') continue;
       const off = address - g.address;
-      if (off < Math.max(1, sizeOf(this.view.typeOf(g)))) return off === 0 ? g.name : `${g.name}+${off}`;
+      // A device variable's host shadow is a file-static object: its ELF symbol is mangled (cuda-gdb 13's x shows `<_ZL7counter>`).
+      const name = linkage && g.shadow ? `_ZL${g.name.length}${g.name}` : g.name;
+      if (off < Math.max(1, sizeOf(this.view.typeOf(g)))) return off === 0 ? name : `${name}+${off}`;
     }
     return null;
   }
@@ -107,7 +109,7 @@ export class StateContext implements EvalContext {
       const v = this.view.sharedOfLaunch(this.focus.launch)?.vars.find((x) => x.name === name);
       if (v) return { type: this.view.typeOf(v), place: { kind: 'memory', space: 'shared', address: v.address } };
     }
-    const g = this.view.info.statics.find((x) => x.name === name);
+    const g = this.view.staticNamed(name, this.focus.kind === 'host');
     if (g) return { type: this.view.typeOf(g), place: { kind: 'memory', space: spaceOfAddress(g.address), address: g.address } };
     return null;
   }

@@ -33,7 +33,7 @@ class LocationContext extends StateContext {
     if (j >= 0) return { type: this.program.typeOf(fn.vars[j]!), place: { kind: 'register', name: `${fn.id}:${j}` } };
     const sh = this.program.info.shared.find((s) => s.kernel === fn.id)?.vars.find((v) => v.name === name);
     if (sh) return { type: this.program.typeOf(sh), place: { kind: 'memory', space: 'shared', address: sh.address } };
-    const g = this.program.info.statics.find((x) => x.name === name);
+    const g = this.program.staticNamed(name, fn.space === 'host');
     return g ? { type: this.program.typeOf(g), place: { kind: 'memory', space: spaceOfAddress(g.address), address: g.address } } : null;
   }
 

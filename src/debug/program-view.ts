@@ -82,6 +82,15 @@ export class ProgramView {
     return this.info.functions.find((f) => f.name === name || f.name.replace(/<.*$/, '') === name) ?? null;
   }
 
+  /**
+   * The static `name` denotes in host code (`host`) or device code: host code's is a __device__ or __constant__
+   * variable's host shadow, as cuda-gdb 13 with host focus reads the host symbol (0 where the kernel wrote 42).
+   */
+  staticNamed(name: string, host: boolean): StaticInfo | null {
+    const all = this.info.statics.filter((g) => g.name === name);
+    return (host ? all.find((g) => g.shadow) : undefined) ?? all.find((g) => !g.shadow) ?? null;
+  }
+
   /** The type of a variable. */
   typeOf(v: VarInfo | StaticInfo): CType {
     return this.types.read(v.type);

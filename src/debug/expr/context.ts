@@ -44,8 +44,8 @@ export interface EvalContext {
   pointerValue?(space: AddressSpace, address: number): number;
   /** A struct type by tag name for casts such as `(struct point *) p`; null when the program has none. */
   struct(name: string): CType | null;
-  /** The host static an address lies in, as gdb names it after a pointer and in x's labels (`<IN>`, `<IN+4>`); null elsewhere. */
-  symbolAt?(address: number): string | null;
+  /** The host static an address lies in, as gdb names it after a pointer and in x's labels (`<IN>`, `<IN+4>`); null elsewhere. `linkage`: by its ELF symbol, as x's labels name it. */
+  symbolAt?(address: number, linkage?: boolean): string | null;
   /** Whether a frame is selected (a program runs): gdb's registers ($pc, $sp) need one ("No registers." without). */
   hasFrame?(): boolean;
   /** An enumerator of the program's enums (`B`, `Small::A`, `Color::Blue`) with its enum type; null when none has the name. */

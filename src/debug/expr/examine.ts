@@ -137,7 +137,7 @@ function run(d: Decoded, format: PrintFormat, address: number, space: AddressSpa
   let error: string | null = null;
   let line = '';
   while (remaining > 0 && error === null) {
-    const sym = ctx.symbolAt?.(addr);
+    const sym = ctx.symbolAt?.(addr, true);
     line = `0x${addr.toString(16)}${sym ? ` <${sym}>` : ''}:`;
     for (let k = 0; k < perLine && remaining > 0; k++, remaining--) {
       line += '\t';

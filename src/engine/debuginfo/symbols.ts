@@ -47,6 +47,8 @@ export interface StaticInfo {
   readonly type: TypeJson;
   readonly storage: VarSym['storage'];
   readonly address: number;
+  /** The host shadow of the __device__ or __constant__ variable of the same name: what its name denotes in host code (absent: not one; traces before it say nothing). */
+  readonly shadow?: true;
 }
 
 /** Everything a debugger reads about the program. */
@@ -79,7 +81,8 @@ export function debugInfo(program: IProgram, layout: ProgramLayout): DebugInfo {
     };
   });
   const named = (v: VarSym): boolean => v.storage !== 'literal' && v.name !== '' && !v.name.startsWith('.');
-  const statics = layout.statics.filter(({ v }) => named(v)).map(({ v, address }) => ({ name: v.name, type: types.write(v.type), storage: v.storage, address }));
+  const shadows = new Set(program.hostShadows?.values());
+  const statics = layout.statics.filter(({ v }) => named(v)).map(({ v, address }) => ({ name: v.name, type: types.write(v.type), storage: v.storage, address, ...(shadows.has(v) ? { shadow: true as const } : {}) }));
   const shared = [...layout.shared].map(([kernel, s]) => ({ kernel, dynamic: s.dynamic, vars: s.vars.map(({ v, address }) => ({ name: v.name, type: types.write(v.type), storage: v.storage, address })) }));
   const namedTypes = Object.fromEntries([...(program.namedTypes ?? [])].map(([n, t]) => [n, types.write(t)]));
   return { functions, statics, shared, structs: types.structs, types: namedTypes };
