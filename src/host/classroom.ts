@@ -7,8 +7,14 @@ import { SessionHost, type HostConnection, type SessionBackend } from './session
  * session of its own that replays the presenter's trace as it is recorded (DebugSession's replay
  * mode over the live file), so a viewer has its own focus and may print anything without moving
  * the presenter, while every stop of the presenter (a motion, a goto, a change of thread) moves
- * the viewers' position and focus to it.
+ * the viewers' position and focus to it. Viewers' consoles show the presenter's (what it typed
+ * and what that printed), and their timelines grow as the presenter's recording does.
  */
+
+/** Console text viewers are sent of the presenter's past at most when they join (the newest part). */
+const TRANSCRIPT_CHARS = 200_000;
+
+type ConsoleEvent = Extract<SessionEvent, { kind: 'command' | 'output' }>;
 
 /** What the classroom hears of the presenter: the trace it records and where it stands. */
 interface PresenterState {
@@ -22,6 +28,9 @@ interface PresenterState {
   breakpoints: readonly BreakpointView[];
   /** A command of its runs (viewers are told the program runs). */
   busy: boolean;
+  /** Its console's recent text, which a viewer joining later is shown. */
+  transcript: ConsoleEvent[];
+  transcriptChars: number;
 }
 
 /** A viewer's session service, as a backend a SessionHost can own. */
@@ -40,7 +49,7 @@ function viewerBackend(env: ServiceEnv): { backend: SessionBackend; service: Ses
 
 /** The viewers of one presenter's session. */
 export class Classroom {
-  private readonly state: PresenterState = { trace: null, uncompiled: null, stop: null, ended: false, breakpoints: [], busy: false };
+  private readonly state: PresenterState = { trace: null, uncompiled: null, stop: null, ended: false, breakpoints: [], busy: false, transcript: [], transcriptChars: 0 };
   private readonly viewers = new Set<SessionService>();
   private readonly presenterLink: HostConnection;
 
@@ -59,7 +68,18 @@ export class Classroom {
     }
     if (e.kind === 'busy') {
       this.state.busy = e.busy;
-      for (const v of this.viewers) v.presenterBusy(e.busy);
+      for (const v of this.viewers) v.presenterEvent({ kind: 'presenter-busy', busy: e.busy });
+      return;
+    }
+    // Viewers see what the presenter typed and what it answered, as the presenter's console shows them.
+    if (e.kind === 'command' || e.kind === 'output') {
+      this.remember(e);
+      for (const v of this.viewers) v.presenterEvent(e);
+      return;
+    }
+    // The recording grows while the presenter's program runs: viewers' timelines grow with it, not only at its stops.
+    if (e.kind === 'timeline') {
+      for (const v of this.viewers) v.presenterEvent(e);
       return;
     }
     if (e.kind === 'opened') {
@@ -92,7 +112,8 @@ export class Classroom {
         if (cmd.kind !== 'sync' || joined) return;
         joined = true;
         this.viewers.add(service);
-        service.presenterBusy(this.state.busy);
+        for (const t of this.state.transcript) service.presenterEvent(t);
+        service.presenterEvent({ kind: 'presenter-busy', busy: this.state.busy });
         service.showBreakpoints(this.state.breakpoints);
         if (this.state.trace) service.follow(this.state.trace, this.state.stop, this.state.ended);
         else if (this.state.uncompiled) service.followUncompiled(this.state.uncompiled);
@@ -103,6 +124,14 @@ export class Classroom {
         void host.close();
       },
     };
+  }
+
+  /** Keeps the presenter's console text for viewers who join later, the newest TRANSCRIPT_CHARS of it. */
+  private remember(e: ConsoleEvent): void {
+    const size = (t: ConsoleEvent): number => (t.kind === 'command' ? t.line.length : t.text.length);
+    this.state.transcript.push(e);
+    this.state.transcriptChars += size(e);
+    while (this.state.transcriptChars > TRANSCRIPT_CHARS && this.state.transcript.length > 1) this.state.transcriptChars -= size(this.state.transcript.shift()!);
   }
 
   /** Ends every viewer's session. */

@@ -73,6 +73,8 @@ export class SessionService {
   private followed: { path: string; id: string } | null = null;
   /** A viewer's Source gutter shows the presenter's breakpoints (its own session has none: it could set none). */
   private presenterBreakpoints: readonly BreakpointView[] = [];
+  /** A viewer is following the presenter: the commands that do it are not echoed, nor is their text written. */
+  private quiet = false;
 
   constructor(
     private readonly emit: (e: SessionEvent) => void,
@@ -104,7 +106,19 @@ export class SessionService {
 
   /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread, or to its end once the presenter's program `ended`. */
   follow(path: string, stop: StopView | null, ended = false): void {
-    this.queue = this.queue.then(() => this.followNow(path, stop, ended)).catch((e: unknown) => this.failed(e));
+    this.queue = this.queue.then(() => this.quietly(() => this.followNow(path, stop, ended))).catch((e: unknown) => this.failed(e));
+  }
+
+  /** Keeps a viewer up with the presenter silently: its console shows the presenter's (presenterEvent), not the gotos that follow it. */
+  private async quietly(follow: () => Promise<void> | void): Promise<void> {
+    this.flush();
+    this.quiet = true;
+    try {
+      await follow();
+    } finally {
+      this.pending = '';
+      this.quiet = false;
+    }
   }
 
   /** A viewer shows the presenter's breakpoints, in turn with the stops it follows. */
@@ -115,9 +129,9 @@ export class SessionService {
     });
   }
 
-  /** A viewer is told the presenter's command runs (or is done): its window says the program runs, its own console stays free. */
-  presenterBusy(busy: boolean): void {
-    this.emit({ kind: 'presenter-busy', busy });
+  /** A viewer hears the presenter's console text, its recording's timeline as the program runs, and whether its command runs (its own console stays free). */
+  presenterEvent(e: Extract<SessionEvent, { kind: 'command' | 'output' | 'timeline' | 'presenter-busy' }>): void {
+    this.emit(e);
   }
 
   /** A command or a view failed: a damaged trace is named as such (the views read the trace outside any command), anything else is our bug. */
@@ -128,10 +142,12 @@ export class SessionService {
 
   /** A viewer shows the presenter's program that did not compile (there is no trace to follow): its source and the compiler's errors, as the presenter sees them. */
   followUncompiled(path: string): void {
-    this.queue = this.queue.then(() => {
-      this.followed = null;
-      this.open({ kind: 'source', path });
-    });
+    this.queue = this.queue.then(() =>
+      this.quietly(() => {
+        this.followed = null;
+        this.open({ kind: 'source', path });
+      }),
+    );
   }
 
   private async followNow(path: string, stop: StopView | null, ended: boolean): Promise<void> {
@@ -254,7 +270,7 @@ export class SessionService {
   /** Runs one command line: echoed, answered, then what changed is reported. */
   private async exec(line: string): Promise<void> {
     const s = this.session;
-    this.emit({ kind: 'command', line });
+    if (!this.quiet) this.emit({ kind: 'command', line });
     if (!s) {
       this.emit({ kind: 'output', text: 'No program is open.\n' });
       return;
@@ -310,7 +326,8 @@ export class SessionService {
   private flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    if (this.pending === '') return;
+    // A follow's text is dropped when it is done (a program that did not compile is read for its errors first).
+    if (this.pending === '' || this.quiet) return;
     const text = this.pending;
     this.pending = '';
     this.emit({ kind: 'output', text });
