@@ -17,7 +17,7 @@ withBrowser((b) => (browser = b));
 /** The cursor line of the Source view, as its active descendant tells a screen reader. */
 async function cursorLine(page: Page): Promise<number> {
   const id = (await page.getByRole('textbox', { name: /^Source of avgfilter\.cu/ }).getAttribute('aria-activedescendant')) ?? '';
-  const marked = await page.locator('.line.cursor').getAttribute('data-line');
+  const marked = await page.locator('.line.cursor-line').getAttribute('data-line');
   expect(id).toBe(`source-line-${marked}`);
   return Number(marked);
 }
