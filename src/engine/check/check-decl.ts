@@ -1,6 +1,7 @@
 import { fail, unsupported } from '../front/diag.js';
 import type { EnumDef, Expr, StructDef, TopDecl, VarDecl } from '../front/ast.js';
-import type { StaticReloc, VarStorage } from './ir.js';
+import type { StaticReloc, VarStorage, VarSym } from './ir.js';
+import type { SourceLoc } from '../front/token.js';
 import type { CType, StructInfo } from './types.js';
 import { intType, isScalar, longType, typeName, uintType, ulongType, ullongType } from './types.js';
 import { convertValue, evalConst, isInteger, unqual } from './check-conv.js';
@@ -105,6 +106,11 @@ function globalStorage(d: VarDecl): VarStorage {
   return 'host';
 }
 
+/** Variables an `extern` declaration made that no definition has completed yet: their definition fills them in. */
+const declaredOnly = new WeakSet<VarSym>();
+
+type WritableVar = { -readonly [K in keyof VarSym]: VarSym[K] };
+
 function globalVar(c: Checker, d: VarDecl): void {
   const r = c.resolveType(d.type, (x) => rexpr(c, x));
   if (r.ref) unsupported(d.loc, 'namespace-scope references');
@@ -115,10 +121,18 @@ function globalVar(c: Checker, d: VarDecl): void {
   const storage = globalStorage(d);
   if (t.kind === 'void') fail(d.loc, `variable has incomplete type 'void'`);
   if ((storage === 'shared' || storage === 'dynamicShared') && d.init) fail(d.loc, 'initializer not allowed for __shared__ variable');
+  // `extern int x = 1;` defines x; an extern __shared__ array is never defined (its size comes at launch).
+  const defines = (!d.specs.extern || d.initStyle !== 'none') && storage !== 'dynamicShared';
   const old = c.scope.syms.get(d.name);
-  if (old?.k === 'var' && d.specs.extern) return; // a redeclaration
-  if (old && !(old.k === 'var' && old.v.init === null && !d.init && old.v.storage === storage)) fail(d.loc, `redefinition of '${d.name}'`);
-  if (old) return; // tentative definitions of the same variable
+  let pending: VarSym | null = null;
+  if (old) {
+    if (old.k !== 'var' || old.v.storage !== storage) fail(d.loc, `redefinition of '${d.name}'`);
+    // C++ allows any number of declarations of one variable but one definition, all of one type (an array's length may come later).
+    if (!compatible(old.v.type, t)) fail(d.loc, `declaration is incompatible with "${declText(old.v.type, d.name)}" (declared at ${lineOf(old.v.loc, d.loc)})`);
+    if (!defines) return;
+    if (!declaredOnly.has(old.v)) fail(d.loc, `variable "${d.name}" has already been defined`);
+    pending = old.v;
+  }
   const relocs: StaticReloc[] = [];
   let stores: readonly InitStore[] | null = null;
   const init = staticBytes(c, t, d.init ?? d.parenArgs?.[0] ?? null, d.loc, relocs, (s) => {
@@ -126,7 +140,9 @@ function globalVar(c: Checker, d: VarDecl): void {
     if (storage !== 'host') fail(d.loc, `dynamic initialization is not supported for a ${SPACE_WORDS[storage] ?? storage} variable`);
     stores = s;
   });
-  const v = c.newVar(d.name, t, storage, d.loc, { init, align: requestedAlign(c, d.specs.align), relocs });
+  const more = { init, align: requestedAlign(c, d.specs.align), relocs };
+  const v = pending ? define(c, pending, t, d.loc, more) : c.newVar(d.name, t, storage, d.loc, more);
+  if (!defines) declaredOnly.add(v);
   if (stores) c.dynamicInit.inits.push({ v, stores, loc: d.loc });
   let constValue: number | bigint | undefined;
   // A const global initialised at run time has no value to fold (`const int n = f();`).
@@ -140,7 +156,45 @@ function globalVar(c: Checker, d: VarDecl): void {
     const view = new DataView(init.buffer, init.byteOffset, init.byteLength);
     constValue = t.kind === 'bool' ? view.getUint8(0) : t.bits === 32 ? view.getFloat32(0, true) : view.getFloat64(0, true);
   }
+  // An extern declaration only names the variable: its value is not a constant until the definition says it.
+  if (!defines) constValue = undefined;
   c.scope.syms.set(d.name, constValue === undefined ? { k: 'var', v, ref: false } : { k: 'var', v, ref: false, constValue });
+}
+
+/** Completes a variable an extern declaration made with its definition: its bytes, its type (an array's length) and its place among the statics. */
+function define(c: Checker, v: VarSym, t: CType, loc: SourceLoc, more: { init: Uint8Array | null; align: number; relocs: readonly StaticReloc[] }): VarSym {
+  declaredOnly.delete(v);
+  const w = v as WritableVar;
+  w.type = t;
+  w.loc = loc; // gdb's decl_line is the definition's
+  w.init = more.init;
+  w.align = Math.max(v.align, more.align);
+  if (more.relocs.length > 0) w.relocs = more.relocs;
+  // The object is laid out where it is defined, as the host compiler emits it.
+  const i = c.globals.indexOf(v);
+  if (i >= 0) c.globals.splice(i, 1);
+  c.globals.push(v);
+  return v;
+}
+
+/** Whether two declarations of one variable agree: the same type, or an array whose length one of them leaves out. */
+function compatible(a: CType, b: CType): boolean {
+  if (a.kind === 'array' && b.kind === 'array' && (a.length === null || b.length === null)) return typeName(a.of) === typeName(b.of);
+  return typeName(a) === typeName(b);
+}
+
+/** A declaration as nvcc quotes it in a diagnostic: `int x`, `int *p`, `float a[4]`. */
+function declText(t: CType, name: string): string {
+  let dims = '';
+  let base = t;
+  for (; base.kind === 'array'; base = base.of) dims += `[${base.length ?? ''}]`;
+  const type = typeName(base);
+  return `${type}${type.endsWith('*') ? '' : ' '}${name}${dims}`;
+}
+
+/** Where an earlier declaration is, as nvcc says it: `line N`, naming the file when it is another. */
+function lineOf(at: SourceLoc, from: SourceLoc): string {
+  return at.file === from.file ? `line ${at.line}` : `line ${at.line} of "${at.file}"`;
 }
 
 /** Defines a struct/union (laid out with C rules) or an enum; returns its type. */
