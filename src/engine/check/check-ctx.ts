@@ -1,6 +1,6 @@
 import type { SourceLoc } from '../front/token.js';
 import type { Diagnostic } from '../front/diag.js';
-import { fail, unsupported } from '../front/diag.js';
+import { DiagError, errorAt, fail, unsupported } from '../front/diag.js';
 import type { Expr, FunctionDecl, TypeNode } from '../front/ast.js';
 import type { ExecSpace, IExpr, IFunction, StaticReloc, VarStorage, VarSym } from './ir.js';
 import type { CType } from './types.js';
@@ -242,7 +242,7 @@ export class Checker {
         const e = evalSize(t.size);
         if (!isInteger(e.type)) fail(t.size.loc, `size of array has non-integer type '${typeName(e.type)}'`);
         const v = evalConst(e);
-        if (v === null) unsupported(t.size.loc, 'variable length arrays');
+        if (v === null) nonConstantSize(this, t.size);
         if (BigInt(v) < 0n) fail(t.size.loc, `array size is negative`);
         return { kind: 'array', of, length: Number(v) };
       }
@@ -258,6 +258,36 @@ export class Checker {
 
   /** Hook set by check.ts: defines a struct/union/enum met inside a type. */
   defineTag: (def: NonNullable<Extract<TypeNode, { kind: 'tagged' }>['def']>, isEnum: boolean) => CType = () => voidType;
+}
+
+/**
+ * Rejects an array size that is no constant. nvcc rejects it in device code and at namespace scope
+ * with EDG's error and note; a host function's is GNU C++'s variable-length array, which Warpscope names as unsupported.
+ */
+function nonConstantSize(c: Checker, size: Expr): never {
+  if (c.fn?.space === 'host') unsupported(size.loc, 'variable-length arrays');
+  // EDG's note names the first variable whose value the size needs (`a[n * 2]`: n), where it is written.
+  const culprit = nonConstantVar(c, size);
+  const notes: Diagnostic[] = [];
+  if (culprit) {
+    const { v, loc } = culprit;
+    notes.push({ severity: 'note', message: `the value of ${v.isParam ? 'parameter' : 'variable'} "${v.name}" (declared at line ${v.loc.line}) cannot be used as a constant`, loc });
+  }
+  throw new DiagError(errorAt(size.loc, 'expression must have a constant value'), notes);
+}
+
+/** The first variable named in `node` (an expression's syntax) that has no constant value, and where it is named. */
+function nonConstantVar(c: Checker, node: unknown): { v: VarSym; loc: SourceLoc } | null {
+  if (typeof node !== 'object' || node === null) return null;
+  if ('kind' in node && node.kind === 'ident' && 'name' in node && typeof node.name === 'string' && 'loc' in node) {
+    const sym = c.lookup(node.name);
+    return sym?.k === 'var' && sym.constValue === undefined ? { v: sym.v, loc: node.loc as SourceLoc } : null;
+  }
+  for (const child of Object.values(node)) {
+    const hit = nonConstantVar(c, child);
+    if (hit) return hit;
+  }
+  return null;
 }
 
 function fromUsings(ns: Namespace, name: string): Sym | undefined {

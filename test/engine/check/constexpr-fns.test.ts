@@ -18,6 +18,6 @@ describe('constexpr function calls', () => {
       return `${d.loc.line}:${d.loc.col}: ${d.message}`;
     };
     expect(first('static_assert(sq(2) == 5, "two squared");')).toBe('6:3: static assertion failed: two squared');
-    expect(first('int b[notce(2)];')).toBe('6:9: variable length arrays are not supported by Warpscope');
+    expect(first('int b[notce(2)];')).toBe('6:9: variable-length arrays are not supported by Warpscope');
   });
 });
