@@ -1,5 +1,6 @@
 import { sizeOf, type CType } from '../engine/check/types.js';
 import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
+import { integerName } from '../engine/debuginfo/demangled.js';
 import type { LaunchRow } from '../trace/reader.js';
 import { showSymbol, type Focus, type StateContext } from './eval-context.js';
 import type { ProgramView } from './program-view.js';
@@ -107,21 +108,42 @@ export function frameArgs(view: ProgramView, fn: FunctionInfo, ctx: StateContext
   return args.join(', ');
 }
 
-/** A function as a demangler writes it, as cuda-gdb names functions in its tables and exceptions: `scatter(int*, int)`, `incr(int&)`. */
+/** A function as a demangler writes it, as cuda-gdb names functions in its tables and exceptions: `scatter(int*, int)`, `incr(int&)`, `k(float const*, int)`. */
 export function signature(view: ProgramView, fn: FunctionInfo): string {
   const params = fn.vars.filter((v) => v.param).map((v) => {
     const t = view.typeOf(v);
-    return (v.ref && t.kind === 'pointer' ? `${typeText(t.to)}&` : typeText(t)).replace(/^(struct|union|enum) /, '').replace(/ (?=[*&])/g, '');
+    // A mangled name has no parameter's own qualifiers (`const int n` is `int`).
+    return v.ref && t.kind === 'pointer' ? `${demangledText(t.to)}&` : demangledText(unqualified(t));
   });
   return `${fn.name}(${params.join(', ')})`;
 }
 
-/** A function's type as gdb's whatis writes it: `int (void)`, `void (float *, float *, int)`. */
+/** `t` without its own const, volatile and restrict. */
+function unqualified(t: CType): CType {
+  return t.kind === 'pointer' ? { ...t, isConst: false, isVolatile: false, isRestrict: false } : ({ ...t, isConst: false, isVolatile: false } as CType);
+}
+
+/** A parameter type as libiberty's demangler (gdb's) writes it: qualifiers after what they qualify (`float const*`, `int* const*`), typedefs resolved. */
+function demangledText(t: CType): string {
+  const cv = (t.isConst ? ' const' : '') + (t.isVolatile ? ' volatile' : '');
+  switch (t.kind) {
+    case 'pointer':
+      return `${demangledText(t.to)}*${cv}${t.isRestrict ? ' __restrict__' : ''}`;
+    case 'int':
+      return integerName(t) + cv;
+    default:
+      return typeText(unqualified(t)).replace(/^(struct|union|enum) /, '').replace(/ (?=[*&])/g, '') + cv;
+  }
+}
+
+/** A function's type as gdb's whatis writes it from DWARF: `int (void)`, `void (const float *, float *, const int)` (a parameter's own const kept). */
 export function functionType(view: ProgramView, fn: FunctionInfo): string {
-  // The demangled spellings keep a pointee's const (`const float *`), which traces older than qualified variable types drop.
-  const params = fn.demangledParams ?? fn.vars.filter((v) => v.param).map((v) => {
+  const params = fn.vars.filter((v) => v.param).map((v, i) => {
     const t = view.typeOf(v);
-    return v.ref && t.kind === 'pointer' ? `${typeText(t.to)} &` : typeText(t);
+    const text = v.ref && t.kind === 'pointer' ? `${typeText(t.to)} &` : typeText(t);
+    // Traces older than qualified variable types lost a pointee's const, which their demangled spelling kept.
+    const old = fn.demangledParams?.[i];
+    return old !== undefined && old.includes('const') && !text.includes('const') ? old : text;
   });
   return `${typeText(view.types.read(fn.ret))} (${params.length ? params.join(', ') : 'void'})`;
 }

@@ -78,7 +78,8 @@ export function qualifiedText(t: CType, own: Qualifier | null, pointee: Qualifie
 
 function qualified(t: CType, own: Qualifier | null, pointee: Qualifier | null, inner: string): string {
   if (t.kind === 'pointer') {
-    const star = '*' + pointerQualifiers(t) + (own ? ` @${own}` : '') + (own && inner ? ' ' : '') + inner;
+    const q = pointerQualifiers(t) + (own ? ` @${own}` : '');
+    const star = '*' + q + (q && inner ? ' ' : '') + inner;
     const wrapped = t.to.kind === 'array' || t.to.kind === 'function' ? `(${star})` : star;
     return qualified(t.to, pointee, t.to.kind === 'pointer' && pointee ? 'generic' : null, wrapped);
   }
@@ -102,7 +103,9 @@ export function declaration(t: CType, name: string): string {
 function declarator(t: CType, inner: string): string {
   switch (t.kind) {
     case 'pointer': {
-      const star = '*' + pointerQualifiers(t) + inner;
+      // gdb spaces a pointer's qualifiers from what follows: `float * const *`, `int * const p`.
+      const q = pointerQualifiers(t);
+      const star = '*' + q + (q && inner ? ' ' : '') + inner;
       return declarator(t.to, t.to.kind === 'array' || t.to.kind === 'function' ? `(${star})` : star);
     }
     case 'array':

@@ -10,7 +10,7 @@ import type { VarSym } from '../check/ir.js';
  */
 
 /** An integer type's own name: typedef names resolved, enums named as declared. */
-function integerName(t: CType & { kind: 'int' }): string {
+export function integerName(t: CType & { kind: 'int' }): string {
   if (t.enumerators !== undefined || t.bits === 8) return t.name;
   const sign = t.signed ? '' : 'unsigned ';
   if (t.bits === 16) return `${sign}short`;

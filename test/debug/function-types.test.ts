@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/*
+ * A function's type as gdb reads it from DWARF, where each parameter keeps its own qualifiers
+ * (`const int n`, `float * const q`), and its name as gdb's demangler writes it in the breakpoint
+ * table, where a mangled name has none of them and a pointee's const follows its type
+ * (`float const*`). Asked of a live session and of its trace's replay.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'ws-fn-types-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const program = join(dir, 'fn.cu');
+writeFileSync(
+  program,
+  `#include <cstdio>
+__global__ void k(const float *a, float *b, const int n, const float * const *pp)
+{
+    int i = threadIdx.x;
+    if (i < n) b[i] = a[i];
+}
+__device__ float g(const float x, volatile int *p, float *const q, size_t s, int &r) { return x; }
+int main()
+{
+    float *a, *b;
+    cudaMalloc(&a, 16);
+    cudaMalloc(&b, 16);
+    k<<<1, 4>>>(a, b, 4, nullptr);
+    cudaDeviceSynchronize();
+    return 0;
+}
+`,
+);
+const script = join(dir, 'cmds.gdb');
+writeFileSync(script, ['whatis k', 'ptype k', 'whatis g', 'break k', 'break g', 'info breakpoints', ''].join('\n'));
+const trace = join(dir, 'fn.trace');
+
+/** Runs the CLI; its stdout. */
+function cli(args: readonly string[]): string {
+  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
+  expect(r.stderr).toBe('');
+  return r.stdout.split(program).join('fn.cu');
+}
+
+const expected = [
+  'type = void (const float *, float *, const int, const float * const *)',
+  'type = void (const float *, float *, const int, const float * const *)',
+  'type = float (const float, volatile int *, float * const, size_t, int &)',
+  'Breakpoint 1 at k: file fn.cu, line 4.',
+  'Breakpoint 2 at g: file fn.cu, line 7.',
+  'Num     Type           Disp Enb What',
+  '1       breakpoint     keep y   in k(float const*, float*, int, float const* const*) at fn.cu:4',
+  '2       breakpoint     keep y   in g(float, int volatile*, float*, unsigned long, int&) at fn.cu:7',
+  '',
+];
+
+describe('function types', () => {
+  it("keep each parameter's own qualifiers in whatis, and none in demangled names", () => {
+    expect(cli(['debug', program, '-o', trace, '-x', script, '--batch']).split('\n')).toEqual(expected);
+    expect(cli(['replay', trace, '-x', script, '--batch']).split('\n')).toEqual(expected);
+  });
+});
