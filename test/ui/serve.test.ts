@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { consoleText, serve, waitForConsole, openPage, shots, servedFolder, withBrowser, pressF5 } from './serve-helpers.js';
 
@@ -17,6 +17,29 @@ const dir = servedFolder('ws-ui-', ['examples/avgfilter.cu', 'traces/avgfilter.t
 const SPIN = '__global__ void spin(int *a) {\n  while (a[0] == 0) { a[1] = a[1] + 1; }\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 64);\n  cudaMemset(d, 0, 64);\n  spin<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n';
 let browser: Browser;
 withBrowser((b) => (browser = b));
+
+/** How far (px) each panel's header text sits from the middle of its bar, by panel: 0 is centred. */
+async function headerTextOffsets(page: Page): Promise<Record<string, number>> {
+  return page.$$eval('section[aria-label] > header', (headers) => {
+    const offsets: Record<string, number> = {};
+    for (const h of headers) {
+      // The text's own boxes, not its spans' (a flex item stretches to the bar's height).
+      let top = Infinity;
+      let bottom = -Infinity;
+      const walk = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (!n.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) [top, bottom] = [Math.min(top, r.top), Math.max(bottom, r.bottom)];
+      }
+      // The bar is the header inside its bottom border.
+      const barMiddle = h.getBoundingClientRect().top + h.clientTop + h.clientHeight / 2;
+      offsets[h.closest('section')!.getAttribute('aria-label')!] = (top + bottom) / 2 - barMiddle;
+    }
+    return offsets;
+  });
+}
 
 
 describe('warpscope serve in a browser', () => {
@@ -76,6 +99,10 @@ describe('warpscope serve in a browser', () => {
       await page.locator('footer.status', { hasText: 'Stopped at step' }).filter({ hasText: 'block (0,0,0) thread (1,0,0) · avgfilter.cu:27' }).waitFor();
       expect(await page.locator('section[aria-label="Program output"] pre').textContent()).toContain('CASE 8: shared, 1 block, 1 iteration, different arrays');
       await page.screenshot({ path: join(shots, '03-stopped.png') });
+      // Every panel's title sits in the middle of its bar, not at the top of it.
+      const offsets = await headerTextOffsets(page);
+      expect(Object.keys(offsets).sort()).toEqual(['Console', 'Diagnostics', 'Global memory', 'Grid', 'Program output', 'Shared memory', 'Threads', 'Timeline']);
+      expect(Object.entries(offsets).filter(([, d]) => Math.abs(d) > 2)).toEqual([]);
 
       await page.locator('.xterm').click();
       await page.keyboard.type('print Ads[i]');
