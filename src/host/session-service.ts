@@ -1,5 +1,4 @@
 import { StringDecoder } from 'node:string_decoder';
-import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { DebugSession } from '../debug/session.js';
@@ -15,7 +14,7 @@ import { memoryOf } from './memory-view.js';
 import { diagnosticsAt, diagnosticsOf, parseRendered } from './diagnostics-view.js';
 import { viewerRefusal } from './viewer-commands.js';
 import { otherWarpLines } from './warp-lines.js';
-import { raisePresenterStop } from './presenter-stop.js';
+import { PresenterFollower } from './follow-presenter.js';
 import { stopOf } from './stop-view.js';
 import { explainDroppedIncludes } from './dropped-includes.js';
 
@@ -38,9 +37,6 @@ export interface ServiceEnv {
 
 /** Milliseconds console text may wait before it is sent (a long command's text arrives as it comes). */
 const FLUSH_MS = 30;
-
-/** The most exception and sanitizer stops a viewer goes past to reach the end of the presenter's program (a bound, should a replay never end). */
-const MAX_STOPS_TO_END = 10_000;
 
 /** Milliseconds between two looks at a recording that a long command grows (the Timeline shows the run as it goes). */
 const PROGRESS_MS = 500;
@@ -69,12 +65,18 @@ export class SessionService {
   private allDiagnostics: readonly DiagnosticView[] = [];
   /** Diagnostics of a program that did not compile (there is no trace to read them from). */
   private compileErrors: DiagnosticView[] = [];
-  /** The presenter's trace a viewer reads, by path and file identity (a new run writes a new file there). */
-  private followed: { path: string; id: string } | null = null;
   /** A viewer's Source gutter shows the presenter's breakpoints (its own session has none: it could set none). */
   private presenterBreakpoints: readonly BreakpointView[] = [];
-  /** A viewer is following the presenter: the commands that do it are not echoed, nor is their text written. */
-  private quiet = false;
+  /** A classroom viewer's way of keeping up with the presenter. */
+  private readonly follower = new PresenterFollower({
+    session: () => this.session,
+    ended: () => this.ended,
+    open: (target) => this.open(target),
+    exec: (line) => this.exec(line),
+    publish: () => this.publish(),
+    flush: () => this.flush(),
+    discardText: () => void (this.pending = ''),
+  });
 
   constructor(
     private readonly emit: (e: SessionEvent) => void,
@@ -106,19 +108,7 @@ export class SessionService {
 
   /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread, or to its end once the presenter's program `ended`. */
   follow(path: string, stop: StopView | null, ended = false): void {
-    this.queue = this.queue.then(() => this.quietly(() => this.followNow(path, stop, ended))).catch((e: unknown) => this.failed(e));
-  }
-
-  /** Keeps a viewer up with the presenter silently: its console shows the presenter's (presenterEvent), not the gotos that follow it. */
-  private async quietly(follow: () => Promise<void> | void): Promise<void> {
-    this.flush();
-    this.quiet = true;
-    try {
-      await follow();
-    } finally {
-      this.pending = '';
-      this.quiet = false;
-    }
+    this.queue = this.queue.then(() => this.follower.follow(path, stop, ended)).catch((e: unknown) => this.failed(e));
   }
 
   /** A viewer shows the presenter's breakpoints, in turn with the stops it follows. */
@@ -142,51 +132,7 @@ export class SessionService {
 
   /** A viewer shows the presenter's program that did not compile (there is no trace to follow): its source and the compiler's errors, as the presenter sees them. */
   followUncompiled(path: string): void {
-    this.queue = this.queue.then(() =>
-      this.quietly(() => {
-        this.followed = null;
-        this.open({ kind: 'source', path });
-      }),
-    );
-  }
-
-  private async followNow(path: string, stop: StopView | null, ended: boolean): Promise<void> {
-    let id: string;
-    try {
-      const st = statSync(path);
-      id = `${st.ino}:${st.birthtimeMs}`;
-    } catch {
-      return;
-    }
-    if (!this.session || !this.followed || this.followed.path !== path || this.followed.id !== id) {
-      this.followed = { path, id };
-      this.open({ kind: 'trace', path });
-    } else if (this.session.trace && this.session.view && this.session.cursor) {
-      // The presenter recorded more since: read on.
-      this.session.trace.refresh();
-      this.session.view.refreshLaunches();
-      this.session.cursor.reset();
-    }
-    const s = this.session;
-    // The presenter's program ended: the viewer's replay runs to the same end (viewers set no
-    // breakpoints), exit and output included, past the CUDA exceptions and sanitizer findings a
-    // replay stops at, as the presenter went past them.
-    if (s && !stop && ended && !this.ended) {
-      await this.exec(s.pos === null ? 'run' : 'continue');
-      for (let n = 0; n < MAX_STOPS_TO_END && !this.ended && s.pos !== null; n++) await this.exec('continue');
-      return;
-    }
-    // It was killed (or its recording cut short): the viewer's program stops being run too.
-    if (s && !stop && !ended && s.pos !== null) return this.exec('kill');
-    if (!s || !stop) return this.publish();
-    if (s.pos === null) await s.start();
-    // Stopped for a CUDA exception or a sanitizer's finding, the presenter saw it raised: so does the viewer, where a goto would not.
-    if (!raisePresenterStop(s, stop) && s.pos !== stop.step) await this.exec(`goto ${stop.step}`);
-    const f = s.focus;
-    const g = stop.focus;
-    if (g.kind === 'device' && (f.kind !== 'device' || f.launch !== g.launch || f.block !== g.block || f.warp !== g.warp || f.lane !== g.lane)) await this.exec(`cuda ${g.label}`);
-    this.flush();
-    this.publish();
+    this.queue = this.queue.then(() => this.follower.followUncompiled(path));
   }
 
   /** Resolves once every command taken so far has run. */
@@ -270,7 +216,7 @@ export class SessionService {
   /** Runs one command line: echoed, answered, then what changed is reported. */
   private async exec(line: string): Promise<void> {
     const s = this.session;
-    if (!this.quiet) this.emit({ kind: 'command', line });
+    if (!this.follower.quiet) this.emit({ kind: 'command', line });
     if (!s) {
       this.emit({ kind: 'output', text: 'No program is open.\n' });
       return;
@@ -327,7 +273,7 @@ export class SessionService {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     // A follow's text is dropped when it is done (a program that did not compile is read for its errors first).
-    if (this.pending === '' || this.quiet) return;
+    if (this.pending === '' || this.follower.quiet) return;
     const text = this.pending;
     this.pending = '';
     this.emit({ kind: 'output', text });
