@@ -95,25 +95,33 @@ export class SessionService {
     const refused = this.env.viewer ? viewerRefusal(cmd) : null;
     if (refused && cmd.kind === 'console') return this.refuseLine(cmd.line, refused);
     if (refused) return this.emit({ kind: 'error', message: refused });
-    this.queue = this.queue.then(() => this.run(cmd)).catch((e: unknown) => this.failed(e));
+    this.enqueue(() => this.run(cmd));
   }
 
   /** A viewer's typed line it may not run: answered in the console in its turn, as any line is, so the console echoes it and prompts again. */
   private refuseLine(line: string, why: string): void {
-    this.queue = this.queue.then(() => {
+    this.enqueue(() => {
       this.emit({ kind: 'command', line });
       this.emit({ kind: 'output', text: `${why}\n` });
     });
   }
 
+  /** Runs `work` after everything queued before it; a failure is reported and leaves the queue free for the next, which would otherwise be skipped. */
+  private enqueue(work: () => unknown): void {
+    this.queue = this.queue.then(work).then(
+      () => undefined,
+      (e: unknown) => this.failed(e),
+    );
+  }
+
   /** A viewer follows the presenter: reads its trace at `path` to where it stopped, focused on its thread, or to its end once the presenter's program `ended`. */
   follow(path: string, stop: StopView | null, ended = false): void {
-    this.queue = this.queue.then(() => this.follower.follow(path, stop, ended)).catch((e: unknown) => this.failed(e));
+    this.enqueue(() => this.follower.follow(path, stop, ended));
   }
 
   /** A viewer shows the presenter's breakpoints, in turn with the stops it follows. */
   showBreakpoints(bps: readonly BreakpointView[]): void {
-    this.queue = this.queue.then(() => {
+    this.enqueue(() => {
       this.presenterBreakpoints = bps;
       this.publishBreakpoints(this.session);
     });
@@ -132,7 +140,7 @@ export class SessionService {
 
   /** A viewer shows the presenter's program that did not compile (there is no trace to follow): its source and the compiler's errors, as the presenter sees them. */
   followUncompiled(path: string): void {
-    this.queue = this.queue.then(() => this.follower.followUncompiled(path));
+    this.enqueue(() => this.follower.followUncompiled(path));
   }
 
   /** Resolves once every command taken so far has run. */

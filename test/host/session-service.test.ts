@@ -113,3 +113,26 @@ describe('session service', () => {
     s.close();
   });
 });
+
+describe('session service queue', () => {
+  it('answers the next command after a classroom follow failed, instead of skipping it', async () => {
+    const events: SessionEvent[] = [];
+    const env = {
+      ...nodeServiceEnv(),
+      readFile: (p: string): string | null => {
+        if (p.endsWith('gone.cu')) throw new Error('the disk went away');
+        return nodeServiceEnv().readFile(p);
+      },
+      viewer: true,
+    };
+    const s = new SessionService((e) => events.push(e), env);
+    s.followUncompiled(join(dir, 'gone.cu'));
+    s.handle({ kind: 'console', line: 'help step' });
+    await s.idle();
+    expect(events.filter((e) => e.kind === 'error').map((e) => (e.kind === 'error' ? e.message : ''))).toEqual(['internal error: the disk went away']);
+    // Answered in its turn (a viewer with nothing open says so), not dropped behind the failure.
+    expect(events.filter((e) => e.kind === 'command').map((e) => (e.kind === 'command' ? e.line : ''))).toEqual(['help step']);
+    expect(consoleText(events)).toBe('No program is open.\n');
+    s.close();
+  });
+});
