@@ -109,6 +109,9 @@ function globalStorage(d: VarDecl): VarStorage {
 /** Variables an `extern` declaration made that no definition has completed yet: their definition fills them in. */
 const declaredOnly = new WeakSet<VarSym>();
 
+/** Whether `v` was declared `extern` and never defined (nvcc's link then fails where the program uses it). */
+export const isDeclaredOnly = (v: VarSym): boolean => declaredOnly.has(v);
+
 type WritableVar = { -readonly [K in keyof VarSym]: VarSym[K] };
 
 function globalVar(c: Checker, d: VarDecl): void {
@@ -142,7 +145,7 @@ function globalVar(c: Checker, d: VarDecl): void {
   });
   const more = { init, align: requestedAlign(c, d.specs.align), relocs };
   const v = pending ? define(c, pending, t, d.loc, more) : c.newVar(d.name, t, storage, d.loc, more);
-  if (!defines) declaredOnly.add(v);
+  if (!defines && storage !== 'dynamicShared') declaredOnly.add(v);
   if (stores) c.dynamicInit.inits.push({ v, stores, loc: d.loc });
   let constValue: number | bigint | undefined;
   // A const global initialised at run time has no value to fold (`const int n = f();`).

@@ -57,4 +57,30 @@ int main() {
       expect(r.stderr).toBe(stderr);
     }
   });
+
+  it('used but never defined, stops the build as the link does instead of running with a zero', () => {
+    const r = runSource(`#include <cstdio>
+extern int x;
+extern __device__ int d;
+extern __shared__ float dyn[];
+__global__ void kern(int *out) { dyn[0] = 1; out[0] = d; }
+int main() {
+  printf("start\\n");
+  x = 3;
+  return x;
+}
+`);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("prog.cu:5:55: error: undefined reference to 'd' (the variable is declared extern but never defined)");
+    expect(r.status).not.toBe(0);
+  });
+
+  it('declared and never used, builds as the link does not need it', () => {
+    const r = runSource(`#include <cstdio>
+extern int unused;
+int main() { printf("ok\\n"); return 0; }
+`);
+    expect(r.stdout).toBe('ok\n');
+    expect(r.status).toBe(0);
+  });
 });
