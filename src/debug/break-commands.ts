@@ -167,15 +167,17 @@ export function watchCommand(s: DebugSession, args: string, kind: 'watch' | 'rwa
 export function listBreakpoints(s: DebugSession): void {
   const all = [...s.bps.breakpoints, ...s.bps.watchpoints].sort((a, b) => a.num - b.num);
   if (all.length === 0) return s.say('No breakpoints or watchpoints.');
+  const typeOf = (b: (typeof all)[number]): string => ('expr' in b ? (b.kind === 'watch' ? 'hw watchpoint' : 'read watchpoint') : 'breakpoint');
+  // gdb widens its 14-wide Type column to the longest type listed (a `read watchpoint`), header included.
+  const width = Math.max(14, ...all.map((b) => typeOf(b).length));
   // gdb's table without its Address column (as with `set print address off`): there is no machine code to point at.
-  s.say('Num     Type           Disp Enb What');
+  s.say(`Num     ${'Type'.padEnd(width)} Disp Enb What`);
   for (const b of all) {
-    const type = 'expr' in b ? (b.kind === 'watch' ? 'hw watchpoint' : 'read watchpoint') : 'breakpoint';
+    const type = typeOf(b);
     const disp = 'temporary' in b && b.temporary ? 'del ' : 'keep';
     const fn = 'fnName' in b ? s.view?.fnByName(b.fnName) : null;
     const what = 'expr' in b ? b.expr : b.kind === 'barrier' ? 'at __syncthreads (every barrier arrival)' : `in ${fn ? signature(s.view!, fn) : b.fnName} at ${b.at!.file}:${b.at!.line}`;
-    // The type field is 14 wide; a longer type pushes the rest along by its excess.
-    s.say(`${String(b.num).padEnd(8)}${type.padEnd(14)} ${disp} ${b.enabled ? 'y' : 'n'}   ${what}`);
+    s.say(`${String(b.num).padEnd(8)}${type.padEnd(width)} ${disp} ${b.enabled ? 'y' : 'n'}   ${what}`);
     if ('condition' in b && b.condition) s.say(`\tstop only if ${b.condition}`);
     if (b.hits > 0) s.say(`\tbreakpoint already hit ${b.hits} time${b.hits === 1 ? '' : 's'}`);
     if ('ignore' in b && b.ignore > 0) s.say(`\tWill ignore next ${b.ignore} crossings of breakpoint.`);
