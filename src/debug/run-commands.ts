@@ -40,7 +40,7 @@ export type Goal = ((row: StepRow, line: number, file: string) => boolean) & {
 type Stop =
   | { kind: 'goal'; step: number; row: StepRow; changed: boolean; cut: number | null; singleSteps?: boolean }
   | { kind: 'break'; step: number; bp: Breakpoint; focus: Focus; error: string | null }
-  | { kind: 'watch'; step: number; wp: Watchpoint; before: string; after: string; writer: Focus; writeStep: number; cut: number | null }
+  | { kind: 'watch'; step: number; hits: readonly WatchHit[]; writer: Focus; writeStep: number; cut: number | null }
   | { kind: 'barrier'; step: number; row: StepRow }
   | { kind: 'sanitizer'; step: number; rows: readonly FindingRow[] }
   | { kind: 'fault'; step: number; site: FaultSite }
@@ -117,9 +117,33 @@ function marks(s: DebugSession): Marks {
   return { barriers: barrierArrivals(s), findings: sanitizerStops(s), faults: faultStops(s) };
 }
 
-/** The first watchpoint among effects `fx` whose value changed (or was read), as a stop. */
+/** A watchpoint that triggered at a stop, with its value before and after (as the motion saw them). */
+interface WatchHit {
+  readonly wp: Watchpoint;
+  readonly before: string;
+  readonly after: string;
+}
+
+/**
+ * The watchpoints among effects `fx` whose value changed (or was read), as one stop where the first stops the program:
+ * one warp statement may trigger several, and gdb reports each (the next check would see its new value as its old).
+ */
 function watchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean): Stop | null {
+  const first = firstWatchStop(s, fx, backward);
+  if (!first || first.kind !== 'watch') return first;
+  const hits = [...first.hits];
   for (const wp of s.bps.watchpoints) {
+    if (wp === first.hits[0]!.wp) continue;
+    const more = firstWatchStop(s, fx, backward, wp);
+    if (more?.kind === 'watch' && more.writeStep === first.writeStep) hits.push(more.hits[0]!);
+  }
+  hits.sort((a, b) => a.wp.num - b.wp.num);
+  return { ...first, hits };
+}
+
+/** The first watchpoint (or only `only`) among effects `fx` whose value changed (or was read), as a stop. */
+function firstWatchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean, only: Watchpoint | null = null): Stop | null {
+  for (const wp of only ? [only] : s.bps.watchpoints) {
     if (!wp.enabled) continue;
     let lane = -1;
     const hit = fx.find((e) => (lane = touchingLane(wp, e)) >= 0);
@@ -135,7 +159,8 @@ function watchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean)
     // A store in the writer's last statement stops just after the store, inside it: after the statement the
     // thread has left its kernel, and gdb still stands in its frame (the function's epilogue) there.
     const leaves = !backward && (s.warpState(ws + 1, writer, null)?.frames.length ?? 1) === 0;
-    return { kind: 'watch', step: ws + 1, wp, before: backward ? after : before, after: backward ? before : after, writer, writeStep: ws, cut: backward ? hit.seq : leaves ? hit.seq + 1 : null };
+    const seen: WatchHit = { wp, before: backward ? after : before, after: backward ? before : after };
+    return { kind: 'watch', step: ws + 1, hits: [seen], writer, writeStep: ws, cut: backward ? hit.seq : leaves ? hit.seq + 1 : null };
   }
   return null;
 }
@@ -327,12 +352,19 @@ function report(s: DebugSession, stop: Stop, header: 'frame' | 'auto' = 'auto'):
       return;
     }
     case 'watch': {
-      stop.wp.hits++;
-      const kind = stop.wp.kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint';
-      const body = stop.wp.kind === 'watch' ? `\nOld value = ${stop.before}\nNew value = ${stop.after}\n` : `\nValue = ${stop.after}\n`;
+      // Each watchpoint that triggered says so in turn, by number, as gdb prints its chain of them.
+      const said = stop.hits.map(({ wp, before, after }) => {
+        wp.hits++;
+        const kind = wp.kind === 'watch' ? 'Hardware watchpoint' : 'Hardware read watchpoint';
+        const body = wp.kind === 'watch' ? `\nOld value = ${before}\nNew value = ${after}\n` : `\nValue = ${after}\n`;
+        // Named by the thread that wrote, as a breakpoint's stop is: `CUDA thread hit Watchpoint 2: iout[t * 16]` on the H100.
+        return `${hit(stop.writer, stop.step)}${kind} ${wp.num}: ${wp.expr}\n${body}`;
+      });
       // Where the writing thread is: the statement that wrote (it has not run its next one yet).
-      // Named by the thread that wrote, as a breakpoint's stop is: `CUDA thread hit Watchpoint 2: iout[t * 16]` on the H100.
-      s.stopAt(stop.step, stop.writer, queueCommands(s, stop.wp.commands), `${hit(stop.writer, stop.step)}${kind} ${stop.wp.num}: ${stop.wp.expr}\n${body}`, stop.cut);
+      queueCommands(s, stop.hits.flatMap((h) => h.wp.commands));
+      // A `silent` watchpoint keeps its own report quiet; the stop is silent only when all of them are.
+      const silent = stop.hits.every((h) => h.wp.commands[0] === 'silent');
+      s.stopAt(stop.step, stop.writer, silent ? 'silent' : 'frame', said.join(''), stop.cut);
       return;
     }
     case 'barrier': {

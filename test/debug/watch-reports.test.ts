@@ -6,7 +6,9 @@ import { join } from 'node:path';
 
 /*
  * What the CLI prints of watchpoints: gdb's breakpoint table widens its Type column to a
- * `read watchpoint`. Asked of a live session and of its trace's replay, which print the same.
+ * `read watchpoint`, and one warp statement whose lanes write two watched cells triggers both
+ * watchpoints, reported one after the other at the one stop. Asked of a live session and of its
+ * trace's replay, which print the same.
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-watch-reports-'));
@@ -34,7 +36,7 @@ int main()
 `,
 );
 const script = join(dir, 'cmds.gdb');
-writeFileSync(script, ['break k', 'run', 'watch g[1]', 'rwatch g[3]', 'watch g[2]', 'info breakpoints', ''].join('\n'));
+writeFileSync(script, ['break k', 'run', 'watch g[1]', 'rwatch g[3]', 'watch g[2]', 'info breakpoints', 'continue', 'info breakpoints', ''].join('\n'));
 const trace = join(dir, 'w.trace');
 
 /** Runs the CLI; its stdout, the program's path and the trace's line left out. */
@@ -70,11 +72,25 @@ const expected = [
   'Hardware read watchpoint 3: g[3]',
   'Hardware watchpoint 4: g[2]',
   ...table(false),
+  '[Switching focus to CUDA kernel 0, grid 1, block (0,0,0), thread (1,0,0), device 0, sm 0, warp 0, lane 1]',
+  '',
+  'CUDA thread hit Hardware watchpoint 2: g[1]',
+  '',
+  'Old value = 0',
+  'New value = 11',
+  '',
+  'CUDA thread hit Hardware watchpoint 4: g[2]',
+  '',
+  'Old value = 0',
+  'New value = 21',
+  'k<<<(1,1,1),(4,1,1)>>> (out=0x7f4c3a000100) at w.cu:7',
+  '7\t    out[t] = g[(t + 1) % 4];',
+  ...table(true),
   '',
 ];
 
 describe('watchpoint reports', () => {
-  it('lists a read watchpoint in a widened Type column, live and replayed', () => {
+  it('lists a read watchpoint in a widened Type column and reports every watchpoint one statement triggers, live and replayed', () => {
     const live = cli(['debug', program, '-o', trace, '-x', script, '--batch']);
     expect(live.split('\n')).toEqual(expected);
     expect(cli(['replay', trace, '-x', script, '--batch'])).toBe(live);
