@@ -110,12 +110,16 @@ export function frameArgs(view: ProgramView, fn: FunctionInfo, ctx: StateContext
 
 /** A function as a demangler writes it, as cuda-gdb names functions in its tables and exceptions: `scatter(int*, int)`, `incr(int&)`, `k(float const*, int)`. */
 export function signature(view: ProgramView, fn: FunctionInfo): string {
-  const params = fn.vars.filter((v) => v.param).map((v) => {
+  // A member function's `this` is no parameter of its mangled name: a const one's shows as the name's trailing const.
+  const self = fn.vars.find((v) => v.param && v.name === 'this');
+  const selfType = self ? view.typeOf(self) : null;
+  const constMember = selfType?.kind === 'pointer' && selfType.to.isConst === true;
+  const params = fn.vars.filter((v) => v.param && v !== self).map((v) => {
     const t = view.typeOf(v);
     // A mangled name has no parameter's own qualifiers (`const int n` is `int`).
     return v.ref && t.kind === 'pointer' ? `${demangledText(t.to)}&` : demangledText(unqualified(t));
   });
-  return `${fn.name}(${params.join(', ')})`;
+  return `${fn.name}(${params.join(', ')})${constMember ? ' const' : ''}`;
 }
 
 /** `t` without its own const, volatile and restrict. */
