@@ -5,7 +5,7 @@ import type { LaunchRow } from '../trace/reader.js';
 import { showSymbol, type Focus, type StateContext } from './eval-context.js';
 import type { ProgramView } from './program-view.js';
 import { formatValue, typeText } from './expr/index.js';
-import { enumeratorName, isCharType } from './expr/ctypes.js';
+import { declaration, enumeratorName, isCharType } from './expr/ctypes.js';
 
 /*
  * cuda-gdb's wording for where the debugger is: focus messages, frame headers, source lines.
@@ -149,5 +149,8 @@ export function functionType(view: ProgramView, fn: FunctionInfo): string {
     const old = fn.demangledParams?.[i];
     return old !== undefined && old.includes('const') && !text.includes('const') ? old : text;
   });
-  return `${typeText(view.types.read(fn.ret))} (${params.length ? params.join(', ') : 'void'})`;
+  // The return type as a declarator around the parameter list, as gdb writes it: `int (int)`, `int *(int)`, `int &(int)`.
+  const ret = view.types.read(fn.ret);
+  const list = `(${params.length ? params.join(', ') : 'void'})`;
+  return fn.retRef && ret.kind === 'pointer' ? declaration(ret.to, `&${list}`) : declaration(ret, list);
 }

@@ -99,7 +99,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
     list.push(entry);
   }
   const fn = entry.fn!;
-  if (sig.retRef) refReturning.add(fn);
+  if (sig.retRef) refReturning.add(fn), (fn.retRef = true);
   if (d.specs.constexpr) markConstexpr(fn);
   if (d.specs.launchBounds) fn.launchBounds = launchBounds(c, d.specs.launchBounds);
   fn.params = makeParams(c, d, sig.params, sig.refs);
@@ -242,7 +242,7 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
     if (depth > MAX_PENDING_INSTANTIATIONS) fail(loc, `recursive template instantiation exceeded maximum depth of ${MAX_PENDING_INSTANTIATIONS}`);
     const made: MutFn = { id: c.nextFn++, name, space: entry.space, ret: sig.ret, params: [], locals: [], body: null, loc: d.loc };
     fn = made;
-    if (sig.retRef) refReturning.add(made);
+    if (sig.retRef) refReturning.add(made), (made.retRef = true);
     entry.instances.set(name, made);
     c.functions.push(made);
     const savedScope = c.scope;

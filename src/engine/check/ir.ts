@@ -163,6 +163,8 @@ export interface IFunction {
   readonly loc: SourceLoc;
   /** A kernel's `__launch_bounds__(maxThreads, minBlocks)`, where it has one (minBlocks 0 when not given). */
   launchBounds?: { readonly maxThreads: number; readonly minBlocks: number };
+  /** True for a function that returns a reference: `ret` is then a pointer to the referent (the debugger prints `int &`). */
+  retRef?: true;
 }
 
 /** The whole checked translation unit. */

@@ -32,6 +32,8 @@ export interface FunctionInfo {
   readonly file: string;
   readonly line: number;
   readonly ret: TypeJson;
+  /** The function returns a reference: `ret` is a pointer to its referent (absent: not one; traces before it say nothing). */
+  readonly retRef?: true;
   readonly vars: readonly VarInfo[];
   /** Start locations of the function's statements, in source order: where line breakpoints may stop. */
   readonly stmts: readonly { readonly file: string; readonly line: number; readonly col: number }[];
@@ -74,6 +76,7 @@ export function debugInfo(program: IProgram, layout: ProgramLayout): DebugInfo {
       file: f.loc.file,
       line: f.loc.line,
       ret: types.write(f.ret),
+      ...(f.retRef ? { retRef: true as const } : {}),
       vars: frame.map(({ v, reg, offset }) => ({ name: v.name, type: types.write(v.type), param: v.isParam, line: v.loc.line, col: v.loc.col, reg: reg !== null, offset, ...(v.ref ? { ref: true as const } : {}) })),
       stmts: statementLocs(f),
       assigns: statementAssigns(f, frame.map((x) => (x.reg !== null ? x.v : null))),
