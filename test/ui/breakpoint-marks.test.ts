@@ -21,6 +21,12 @@ describe('breakpoint marks', () => {
     expect(marks.get(10)?.title).toBe("Breakpoint 2 if i == 3: the presenter's");
   });
 
+  it('names a tbreak a temporary breakpoint, as gdb does', () => {
+    const marks = breakpointMarks([bp(2, 32, { temporary: true }), bp(3, 40, { temporary: true, condition: 'i == 3' })], 'a.cu');
+    expect(marks.get(32)?.title).toBe('Temporary breakpoint 2: click to clear, right-click to edit its condition');
+    expect(marks.get(40)?.title).toBe('Temporary breakpoint 3 if i == 3: click to clear, right-click to edit its condition');
+  });
+
   it('keeps a line with one enabled breakpoint among disabled ones live, and edits its first one', () => {
     const marks = breakpointMarks([bp(5, 7, { enabled: false }), bp(2, 7, { enabled: false, condition: 'j > 0' }), bp(9, 7)], 'a.cu');
     expect(marks.get(7)).toMatchObject({ enabled: true, conditional: true, first: { num: 2 } });

@@ -27,7 +27,9 @@ export function breakpointMarks(breakpoints: readonly BreakpointView[], file: st
     const enabled = bps.some((b) => b.enabled);
     const state = enabled ? '' : ' (disabled)';
     const how = readOnly ? "the presenter's" : 'click to clear, right-click to edit its condition';
-    const title = `Breakpoint ${first.num}${state}${first.condition ? ` if ${first.condition}` : ''}: ${how}`;
+    // A tbreak is named as gdb names it (`Temporary breakpoint 2`): it goes away at its first stop.
+    const kind = first.temporary ? 'Temporary breakpoint' : 'Breakpoint';
+    const title = `${kind} ${first.num}${state}${first.condition ? ` if ${first.condition}` : ''}: ${how}`;
     marks.set(line, { first, enabled, conditional: !!first.condition, title });
   }
   return marks;
