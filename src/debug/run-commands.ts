@@ -32,6 +32,8 @@ export type Goal = ((row: StepRow, line: number, file: string) => boolean) & {
   cut?: () => number | null;
   /** A single-stepping command (step, next, until): cuda-gdb warns when it steps the focused warp over a barrier (barrier-warning.ts). */
   singleSteps?: boolean;
+  /** Asked once the program has ended without a stop: whether the goal was reached in its last statement after all (its stop is then inside that statement, at `cut`). */
+  atEnd?: () => boolean;
 };
 
 type Stop =
@@ -177,6 +179,11 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
     if (!(await s.grow())) break;
   }
   if (s.stoppedByInterrupt()) return false;
+  const last = t.stepRow(t.stepCount() - 1);
+  if (goal?.atEnd?.() && last) {
+    report(s, { kind: 'goal', step: t.stepCount(), row: last, changed: true, cut: goal.cut?.() ?? null }, header);
+    return true;
+  }
   // A frame that returned in the last statement: gdb deletes its watchpoints before the program is gone.
   const gone = scopes.ended();
   if (gone.length) {

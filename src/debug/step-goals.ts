@@ -42,8 +42,9 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   let callerStep = -1;
   // Whether the caller's statement does anything after the return: a write, a call, a print.
   let rest = false;
-  const follow = (row: StepRow): void => {
-    if (pending && row.step > last) {
+  // Reads the frame events of the warp's last statement seen (once a later one shows it is complete, or the program ended).
+  const settle = (): void => {
+    if (pending) {
       pending = false;
       for (const { d: fx, i, seq } of effectsOfStep(t, last, fromSeq)) {
         if (returned !== null) rest = true;
@@ -61,6 +62,9 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
       }
       fromSeq = null;
     }
+  };
+  const follow = (row: StepRow): void => {
+    if (row.step > last) settle();
     if (sameWarp(row, focus)) (last = row.step), (pending = true);
   };
   const goal: Goal = (row, line, file) => {
@@ -92,6 +96,14 @@ export function stepGoal(s: DebugSession, kind: StepKind): Goal | string {
   goal.changed = () => lowest < 0 || delta !== 0;
   goal.singleSteps = kind !== 'finish';
   goal.cut = () => (kind === 'finish' && rest ? returned : null);
+  // The program ended with no statement after the return (a call in main's last statement): the rest of the caller's
+  // statement (its own return) is still to run there, so finish stops inside it, as gdb's does at `0x... in main ()`.
+  goal.atEnd = () => {
+    settle();
+    if (kind !== 'finish' || returned === null) return false;
+    rest = true;
+    return true;
+  };
   return goal;
 }
 
