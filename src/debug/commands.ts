@@ -20,7 +20,7 @@ import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import { RETURN_VALUE } from '../trace/schema.js';
 import { registerBytes, type Focus } from './eval-context.js';
 import type { RegValue } from '../trace/state.js';
-import { formatValue, recordedOnly } from './expr/index.js';
+import { formatValue, recordedOnly, type Evaluated } from './expr/index.js';
 
 /*
  * The command table: cuda-gdb's names, abbreviations and error messages. Each handler prints
@@ -91,10 +91,20 @@ function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; dept
   const st = s.state();
   const v = f.kind === 'host' ? st.register(0, 0, 0, 0, key) : st.register(f.launch, f.block, f.warp, f.lane, key);
   if (v === undefined) return;
-  const bytes = returnedBytes(s, type, v);
-  if (typeof bytes === 'string') return;
-  const value = { type, bytes, place: null, space: 'generic' as const };
+  const value = returnedValue(s, fn, type, v);
+  if (!value) return;
   s.say(`Value returned is $${s.values.push(value)} = ${formatValue(value, null, s.context())}`);
+}
+
+/** What a function returned, to print: a reference's object (its register holds the address: gdb's `(int &) @0x...: 5`), else the value. */
+function returnedValue(s: DebugSession, fn: FunctionInfo, type: CType, v: RegValue): Evaluated | null {
+  if (fn.retRef && type.kind === 'pointer') {
+    const place = { kind: 'memory', space: 'generic', address: Number(v) } as const;
+    const bytes = s.context().read(place, sizeOf(type.to));
+    return typeof bytes === 'string' ? null : { type: type.to, bytes, place, space: 'generic', ref: true };
+  }
+  const bytes = returnedBytes(s, type, v);
+  return typeof bytes === 'string' ? null : { type, bytes, place: null, space: 'generic' };
 }
 
 /** The bytes a function returned: a scalar's from its RETURN_VALUE register, a struct's from the caller's slot that register names. */

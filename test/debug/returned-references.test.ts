@@ -6,8 +6,8 @@ import { join } from 'node:path';
 
 /*
  * Functions that return a pointer or a reference, as the CLI shows them: whatis writes the
- * return type as gdb's declarator around the parameter list (`int *(int)`, `int &(int)`).
- * Asked of a live session and of its trace's replay, which print the same.
+ * return type as gdb's declarator around the parameter list (`int *(int)`, `int &(int)`), and
+ * finish prints a returned reference as gdb prints one, the object at its address. Asked of a live session and of its trace's replay, which print the same.
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-returned-refs-'));
@@ -52,5 +52,10 @@ function session(name: string, commands: readonly string[]): string[] {
 describe('functions returning a pointer or a reference', () => {
   it('have whatis write the return type around the parameter list', () => {
     expect(session('whatis', ['whatis cell', 'whatis where', 'whatis k'])).toEqual(['type = int &(int)', 'type = int *(int)', 'type = void (void)', '']);
+  }, 60_000);
+
+  it('have finish print a returned reference as the object it refers to, a pointer as a pointer', () => {
+    const out = session('finish', ['break cell', 'break where', 'run', 'finish', 'continue', 'finish']);
+    expect(out.filter((l) => l.startsWith('Value returned'))).toEqual(['Value returned is $1 = (@generic int &) @0x7f4c3a000004: 0', 'Value returned is $2 = (@generic int *) 0x7f4c3a000008']);
   }, 60_000);
 });

@@ -54,7 +54,9 @@ function topPrefix(v: Evaluated, fmt: PrintFormat | null, ctx: EvalContext): str
 export function valueTypeText(v: Evaluated, ctx: EvalContext): string {
   if (!ctx.qualifiesTypes()) return qualifiedText(v.type, null, null, v.ref === true);
   const pointee = v.ref ? (v.place?.kind === 'memory' ? v.place.space : null) : v.type.kind === 'pointer' && !v.plain ? v.space : null;
-  return qualifiedText(v.type, storageOf(v), pointee, v.ref === true);
+  // A reference lives where its storage says; a returned one lives nowhere (`(@generic int &) @0x...: 5`), its place is its referent's.
+  const own = v.ref ? (v.storage ?? null) : storageOf(v);
+  return qualifiedText(v.type, own, pointee, v.ref === true);
 }
 
 class Printer {
