@@ -305,13 +305,16 @@ const GDB_SETTINGS = ['listsize', 'print', 'logging', 'style', 'disassembly-flav
 function setCommand(s: DebugSession, args: string): void {
   const words = args.split(/\s+/);
   if (words[0] === 'cuda' && words[1] === 'break_on_launch') {
-    s.breakOnLaunch = words[2] === 'application' || words[2] === 'all';
+    const kind = enumSetting(words[2] ?? '', ['none', 'application', 'system', 'all']);
+    if (!kind.ok) return s.say(kind.error);
+    s.breakOnLaunch = kind.value === 'application' || kind.value === 'all';
     return;
   }
   const tool = words[1] ?? '';
   if (words[0] === 'cuda' && isTool(tool)) return setSanitizer(s, tool, words[2] ?? '');
   if (words[0] === 'cuda' && words[1] === 'break_on_barrier') {
-    const on = words[2] === 'on';
+    const on = booleanSetting(words[2] ?? '');
+    if (on === null) return s.say('"on" or "off" expected.');
     const b = s.bps.barrierBreak;
     if (on && !b) s.bps.addBreak({ kind: 'barrier', at: null, fnName: '__syncthreads', condition: null, temporary: false });
     if (!on && b) s.bps.delete([b.num]);
@@ -330,6 +333,23 @@ function setCommand(s: DebugSession, args: string): void {
   if (['pagination', 'confirm', 'height', 'width'].includes(words[0]!)) return;
   if (GDB_SETTINGS.includes(words[0]!)) return s.say(`"set ${words[0]}" is not supported by Warpscope.`);
   s.say(`Undefined set command: "${args}".  Try "help set".`);
+}
+
+/** An enum setting's value as gdb reads it: a unique prefix of one of `items`, or gdb's error. */
+function enumSetting(word: string, items: readonly string[]): { ok: true; value: string } | { ok: false; error: string } {
+  if (word === '') return { ok: false, error: `Requires an argument. Valid arguments are ${items.join(', ')}.` };
+  const exact = items.find((i) => i === word);
+  const matches = items.filter((i) => i.startsWith(word));
+  if (exact ?? matches.length === 1) return { ok: true, value: exact ?? matches[0]! };
+  return { ok: false, error: matches.length ? `Ambiguous item "${word}".` : `Undefined item: "${word}".` };
+}
+
+/** A boolean setting's value as gdb reads it (no word is on; a prefix of on/off/yes/no/enable/disable, 1 or 0), or null. */
+function booleanSetting(word: string): boolean | null {
+  const w = word.toLowerCase();
+  if (w === '' || ['on', '1', 'yes', 'enable'].some((x) => x.startsWith(w))) return true;
+  if (['off', '0', 'no', 'disable'].some((x) => x.startsWith(w))) return false;
+  return null;
 }
 
 /** The `info` subcommands that need a program (besides breakpoints, display and cuda). */
