@@ -103,6 +103,9 @@ export class PresenterFollower {
     const f = s.focus;
     const g = stop.focus;
     if (g.kind === 'device' && (f.kind !== 'device' || f.launch !== g.launch || f.block !== g.block || f.warp !== g.warp || f.lane !== g.lane)) await this.svc.exec(`cuda ${g.label}`);
+    // The presenter went `up` to a caller: the viewer's panels show that frame too.
+    const level = stop.frame?.level ?? 0;
+    if (s.frameIndex !== level) await this.svc.exec(`frame ${level}`);
     this.svc.flush();
     this.svc.publish();
   }

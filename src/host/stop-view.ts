@@ -20,5 +20,9 @@ export function stopOf(s: DebugSession): StopView | null {
     const label = l ? `block ${d(s.view.blockIdx(l, f.block))} thread ${d(s.view.threadIdx(l, f.warp, f.lane))}` : `warp ${f.warp} lane ${f.lane}`;
     focus = { kind: 'device', launch: f.launch, block: f.block, warp: f.warp, lane: f.lane, label };
   }
-  return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0, ...(s.faultStop === s.pos ? { exception: true as const } : {}), ...(s.sanitizerStop === s.pos ? { sanitizer: true as const } : {}) };
+  // A caller frame selected with `up` is where print, info locals and list look: the panels show it too.
+  const callRow = s.frameIndex > 0 ? s.frameRows()[s.frameIndex] : undefined;
+  const call = callRow ? s.trace.loc(callRow.loc) : null;
+  const frame = call ? { frame: { level: s.frameIndex, file: call.file, line: call.line } } : {};
+  return { step: s.pos, focus, file: loc?.file ?? '', line: loc?.line ?? 0, ...(s.faultStop === s.pos ? { exception: true as const } : {}), ...(s.sanitizerStop === s.pos ? { sanitizer: true as const } : {}), ...frame };
 }

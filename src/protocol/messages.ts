@@ -105,6 +105,8 @@ export interface StopView {
   readonly exception?: true;
   /** Stopped for what a sanitizer found there (`set cuda memcheck on`), not merely at its step. */
   readonly sanitizer?: true;
+  /** The caller frame `up`/`frame N` selected (absent for the innermost): its level and the line of its call. */
+  readonly frame?: { readonly level: number; readonly file: string; readonly line: number };
 }
 
 /** A piece of the program's own output. */

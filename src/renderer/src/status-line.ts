@@ -12,7 +12,12 @@ export function statusLine(s: SessionState): string {
   if (s.busy) return 'Running…';
   // A viewer's window is told once the presenter's command has run a while: a print does not flash it.
   if (s.presenterBusy && s.running) return 'Running… · the presenter runs the program';
-  if (s.stop) return `Stopped at step ${s.stop.step} · ${s.stop.focus.kind === 'device' ? s.stop.focus.label : 'host thread'} · ${s.stop.file.split('/').pop()}:${s.stop.line}`;
+  if (s.stop) {
+    const f = s.stop.frame;
+    // After `up`, the panels show the caller's frame: the bar says which, as gdb's `frame` does.
+    const frame = f ? ` · frame #${f.level} at ${f.file.split('/').pop()}:${f.line}` : '';
+    return `Stopped at step ${s.stop.step} · ${s.stop.focus.kind === 'device' ? s.stop.focus.label : 'host thread'} · ${s.stop.file.split('/').pop()}:${s.stop.line}${frame}`;
+  }
   if (s.exit) return `Exited with status ${s.exit.status ?? '? (recording interrupted)'}`;
   if (!s.mode) return 'No program open';
   return s.role === 'viewer' ? 'Not running · the presenter runs the program' : 'Not running · F5 runs the program';

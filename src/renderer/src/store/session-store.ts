@@ -64,8 +64,11 @@ export function reduce(s: SessionState, e: SessionEvent): SessionState {
       return { ...s, notice: e.message };
     case 'breakpoints':
       return { ...s, breakpoints: e.breakpoints };
-    case 'stopped':
-      return { ...s, stop: e.stop, viewFile: e.stop && s.files.some((f) => f.path === e.stop!.file) ? e.stop.file : s.viewFile, exit: e.stop ? null : s.exit };
+    case 'stopped': {
+      // The Source shows the selected frame's file: a caller's after `up`, else the stop's.
+      const shown = e.stop?.frame?.file ?? e.stop?.file;
+      return { ...s, stop: e.stop, viewFile: shown !== undefined && s.files.some((f) => f.path === shown) ? shown : s.viewFile, exit: e.stop ? null : s.exit };
+    }
     case 'program-output':
       return { ...s, output: e.reset ? e.chunks : [...s.output, ...e.chunks] };
     case 'exited':
