@@ -14,11 +14,13 @@ import { PROGRAM_STACK_MB } from '../engine/exec/env.js';
 
 const ON_BIG_STACK = new Set(['run', 'record', 'check', 'stats']);
 
-type Main = (argv: readonly string[], stop?: Int32Array) => Promise<number>;
+type Main = (argv: readonly string[], stop?: Int32Array, terminal?: boolean) => Promise<number>;
 
 /** What a launch's worker is given: the command, and the word this thread sets on Ctrl-C (a recording stops there). */
 interface LaunchData {
   readonly warpscopeArgv: readonly string[];
+  /** Whether this process's stdout is a terminal (the worker's own stdout is a pipe to this thread). */
+  readonly terminal: boolean;
   readonly stop: Int32Array;
 }
 
@@ -65,7 +67,7 @@ export async function launch(argv: readonly string[]): Promise<number> {
 /** Runs the command on a big-stack worker; null when the worker could not start. */
 function onBigStack(argv: readonly string[]): Promise<number | null> {
   return new Promise((resolve) => {
-    const data: LaunchData = { warpscopeArgv: argv, stop: new Int32Array(new SharedArrayBuffer(4)) };
+    const data: LaunchData = { warpscopeArgv: argv, terminal: process.stdout.isTTY === true, stop: new Int32Array(new SharedArrayBuffer(4)) };
     let worker: Worker;
     try {
       worker = new Worker(new URL(import.meta.url), { workerData: data, resourceLimits: { stackSizeMb: PROGRAM_STACK_MB } });
@@ -115,6 +117,6 @@ const data = workerData as LaunchData | null;
 if (!isMainThread && parentPort && data?.warpscopeArgv) {
   writeThrough(parentPort);
   const main = await cliMain();
-  const m: LaunchMessage = { status: await main(data.warpscopeArgv, data.stop) };
+  const m: LaunchMessage = { status: await main(data.warpscopeArgv, data.stop, data.terminal) };
   parentPort.postMessage(m);
 }

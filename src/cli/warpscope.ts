@@ -38,7 +38,7 @@ function writeEvent(e: EngineEvent, out: Print = print): void {
 const INTERRUPTED_STATUS = 128 + 2;
 
 /** The `warpscope` command: returns the process exit status. `stop`: a word another thread sets on Ctrl-C (launch.ts), which stops a recording. */
-export async function main(argv: readonly string[], stop?: Int32Array): Promise<number> {
+export async function main(argv: readonly string[], stop?: Int32Array, terminal = process.stdout.isTTY === true): Promise<number> {
   // The analyses parse their own options (compute-sanitizer's and Nsight's, beside run's).
   if (argv[0] === 'check') return checkCommand(argv.slice(1));
   if (argv[0] === 'stats') return statsCommand(argv.slice(1));
@@ -82,7 +82,8 @@ export async function main(argv: readonly string[], stop?: Int32Array): Promise<
   const timeline: TimelineOp[] = [];
   const programArgv = [basename(parsed.file, '.cu'), ...parsed.programArgs];
   let out = print;
-  let cmd: EngineCommand = { kind: 'run', file: parsed.file, argv: programArgv, options };
+  // stdio line-buffers a terminal's stdout and sends a pipe's or file's in blocks: printf before an fprintf(stderr) comes first only on a terminal.
+  let cmd: EngineCommand = { kind: 'run', file: parsed.file, argv: programArgv, options: { ...options, lineBuffered: terminal } };
   let writer: TraceWriter | null = null;
   let writerPath = '';
   if (parsed.kind === 'record') {

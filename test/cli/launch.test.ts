@@ -72,3 +72,19 @@ describe('limits and crashes on the command line', () => {
     noStackTrace(r.stdout);
   });
 });
+
+describe('stdout on a terminal', () => {
+  const buffered = join(dir, 'buffered.cu');
+  writeFileSync(buffered, '#include <cstdio>\nint main() { printf("a\\n"); fprintf(stderr, "b\\n"); printf("c\\n"); return 0; }\n');
+
+  it('is line-buffered as stdio makes it, so printf before an fprintf(stderr) comes first; a pipe gets it at exit', () => {
+    // script(1) (util-linux, in every Debian) gives the command a terminal; its output is the terminal's, both streams in order.
+    for (const cmd of ['run', 'record']) {
+      const extra = cmd === 'record' ? ` -o ${join(dir, 'buffered.trace')}` : '';
+      const tty = spawnSync('script', ['-qec', `${process.execPath} bin/warpscope.mjs ${cmd} ${buffered}${extra}`, '/dev/null'], { encoding: 'latin1', timeout: 60_000 });
+      expect(tty.stdout.replace(/\r/g, '')).toBe('a\nb\nc\n');
+    }
+    const piped = spawnSync('sh', ['-c', `${process.execPath} bin/warpscope.mjs run ${buffered} 2>&1`], { encoding: 'latin1' });
+    expect(piped.stdout).toBe('b\na\nc\n');
+  });
+});
