@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { batchLiveAndReplay } from './session-helpers.js';
 
 /*
  * finish out of a function called in main's last statement (`return twice(a);`): nothing of the
@@ -28,18 +28,6 @@ const script = join(dir, 'cmds.gdb');
 writeFileSync(script, ['break twice', 'run', 'continue', 'finish', 'print a', 'continue', ''].join('\n'));
 const trace = join(dir, 'f.trace');
 
-/** Runs the CLI; its stdout, the program's path as its name and the trace's line left out. */
-function cli(args: readonly string[]): string {
-  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
-  expect(r.stderr).toBe('');
-  return r.stdout
-    .split('\n')
-    .filter((l) => !l.startsWith('Starting program:'))
-    .join('\n')
-    .split(program)
-    .join('f.cu');
-}
-
 const expected = [
   'Breakpoint 1 at twice: file f.cu, line 1.',
   '',
@@ -58,8 +46,6 @@ const expected = [
 
 describe('finish', () => {
   it("stops in main's last statement as the function it calls returns, live and replayed", () => {
-    const live = cli(['debug', program, '-o', trace, '-x', script, '--batch']);
-    expect(live.split('\n')).toEqual(expected);
-    expect(cli(['replay', trace, '-x', script, '--batch'])).toBe(live);
+    expect(batchLiveAndReplay(program, script, trace, 'f.cu')).toEqual(expected);
   }, 60_000);
 });

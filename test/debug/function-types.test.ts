@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { batchLiveAndReplay } from './session-helpers.js';
 
 /*
  * A function's type as gdb reads it from DWARF, where each parameter keeps its own qualifiers
@@ -39,13 +39,6 @@ const script = join(dir, 'cmds.gdb');
 writeFileSync(script, ['whatis k', 'ptype k', 'whatis g', 'break k', 'break g', 'info breakpoints', ''].join('\n'));
 const trace = join(dir, 'fn.trace');
 
-/** Runs the CLI; its stdout. */
-function cli(args: readonly string[]): string {
-  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
-  expect(r.stderr).toBe('');
-  return r.stdout.split(program).join('fn.cu');
-}
-
 const expected = [
   'type = void (const float *, float *, const int, const float * const *)',
   'type = void (const float *, float *, const int, const float * const *)',
@@ -60,7 +53,6 @@ const expected = [
 
 describe('function types', () => {
   it("keep each parameter's own qualifiers in whatis, and none in demangled names", () => {
-    expect(cli(['debug', program, '-o', trace, '-x', script, '--batch']).split('\n')).toEqual(expected);
-    expect(cli(['replay', trace, '-x', script, '--batch']).split('\n')).toEqual(expected);
+    expect(batchLiveAndReplay(program, script, trace, 'fn.cu')).toEqual(expected);
   });
 });

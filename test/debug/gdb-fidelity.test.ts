@@ -2,9 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DebugSession } from '../../src/debug/session.js';
-import { defaultRunOptions } from '../../src/engine/api.js';
-import { readFile, capture } from './session-helpers.js';
+import { liveAndReplayAnswers } from './session-helpers.js';
 
 /*
  * Commands whose answers cuda-gdb 13 gives on an H100 (checked there with the device tool):
@@ -18,26 +16,7 @@ let traces = 0;
 
 /** What a live session of `program` prints for each command, checked against its replay's answers. */
 async function answers(program: string, commands: readonly string[]): Promise<string[]> {
-  const trace = join(dir, `t${traces++}.trace`);
-  const run = async (s: DebugSession, take: () => string): Promise<string[]> => {
-    const out: string[] = [];
-    for (const cmd of commands) {
-      await s.execute(cmd);
-      out.push(take());
-    }
-    s.close();
-    return out;
-  };
-  const c = capture();
-  const s = new DebugSession(c.io, { kind: 'live', file: program, argv: [program.replace(/^.*\/|\.cu$/g, '')], options: { ...defaultRunOptions, maxSteps: 2_000_000 }, host: { readFile }, tracePath: trace });
-  expect(s.prepare()).toBe(true);
-  const live = await run(s, c.take);
-  const r = capture();
-  const replay = DebugSession.replay(r.io, trace);
-  if (typeof replay === 'string') throw new Error(replay);
-  // The trace path in `Starting program` differs; nothing else may.
-  expect((await run(replay, r.take)).map((t) => t.replace(/\(trace [^)]*\)/, ''))).toEqual(live.map((t) => t.replace(/\(trace [^)]*\)/, '')));
-  return live;
+  return liveAndReplayAnswers(program, commands, join(dir, `t${traces++}.trace`));
 }
 
 const avg = 'examples/avgfilter.cu';

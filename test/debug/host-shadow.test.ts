@@ -2,9 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DebugSession } from '../../src/debug/session.js';
-import { defaultRunOptions } from '../../src/engine/api.js';
-import { readFile, capture } from './session-helpers.js';
+import { liveAndReplayAnswers } from './session-helpers.js';
 
 /*
  * A __device__ variable's name in host code denotes its host shadow, for the debugger too: cuda-gdb 13
@@ -34,25 +32,7 @@ int main() {
 async function answers(commands: readonly string[]): Promise<string[]> {
   const file = join(dir, 'shadow.cu');
   writeFileSync(file, PROGRAM);
-  const trace = join(dir, 'shadow.trace');
-  const run = async (s: DebugSession, take: () => string): Promise<string[]> => {
-    const out: string[] = [];
-    for (const cmd of commands) {
-      await s.execute(cmd);
-      out.push(take());
-    }
-    s.close();
-    return out;
-  };
-  const c = capture();
-  const s = new DebugSession(c.io, { kind: 'live', file, argv: ['shadow'], options: { ...defaultRunOptions, maxSteps: 2_000_000 }, host: { readFile }, tracePath: trace });
-  expect(s.prepare()).toBe(true);
-  const live = await run(s, c.take);
-  const r = capture();
-  const replay = DebugSession.replay(r.io, trace);
-  if (typeof replay === 'string') throw new Error(replay);
-  expect((await run(replay, r.take)).map((t) => t.replace(/\(trace [^)]*\)/, ''))).toEqual(live.map((t) => t.replace(/\(trace [^)]*\)/, '')));
-  return live;
+  return liveAndReplayAnswers(file, commands, join(dir, 'shadow.trace'));
 }
 
 describe('a __device__ variable named where host code stops', () => {

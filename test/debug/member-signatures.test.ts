@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { batchLiveAndReplay } from './session-helpers.js';
 
 /*
  * A member function's name in the breakpoint table, as gdb's demangler writes it: its implicit
@@ -42,13 +42,6 @@ const script = join(dir, 'cmds.gdb');
 writeFileSync(script, ['break V::add', 'break V::dot', 'info breakpoints', ''].join('\n'));
 const trace = join(dir, 'm.trace');
 
-/** Runs the CLI; its stdout with the program's path as its name. */
-function cli(args: readonly string[]): string {
-  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
-  expect(r.stderr).toBe('');
-  return r.stdout.split(program).join('m.cu');
-}
-
 const expected = [
   'Breakpoint 1 at V::add: file m.cu, line 4.',
   'Breakpoint 2 at V::dot: file m.cu, line 5.',
@@ -60,8 +53,6 @@ const expected = [
 
 describe('member function names', () => {
   it('leave out this and end a const member in const, live and replayed', () => {
-    const live = cli(['debug', program, '-o', trace, '-x', script, '--batch']);
-    expect(live.split('\n')).toEqual(expected);
-    expect(cli(['replay', trace, '-x', script, '--batch'])).toBe(live);
+    expect(batchLiveAndReplay(program, script, trace, 'm.cu')).toEqual(expected);
   }, 60_000);
 });

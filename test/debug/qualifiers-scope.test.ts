@@ -2,9 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DebugSession } from '../../src/debug/session.js';
-import { defaultRunOptions } from '../../src/engine/api.js';
-import { readFile, capture } from './session-helpers.js';
+import { liveAndReplayAnswers } from './session-helpers.js';
 
 /*
  * gdb's type qualifiers, watchpoints whose frame ends, and files named by #line: each command
@@ -19,25 +17,8 @@ let n = 0;
 /** What a live session of the program `source` prints for each command, checked against its replay's answers. */
 async function answers(source: string, commands: readonly string[]): Promise<string[]> {
   const program = join(dir, `p${n}.cu`);
-  const trace = join(dir, `p${n++}.trace`);
   writeFileSync(program, source);
-  const run = async (s: DebugSession, take: () => string): Promise<string[]> => {
-    const out: string[] = [];
-    for (const cmd of commands) {
-      await s.execute(cmd);
-      out.push(take());
-    }
-    s.close();
-    return out;
-  };
-  const c = capture();
-  const s = new DebugSession(c.io, { kind: 'live', file: program, argv: ['p'], options: { ...defaultRunOptions, maxSteps: 2_000_000 }, host: { readFile }, tracePath: trace });
-  expect(s.prepare()).toBe(true);
-  const live = await run(s, c.take);
-  const r = capture();
-  const replay = DebugSession.replay(r.io, trace);
-  if (typeof replay === 'string') throw new Error(replay);
-  expect((await run(replay, r.take)).map((t) => t.replace(/\(trace [^)]*\)/, ''))).toEqual(live.map((t) => t.replace(/\(trace [^)]*\)/, '')));
+  const live = await liveAndReplayAnswers(program, commands, join(dir, `p${n++}.trace`));
   return live.map((t) => t.split(program).join('prog.cu'));
 }
 

@@ -2,9 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DebugSession } from '../../src/debug/session.js';
 import { defaultRunOptions } from '../../src/engine/api.js';
-import { readFile, capture } from './session-helpers.js';
+import { liveAndReplayAnswers } from './session-helpers.js';
 
 /*
  * Stepping onto a breakpoint's line, forward or back: the focused thread is the one that hits it
@@ -19,26 +18,7 @@ let traces = 0;
 
 /** What a live session prints for each command, checked against its replay's answers. */
 async function answers(commands: readonly string[]): Promise<string[]> {
-  const trace = join(dir, `t${traces++}.trace`);
-  const run = async (s: DebugSession, take: () => string): Promise<string[]> => {
-    const out: string[] = [];
-    for (const cmd of commands) {
-      await s.execute(cmd);
-      out.push(take().replace(/\(trace [^)]*\)/, ''));
-    }
-    s.close();
-    return out;
-  };
-  const c = capture();
-  const options = { ...defaultRunOptions, scheduler: { kind: 'round-robin' as const } };
-  const s = new DebugSession(c.io, { kind: 'live', file: program, argv: ['two_warps_lines'], options, host: { readFile }, tracePath: trace });
-  expect(s.prepare()).toBe(true);
-  const live = await run(s, c.take);
-  const r = capture();
-  const replay = DebugSession.replay(r.io, trace);
-  if (typeof replay === 'string') throw new Error(replay);
-  expect(await run(replay, r.take)).toEqual(live);
-  return live;
+  return liveAndReplayAnswers(program, commands, join(dir, `t${traces++}.trace`), { ...defaultRunOptions, scheduler: { kind: 'round-robin' } });
 }
 
 const hit = (line: number, text: string): string =>

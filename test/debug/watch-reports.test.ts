@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { batchLiveAndReplay } from './session-helpers.js';
 
 /*
  * What the CLI prints of watchpoints: gdb's breakpoint table widens its Type column to a
@@ -38,18 +38,6 @@ int main()
 const script = join(dir, 'cmds.gdb');
 writeFileSync(script, ['break k', 'run', 'watch g[1]', 'rwatch g[3]', 'watch g[2]', 'info breakpoints', 'continue', 'info breakpoints', ''].join('\n'));
 const trace = join(dir, 'w.trace');
-
-/** Runs the CLI; its stdout, the program's path and the trace's line left out. */
-function cli(args: readonly string[]): string {
-  const r = spawnSync(process.execPath, ['bin/warpscope.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
-  expect(r.stderr).toBe('');
-  return r.stdout
-    .split('\n')
-    .filter((l) => !l.startsWith('Starting program:'))
-    .join('\n')
-    .split(program)
-    .join('w.cu');
-}
 
 const table = (hits: boolean): string[] => [
   'Num     Type            Disp Enb What',
@@ -91,8 +79,6 @@ const expected = [
 
 describe('watchpoint reports', () => {
   it('lists a read watchpoint in a widened Type column and reports every watchpoint one statement triggers, live and replayed', () => {
-    const live = cli(['debug', program, '-o', trace, '-x', script, '--batch']);
-    expect(live.split('\n')).toEqual(expected);
-    expect(cli(['replay', trace, '-x', script, '--batch'])).toBe(live);
+    expect(batchLiveAndReplay(program, script, trace, 'w.cu')).toEqual(expected);
   }, 60_000);
 });
