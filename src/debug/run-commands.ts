@@ -9,6 +9,7 @@ import { barrierReport } from './barriers.js';
 import { sanitizerStop, sanitizerStops } from './sanitize/commands.js';
 import type { FindingRow } from './sanitize/store.js';
 import { faultStop, faultStops } from './fault-stop.js';
+import { hangSite, hangStop } from './hang-stop.js';
 import { continuesStatement } from './statement-start.js';
 import { launchStart } from './launch-site.js';
 import { barrierStepWarning } from './barrier-warning.js';
@@ -179,6 +180,12 @@ export async function resume(s: DebugSession, goal: Goal | null, header: 'frame'
     if (!(await s.grow())) break;
   }
   if (s.stoppedByInterrupt()) return false;
+  // A kernel a GPU would never finish: the program hangs there, and stops as at a Ctrl-C.
+  const hung = hangSite(t);
+  if (hung) {
+    hangStop(s, hung);
+    return false;
+  }
   const last = t.stepRow(t.stepCount() - 1);
   if (goal?.atEnd?.() && last) {
     report(s, { kind: 'goal', step: t.stepCount(), row: last, changed: true, cut: goal.cut?.() ?? null }, header);

@@ -1,7 +1,8 @@
 # program: examples/avgfilter_barrier_bug.cu
 # __syncthreads() inside a divergent if: with barrier breaks on, each warp's arrival stops the
 # program with the threads that arrived listed and those that did not. At the barrier in the
-# if, threads 0 and 255 never arrive, and the block deadlocks (a GPU hangs there).
+# if, threads 0 and 255 never arrive, and the block deadlocks: a GPU hangs there, and the debugger
+# stops as cuda-gdb does at the Ctrl-C that interrupts it, with the threads still at the barrier.
 set cuda break_on_barrier on
 info breakpoints
 run
