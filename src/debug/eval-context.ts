@@ -10,6 +10,7 @@ import { referentPlace } from './expr/names.js';
 import type { MachineState, RegValue, WarpState } from '../trace/state.js';
 import { inScope, innerFirst, type Pos, type Scope } from './scopes.js';
 import type { ProgramView } from './program-view.js';
+import { entryRegisters, warpAt } from './resident.js';
 
 /*
  * The expression evaluator's view of one thread at one step: its selected frame's variables,
@@ -71,7 +72,7 @@ export class StateContext implements EvalContext {
     const f = this.focus;
     const s = this.state;
     if (f.kind === 'host') return s.hostWarp;
-    return s.launch?.id === f.launch ? s.launch.warps.get(f.block * 64 + f.warp) ?? null : null;
+    return warpAt(this.view.trace, s, f.launch, f.block, f.warp) ?? null;
   }
 
   /** The selected frame's function and frame pointer. */
@@ -234,7 +235,9 @@ export class StateContext implements EvalContext {
     if (!fn || !v) return `No register ${name}`;
     const f = this.focus;
     const key = (fn.id << 16) | Number(idxText);
-    const value = this.savedRegs ? this.savedRegs.get(key) : f.kind === 'host' ? this.state.register(0, 0, 0, 0, key) : this.state.register(f.launch, f.block, f.warp, f.lane, key);
+    // A thread that has not run holds what every thread holds at the kernel's entry: its parameters.
+    const regs = this.savedRegs ?? (f.kind === 'device' ? entryRegisters(this.view.trace, this.state, f.launch, f.block, f.warp) : null);
+    const value = regs ? regs.get(key) : f.kind === 'host' ? this.state.register(0, 0, 0, 0, key) : this.state.register(f.launch, f.block, f.warp, f.lane, key);
     return registerBytes(this.view.typeOf(v), value ?? 0, size);
   }
 

@@ -1,6 +1,7 @@
 import type { DebugSession } from './session.js';
 import { returned, type Focus } from './eval-context.js';
 import { focusMessage, focusQuery } from './describe.js';
+import { residentBlocks, warpAt } from './resident.js';
 
 /*
  * cuda-gdb's focus command: `cuda kernel 0 block (1,0,0) thread (5,0,0)`, `cuda warp 2 lane 7`,
@@ -60,10 +61,12 @@ export function focusCommand(s: DebugSession, args: string): void {
   if (coords.has('warp')) warp = coords.get('warp')![0]!;
   if (coords.has('lane')) lane = coords.get('lane')![0]!;
   if (block < 0) {
-    // A kernel named alone: its first running block.
-    block = Math.min(...[...running.warps.keys()].map((k) => Math.floor(k / 64)));
+    // A kernel named alone: its first resident block.
+    const resident = [...residentBlocks(s.trace!, state, launchId)];
+    block = Math.min(...(resident.length ? resident : [...running.warps.keys()].map((k) => Math.floor(k / 64))));
   }
-  const ws = running.warps.get(block * 64 + warp);
+  // Every thread of a resident block exists, run or not (one that has not stands at the kernel's entry); a block not yet admitted, or retired, has none.
+  const ws = warpAt(s.trace!, state, launchId, block, warp);
   if (!ws || warp * 32 + lane >= view.threadsPerBlock(l) || lane > 31) return s.say('Invalid coordinates requested. CUDA focus unchanged.');
   if (returned(ws) || ws.exited & (1 << lane)) {
     const t = view.threadIdx(l, warp, lane);

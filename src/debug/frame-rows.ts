@@ -2,6 +2,7 @@ import type { StepRow, Trace } from '../trace/reader.js';
 import type { MachineState, RegValue, WarpState } from '../trace/state.js';
 import type { Focus } from './eval-context.js';
 import { sameWarp } from './focus.js';
+import { entryRow, warpAt } from './resident.js';
 
 /*
  * Where the focused warp's frames stand in the trace: the statement each frame stands at (a
@@ -15,10 +16,10 @@ export interface StateSource {
   stateAt(step: number, cut?: number | null): MachineState;
 }
 
-/** The focused warp's reconstructed state at `step` (inside the statement before it at `cut`). */
+/** The focused warp's reconstructed state at `step` (inside the statement before it at `cut`); a warp of a resident block that has not run stands at the kernel's entry (resident.ts). */
 export function warpStateAt(s: StateSource, step: number, focus: Focus, cut: number | null): WarpState | null {
   const st = s.stateAt(step, cut);
-  return (focus.kind === 'host' ? st.hostWarp : st.launch?.id === focus.launch ? st.launch.warps.get(focus.block * 64 + focus.warp) : null) ?? null;
+  return (focus.kind === 'host' ? st.hostWarp : warpAt(s.trace!, st, focus.launch, focus.block, focus.warp)) ?? null;
 }
 
 /** The statement of `row`'s warp that called the function `row` runs in: its latest earlier one of less depth. */
@@ -40,6 +41,8 @@ export function focusRowAt(s: StateSource, step: number, focus: Focus, cut: numb
   const here = t.stepRow(step);
   if (here && sameWarp(here, focus) && cut === null) return here;
   const w = warpStateAt(s, step, focus, cut);
+  // A device warp that has run no statement stands at the kernel's first one.
+  if (w && w.step < 0 && focus.kind === 'device') return entryRow(t, s.stateAt(step, cut), focus.launch, focus.block, focus.warp) ?? here;
   if (!w || w.step < 0) return here;
   let row = t.stepRow(w.step);
   const depth = w.frames.length;

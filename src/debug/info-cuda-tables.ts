@@ -1,13 +1,14 @@
 import type { DebugSession } from './session.js';
 import { returned, type Focus } from './eval-context.js';
 import type { LaunchRow } from '../trace/reader.js';
-import type { LaunchState } from '../trace/state.js';
+import type { LaunchState, WarpState } from '../trace/state.js';
 import { frameHeader } from './describe.js';
 import { barrierReport } from './barriers.js';
 import { cudaTable, type TableLine } from './cuda-table.js';
 import { infoDevices, infoSms, smMask } from './info-device.js';
 import { barrierStep, current, laneLines, lanesOf, noKernelLine, waitingMask } from './info-cuda.js';
 import { matches, type Coords, type CudaFilter } from './cuda-filter.js';
+import { residentBlocks, warpAt } from './resident.js';
 
 /*
  * `info cuda kernels|blocks|warps|lanes|threads|barriers|launch trace [FILTER]`, laid out as
@@ -27,7 +28,7 @@ interface Live {
   readonly l: LaunchRow;
   /** The focused thread, or the launch's first when the focus is elsewhere. */
   readonly f: Focus & { kind: 'device' };
-  /** Blocks with a warp that has run, ascending. */
+  /** Blocks resident on the GPU (resident.ts) and any other with a warp that has run, ascending. */
   readonly blocks: readonly number[];
   readonly tpb: number;
   /** The focus's coordinates, for `current` in a filter. */
@@ -39,9 +40,18 @@ function blockAt(v: Live, b: number): Coords {
   return { sm: b % v.s.view!.smCount, kernel: v.L.id - 1, grid: v.L.id, block: v.s.view!.blockIdx(v.l, b) };
 }
 
+/** Warp `w` of block `b` at the stop: the state's, or one at the kernel's entry for a resident block's warp that has not run. */
+function warpOf(v: Live, b: number, w: number): WarpState | undefined {
+  return warpAt(v.s.trace!, v.s.state(), v.L.id, b, w);
+}
+
 /** Whether any thread of block `b` is still on the GPU (cuda-gdb no longer lists a block whose threads have all exited). */
 function onGpu(v: Live, b: number): boolean {
-  return ![...v.L.warps].filter(([k]) => Math.floor(k / 64) === b).every(([k, w]) => returned(w) || w.exited === lanesOf(v.tpb, k % 64));
+  for (let w = 0; w * 32 < v.tpb; w++) {
+    const ws = warpOf(v, b, w);
+    if (ws && !returned(ws) && ws.exited !== lanesOf(v.tpb, w)) return true;
+  }
+  return false;
 }
 
 /** The live blocks in the order an SM-by-SM table lists them. */
@@ -68,7 +78,7 @@ export function infoCuda(s: DebugSession, what: string, filter: CudaFilter | nul
   if (!L) return s.say(noKernelLine(what));
   const view = s.view!;
   const l = view.launch(L.id)!;
-  const blocks = [...new Set([...L.warps.keys()].map((k) => Math.floor(k / 64)))].sort((a, b) => a - b);
+  const blocks = [...new Set([...residentBlocks(s.trace!, state, L.id), ...[...L.warps.keys()].map((k) => Math.floor(k / 64))])].sort((a, b) => a - b);
   const f = s.focus.kind === 'device' && s.focus.launch === L.id ? s.focus : { kind: 'device' as const, launch: L.id, block: blocks[0]!, warp: 0, lane: 0 };
   const here = { sm: f.block % view.smCount, kernel: L.id - 1, grid: L.id, block: view.blockIdx(l, f.block), warp: f.warp, lane: f.lane, thread: view.threadIdx(l, f.warp, f.lane) };
   const v: Live = { s, L, l, f, blocks, tpb: view.threadsPerBlock(l), here };
@@ -132,7 +142,7 @@ const TABLES: Readonly<Record<string, (v: Live, filter: CudaFilter | null) => st
       for (let w = 0; w * 32 < v.tpb; w++) {
         const at = { ...blockAt(v, b), warp: w };
         if (!matches(fl, at, v.here)) continue;
-        const ws = current(v.s, v.L.id, b, w, v.L.warps.get(b * 64 + w));
+        const ws = current(v.s, v.L.id, b, w, warpOf(v, b, w));
         const bar = waitingMask(v.s, v.L.id, b, w, barrierStep(v.s));
         const lines = ws ? laneLines(v.s, ws, { kind: 'device', launch: v.L.id, block: b, warp: w, lane: 0 }) : [];
         let grouped = false;
@@ -165,7 +175,7 @@ const blockDim = (l: LaunchRow): { x: number; y: number; z: number } => ({ x: l.
 /** A warps-table row's cells; where cuda-gdb shows a warp's PC, its source line. */
 function warpCells(v: Live, b: number, w: number): string[] {
   const view = v.s.view!;
-  const ws = current(v.s, v.L.id, b, w, v.L.warps.get(b * 64 + w));
+  const ws = current(v.s, v.L.id, b, w, warpOf(v, b, w));
   const cells = (active: number, divergent: number, bar: number, line: string, first: number): string[] =>
     [String(w), hex(active), hex(divergent), hex(bar), line, String(v.L.id - 1), dim(view.blockIdx(v.l, b)), dim(view.threadIdx(v.l, w, first))];
   // A warp the scheduler has not run yet: resident, no statement run.
@@ -193,7 +203,7 @@ function threadsTable(v: Live, fl: CudaFilter): string[] {
     const where = blockAt(v, b);
     if (!matches(fl, where, v.here)) continue;
     for (let w = 0; w * 32 < v.tpb; w++) {
-      const ws = current(v.s, v.L.id, b, w, v.L.warps.get(b * 64 + w));
+      const ws = current(v.s, v.L.id, b, w, warpOf(v, b, w));
       const lines = ws ? laneLines(v.s, ws, { kind: 'device', launch: v.L.id, block: b, warp: w, lane: 0 }) : [];
       // A warp not run yet has no line to show.
       const file = ws ? v.s.trace!.loc(ws.loc).file : v.l.kernel;

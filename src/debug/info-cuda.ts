@@ -52,7 +52,8 @@ export function lanesOf(threads: number, warp: number): number {
 export function laneLines(s: DebugSession, ws: WarpState, f: Focus): number[] {
   const t = s.trace!;
   const out = new Array<number>(32).fill(t.loc(ws.loc).line);
-  if (f.kind !== 'device') return out;
+  // A warp that has run nothing has every thread at the kernel's entry.
+  if (f.kind !== 'device' || ws.step < 0) return out;
   let todo = ~ws.mask & ~ws.exited;
   for (let st = ws.step - 1; st >= 0 && todo !== 0 && ws.step - st < 100000; st--) {
     const r = t.stepRow(st)!;

@@ -3,6 +3,7 @@ import { returned } from './eval-context.js';
 import { cudaTable, type TableLine } from './cuda-table.js';
 import type { ProgramView } from './program-view.js';
 import { matches, type Coords, type CudaFilter } from './cuda-filter.js';
+import { residentBlocks, warpAt } from './resident.js';
 
 /*
  * `info cuda devices` and `info cuda sms`: the simulated GPU as cuda-gdb lists a real one. A
@@ -12,14 +13,20 @@ import { matches, type Coords, type CudaFilter } from './cuda-filter.js';
 
 const hex2 = (n: number): string => n.toString(16).padStart(2, '0');
 
-/** The running launch's blocks with a warp that has not returned, by SM: each block's live warps. */
+/** The running launch's resident blocks with a warp that has not returned, by SM: each block's live warps, run or not. */
 function residency(s: DebugSession): Map<number, Map<number, number[]>> {
   const L = s.state().launch;
   const out = new Map<number, Map<number, number[]>>();
   if (!L) return out;
+  const st = s.state();
   const sms = s.view!.smCount;
-  for (const [k, w] of L.warps) {
-    if (returned(w)) continue;
+  // Warps of resident blocks that have not run hold their slots too (resident.ts).
+  const nw = Math.ceil(s.view!.threadsPerBlock(s.view!.launch(L.id)!) / 32);
+  const keys = new Set(L.warps.keys());
+  for (const b of residentBlocks(s.trace!, st, L.id)) for (let w = 0; w < nw; w++) keys.add(b * 64 + w);
+  for (const k of [...keys].sort((a, b) => a - b)) {
+    const w = warpAt(s.trace!, st, L.id, Math.floor(k / 64), k % 64);
+    if (!w || returned(w)) continue;
     const block = Math.floor(k / 64);
     let blocks = out.get(block % sms);
     if (!blocks) out.set(block % sms, (blocks = new Map()));

@@ -45,7 +45,8 @@ describe('info cuda with filters', () => {
       '   (4,3,0)  (12,0,0)     (4,3,0)  (15,0,0)     4 examples/picture.cu    16 ',
       '   (4,3,0)   (0,1,0)     (4,3,0)  (11,1,0)    12 examples/picture.cu    18 ',
       '   (4,3,0)  (12,1,0)     (4,3,0)  (15,1,0)     4 examples/picture.cu    16 ',
-      '   (4,3,0)   (0,2,0)     (4,3,0) (15,15,0)   224       pictureKernel     - ',
+      // Warps 1-7 have not run: their threads exist, at the kernel's first line, as on a GPU where the block is resident.
+      '   (4,3,0)   (0,2,0)     (4,3,0) (15,15,0)   224 examples/picture.cu    12 ',
       '',
     ].join('\n'));
     // cuda-gdb 13 answers the breakpoint filter its documentation names as a bad filter (run on the H100).
@@ -57,11 +58,12 @@ describe('info cuda with filters', () => {
     expect(await run('info cuda blocks kernel 0')).toBe('  BlockIdx To BlockIdx Count   State \nKernel 0\n*  (4,3,0)     (4,3,0)     1 running \n');
     const lanes = (await run('info cuda lanes warp 0 lane 12')).split('\n');
     expect(lanes.slice(1, 3)).toEqual(['Device 0 SM 19 Warp 0', '  12 divergent  16   (12,0,0) ']);
-    // A filter replaces the table's default (the focused warp): lane 0 of every warp, those not run yet at no line.
+    // A filter replaces the table's default (the focused warp): lane 0 of every warp, those not run yet active at the kernel's first line.
     const lane0 = (await run('info cuda lanes lane current')).split('\n');
-    expect(lane0.slice(0, 5)).toEqual(['  Ln   State  Line ThreadIdx ', 'Device 0 SM 19 Warp 0', '*  0  active   18    (0,0,0) ', 'Device 0 SM 19 Warp 1', '   0 inactive   -    (0,2,0) ']);
+    expect(lane0.slice(0, 5)).toEqual(['  Ln  State Line ThreadIdx ', 'Device 0 SM 19 Warp 0', '*  0 active  18    (0,0,0) ', 'Device 0 SM 19 Warp 1', '   0 active  12    (0,2,0) ']);
     expect(lane0).toHaveLength(18);
-    expect(await run('info cuda sms sm 19')).toBe('  SM  Active Warps Mask \nDevice 0\n* 19 0x0000000000000001 \n');
+    // All 8 warps of the resident block hold their slots, run or not.
+    expect(await run('info cuda sms sm 19')).toBe('  SM  Active Warps Mask \nDevice 0\n* 19 0x00000000000000ff \n');
   });
 
   it('says "No CUDA ..." when the filter names nothing on the GPU', async () => {

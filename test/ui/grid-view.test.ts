@@ -77,12 +77,12 @@ describe('grid, threads and shared memory in a browser', () => {
       await bds40.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(shots, 'grid-05-shared-banks.png') });
 
-      // Click lane 7 of warp 2 (thread 71: not started, so the debugger refuses), then lane 7 of warp 0 (thread 7).
+      // Click lane 7 of warp 2 (thread 71: not run yet, but its block is resident, so it stands at the kernel's first line), then lane 7 of warp 0 (thread 7).
       const box = (await canvas.boundingBox())!;
       let p = await lanePixel(page, 0, 2, 7);
       await page.mouse.click(box.x + p.x, box.y + p.y);
       await waitForConsole(page, '(warpscope) cuda block (0,0,0) thread (71,0,0)');
-      await waitForConsole(page, 'Invalid coordinates requested. CUDA focus unchanged.');
+      await waitForConsole(page, '[Switching focus to CUDA kernel 0, grid 1, block (0,0,0), thread (71,0,0)');
       p = await lanePixel(page, 0, 0, 7);
       await page.mouse.click(box.x + p.x, box.y + p.y);
       await waitForConsole(page, '(warpscope) cuda block (0,0,0) thread (7,0,0)');
