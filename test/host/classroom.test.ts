@@ -17,6 +17,7 @@ import { MASK, snapshotWords } from '../../src/protocol/views.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-classroom-'));
 copyFileSync('examples/avgfilter.cu', join(dir, 'avgfilter.cu'));
+copyFileSync('examples/avgfilter_barrier_bug.cu', join(dir, 'barrier_bug.cu'));
 writeFileSync(join(dir, 'fault.cu'), '__global__ void k(int *a) {\n  int i = threadIdx.x;\n  a[i + 100000000] = 1;\n}\nint main() {\n  int *d;\n  cudaMalloc(&d, 128);\n  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  return 0;\n}\n');
 writeFileSync(join(dir, 'broken.cu'), '__global__ void k(int *a) {\n  a[0] = 1 +;\n}\nint main() { return 0; }\n');
 
@@ -115,6 +116,26 @@ describe('a classroom', () => {
     presenter.send({ kind: 'console', line: `goto ${at.stop!.step}` });
     const again = (await until(p, (e) => e.kind === 'stopped' && e !== at && e.stop?.step === at.stop!.step)) as Extract<SessionEvent, { kind: 'stopped' }>;
     expect(again.stop!.exception).toBeUndefined();
+    room.close();
+    await presenter.close();
+  });
+
+  it('stops its viewers where the presenter\'s deadlocked kernel hangs, past the last statement no goto reaches', async () => {
+    const presenter = new SessionHost(inThreadBackend(undefined, dir));
+    const p: SessionEvent[] = [];
+    presenter.connect((e) => p.push(e));
+    const room = new Classroom(presenter, nodeServiceEnv());
+    presenter.send({ kind: 'open', target: { kind: 'source', path: join(dir, 'barrier_bug.cu') } });
+    presenter.send({ kind: 'motion', motion: 'run' });
+    const at = (await until(p, (e) => e.kind === 'stopped' && e.stop !== null)) as Extract<SessionEvent, { kind: 'stopped' }>;
+    expect(at.stop).toMatchObject({ line: 26, focus: { label: 'block (0,0,0) thread (1,0,0)' } });
+    const v: SessionEvent[] = [];
+    room.connect((e) => v.push(e)).send({ kind: 'sync' });
+    await until(v, (e) => e.kind === 'stopped' && e.stop !== null);
+    await until(v, (e) => e.kind === 'diagnostics' && e.diagnostics.length === 1);
+    expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual(at);
+    expect(v.some((e) => e.kind === 'output' && e.text.includes('received signal SIGINT, Interrupt.'))).toBe(true);
+    expect(v.some((e) => e.kind === 'output' && e.text.includes('goto:'))).toBe(false);
     room.close();
     await presenter.close();
   });
