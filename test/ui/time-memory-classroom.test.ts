@@ -145,12 +145,12 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       expect(await inside(page, 'section[aria-label="Grid"] .legend .key:has-text("not started")', 'section[aria-label="Grid"]')).toMatchObject({ inside: true });
       await page.screenshot({ path: join(shots, '17-1024-first-stop.png') });
 
-      // Without the breakpoint the kernel deadlocks: the Diagnostics row shows its message.
+      // Without the breakpoint the kernel deadlocks, and the program stops there as at a Ctrl-C: the Diagnostics row shows its message.
       await page.keyboard.type('delete 1');
       await page.keyboard.press('Enter');
       await page.locator('.line[data-line="25"] .dot:not(.on)').waitFor();
       await pressF5(page);
-      await waitForConsole(page, 'exited with code');
+      await waitForConsole(page, 'received signal SIGINT, Interrupt.');
       const row = page.locator('section[aria-label="Diagnostics"] li.error button');
       const msg = row.locator('.msg');
       expect(await msg.textContent()).toContain("deadlock in kernel 'Average'");
