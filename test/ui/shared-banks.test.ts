@@ -38,7 +38,7 @@ const dir = servedFolder('ws-banks-', ['test/ui/programs/banks.cu']);
 let browser: Browser;
 withBrowser((b) => (browser = b));
 
-describe('Shared memory panel at the window’s default size', () => {
+describe('Shared memory panel beside a narrowed console', () => {
   it('fits 32 banks in 1280 pixels, values shortened with the full value in a tooltip', async () => {
     const s = await serve('banks.cu', dir);
     const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
@@ -47,6 +47,13 @@ describe('Shared memory panel at the window’s default size', () => {
     try {
       await page.goto(s.url);
       await page.locator('.line[data-line="16"]').waitFor();
+      // The console opens 100 columns wide, leaving the banks two characters a cell at 1280
+      // pixels; its sash dragged 220 pixels left gives them four.
+      const sash = (await page.getByRole('separator', { name: 'Console width' }).boundingBox())!;
+      await page.mouse.move(sash.x + 2, sash.y + 50);
+      await page.mouse.down();
+      await page.mouse.move(sash.x + 2 - 220, sash.y + 50, { steps: 4 });
+      await page.mouse.up();
       await page.locator('.xterm').click();
       await page.keyboard.type('break banks.cu:16');
       await page.keyboard.press('Enter');
