@@ -58,13 +58,13 @@ describe('the layout sashes', () => {
       const sash = page.getByRole('separator', { name: 'Console width' });
       expect(await sash.getAttribute('aria-orientation')).toBe('vertical');
       expect(await sash.evaluate((el) => getComputedStyle(el).cursor)).toBe('col-resize');
-      expect(await sash.getAttribute('aria-valuenow')).toBe('58');
+      expect(await sash.getAttribute('aria-valuenow')).toBe('59');
 
       // Dragged 200 pixels left: the terminal refits, about 27 columns fewer.
       await drag(page, 'Console width', -200, 0);
       await expect.poll(async () => (await consoleCells(page)).cols).toBeLessThan(opened.cols - 20);
       const dragged = await consoleCells(page);
-      expect(Number(await sash.getAttribute('aria-valuenow'))).toBeLessThan(58);
+      expect(Number(await sash.getAttribute('aria-valuenow'))).toBeLessThan(59);
 
       // The arrow keys move a focused sash, 10 pixels a press.
       await sash.focus();
@@ -105,7 +105,7 @@ describe('the remembered splits', () => {
   });
 
   it('give the console its 100 columns first and a wider window\'s rest to the shared-memory banks', () => {
-    expect(defaultSplits(1280).console).toBe(0.58);
+    expect(defaultSplits(1280).console).toBe(0.59);
     expect(defaultSplits(1440).console * 1440).toBeCloseTo(760);
     expect(defaultSplits(1920).console).toBe(0.45);
   });

@@ -180,14 +180,16 @@ describe('keys and toolbar', () => {
     const busy = { ...stopped, busy: true };
     expect(ACTIONS.filter((a) => a.command(busy) !== null).map((a) => a.id)).toEqual(['interrupt', 'kill']);
     // Stop works at any time, as VS Code's does: a program running from the start has no stop yet.
-    expect(actionForKey(key('F5', { shiftKey: true }))?.command({ ...busy, stop: null })).toEqual({ kind: 'console', line: 'kill' });
+    expect(actionForKey(key('F5', { shiftKey: true }))?.command({ ...busy, stop: null })).toEqual({ kind: 'console', line: 'kill', button: true });
     expect(ACTIONS.filter((a) => a.command({ ...stopped, stop: null }) !== null).map((a) => a.id)).toEqual(['continue']);
   });
 });
 
 describe('console fit', () => {
-  it('fits whole cells, leaving a column for the scrollbar', () => {
-    expect(cellsThatFit({ width: 700, height: 300 }, { width: 7, height: 15 })).toEqual({ cols: 99, rows: 20 });
+  it('fits whole cells left of the scrollbar', () => {
+    // xterm 6's scrollbar is 14 pixels: two 7-pixel columns, not one, stop short of it.
+    expect(cellsThatFit({ width: 700, height: 300 }, { width: 7, height: 15 }, 14)).toEqual({ cols: 98, rows: 20 });
+    expect(cellsThatFit({ width: 700, height: 300 }, { width: 7, height: 15 })).toEqual({ cols: 100, rows: 20 });
     expect(cellsThatFit({ width: 700, height: 300 }, { width: 0, height: 0 })).toEqual({ cols: 80, rows: 24 });
   });
 });

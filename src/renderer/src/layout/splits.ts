@@ -21,14 +21,14 @@ export interface Splits {
  * keeps the layout it had before it was resizable: the side column 21%, the Source and Grid
  * columns sharing the rest 1 : 1.15, so the top row opens as it did.
  */
-export const DEFAULT_SPLITS: Splits = { source: (1 - 0.21) / 2.15, side: 0.21, bottom: 0.3, console: 0.58 };
+export const DEFAULT_SPLITS: Splits = { source: (1 - 0.21) / 2.15, side: 0.21, bottom: 0.3, console: 0.59 };
 
-/** Pixels the console wants: 100 columns of its 12-pixel font, so `info cuda warps` and `info breakpoints` do not wrap. */
+/** Pixels the console wants: 100 columns of its 12-pixel font (723) beside its padding and 14-pixel scrollbar, so `info cuda warps` and `info breakpoints` do not wrap. */
 const CONSOLE_WANTS = 760;
 
 /**
  * The default sizes for a window `width` pixels wide. The console gets its 100 columns and the
- * Shared memory panel beside it the rest, for its 32 banks: at 1280 pixels that is 58% to the
+ * Shared memory panel beside it the rest, for its 32 banks: at 1280 pixels that is 59% to the
  * console; a wider window gives what is left over to the banks (more digits a cell), down to 45%.
  */
 export function defaultSplits(width: number): Splits {
