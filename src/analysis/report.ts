@@ -86,16 +86,20 @@ function raceBlock(group: readonly RaceError[]): string[] {
   ];
 }
 
+/** A block's lines as printed: each prefixed, then the separator line. */
+function printed(lines: readonly string[]): string {
+  return lines.map((l) => `${P} ${l}\n`).join('') + `${P} \n`;
+}
+
+/** The printed block of one finding that is not a race (races are printed per group, by errorBlocks). */
+export function findingBlock(f: Finding): string {
+  return printed(errorBlock(f));
+}
+
 /** The error blocks of a result (everything before the program's own output). */
 export function errorBlocks(r: CheckResult): string {
-  const out: string[] = [];
-  const emit = (lines: readonly string[]): void => {
-    for (const l of lines) out.push(`${P} ${l}\n`);
-    out.push(`${P} \n`);
-  };
-  if (r.tool === 'racecheck') for (const g of displayedRaces(r.findings)) emit(raceBlock(g));
-  else for (const f of r.findings) emit(errorBlock(f));
-  return out.join('');
+  if (r.tool === 'racecheck') return displayedRaces(r.findings).map((g) => printed(raceBlock(g))).join('');
+  return r.findings.map(findingBlock).join('');
 }
 
 /** The summary lines printed after the program's output; none for a run that was stopped, as a killed compute-sanitizer prints none. */

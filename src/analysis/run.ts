@@ -2,7 +2,7 @@ import { execute } from '../engine/execute.js';
 import type { EngineEvent, RunOptions, SourceHost } from '../engine/api.js';
 import { HANG_STATUS } from '../engine/runtime/host-env.js';
 import type { Analysis } from './base.js';
-import type { CheckResult, Tool } from './findings.js';
+import type { CheckResult, Finding, Tool } from './findings.js';
 import { Memcheck } from './memcheck.js';
 import { Racecheck, type RaceMemory } from './racecheck.js';
 import { Initcheck } from './initcheck.js';
@@ -23,6 +23,8 @@ export interface CheckRequest {
   readonly leakCheck: boolean;
   /** The memories racecheck watches ('shared', compute-sanitizer's, when absent). */
   readonly racecheckMemory?: RaceMemory;
+  /** Told of each finding as the analysis makes it (races ungrouped), while the program runs. */
+  readonly onFinding?: (f: Finding) => void;
 }
 
 /** The analysis for a tool. */
@@ -42,6 +44,8 @@ function analysisFor(tool: Tool, leakCheck: boolean, raceMemory: RaceMemory): An
 /** Runs `req` on the simulator under its tool; null when the program did not compile. */
 export function runCheck(req: CheckRequest, host: SourceHost, emit: (e: EngineEvent) => void): CheckResult | null {
   const analysis = analysisFor(req.tool, req.leakCheck, req.racecheckMemory ?? 'shared');
+  const told = req.onFinding;
+  if (told !== undefined) analysis.onFinding = (f) => told(f);
   const status = execute({ kind: 'record', file: req.file, argv: req.argv, options: req.options, listener: analysis }, host, emit);
   if (!analysis.compiled) return null;
   // The engine stops a run that would never end with `timeout`'s status, as if it had been killed

@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import { parseArgs } from './args.js';
 import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
-import { TOOLS, type Tool } from '../analysis/findings.js';
+import { TOOLS, type Finding, type Tool } from '../analysis/findings.js';
 import { runCheck } from '../analysis/run.js';
 import type { RaceMemory } from '../analysis/racecheck.js';
-import { BANNER, errorBlocks, errorCount, summaryLines } from '../analysis/report.js';
+import { BANNER, errorBlocks, errorCount, findingBlock, summaryLines } from '../analysis/report.js';
 import { resultJson } from '../analysis/json.js';
 import { programProblem, readSource } from './source.js';
 import { utf8Bytes } from '../debug/utf8.js';
@@ -84,8 +84,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
 
 const write = (stream: NodeJS.WriteStream, text: string): void => void stream.write(Buffer.from(text, 'latin1'));
 
-/** `warpscope check ...`: runs, prints the report, returns the exit status. */
-export async function checkCommand(argv: readonly string[]): Promise<number> {
+/** `warpscope check ...`: runs, prints the report, returns the exit status. `terminal`: whether stdout is a terminal. */
+export async function checkCommand(argv: readonly string[], terminal = false): Promise<number> {
   const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   if (own.includes('--help') || own.includes('-h')) {
     process.stdout.write(USAGE);
@@ -101,17 +101,39 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     process.stderr.write(`warpscope: error: ${problem}\n`);
     return 1;
   }
-  // The program's stdout is held back and printed after the error blocks, where compute-sanitizer
-  // shows it (a piped program's stdout is flushed at exit); with --json it goes to stderr, so
-  // stdout is the JSON document alone.
-  let programOut = '';
-  const emit = (e: EngineEvent): void => {
-    if (e.kind === 'stdout') programOut += e.text;
-    else if (e.kind === 'stderr') write(process.stderr, e.text);
-    else if (e.kind === 'diagnostic') write(process.stderr, utf8Bytes(e.rendered + '\n'));
+  // Into a pipe the program's stdout is flushed at exit, so compute-sanitizer shows it after the
+  // error blocks; it is held back here for that. On a terminal stdio line-buffers it and each line
+  // shows as it is printed, between the blocks in the order they happen (racecheck's blocks come
+  // at exit: its hazards are grouped over the whole run). With --json the program's stdout goes to
+  // stderr, so stdout is the JSON document alone.
+  const live = terminal && !args.json;
+  let bannerShown = false;
+  // The banner comes before the program runs; a program that did not compile ran nothing and gets none.
+  const banner = (): void => {
+    if (!live || bannerShown) return;
+    bannerShown = true;
+    write(process.stdout, BANNER);
   };
-  const options: RunOptions = { ...defaultRunOptions, ...args.options };
-  const result = runCheck({ tool: args.tool, file: args.file, argv: [basename(args.file, '.cu'), ...args.programArgs], options, leakCheck: args.leakCheck, racecheckMemory: args.racecheckMemory }, { readFile: readSource }, emit);
+  let programOut = '';
+  let shown = 0;
+  const emit = (e: EngineEvent): void => {
+    if (e.kind === 'stdout') {
+      banner();
+      if (terminal) write(args.json ? process.stderr : process.stdout, e.text);
+      else programOut += e.text;
+    } else if (e.kind === 'stderr') {
+      banner();
+      write(process.stderr, e.text);
+    } else if (e.kind === 'diagnostic') write(process.stderr, utf8Bytes(e.rendered + '\n'));
+  };
+  const onFinding = (f: Finding): void => {
+    banner();
+    write(process.stdout, findingBlock(f));
+    shown++;
+  };
+  const options: RunOptions = { ...defaultRunOptions, ...args.options, lineBuffered: terminal };
+  const req = { tool: args.tool, file: args.file, argv: [basename(args.file, '.cu'), ...args.programArgs], options, leakCheck: args.leakCheck, racecheckMemory: args.racecheckMemory };
+  const result = runCheck(live && args.tool !== 'racecheck' ? { ...req, onFinding } : req, { readFile: readSource }, emit);
   if (result === null) {
     write(process.stdout, programOut);
     return 1;
@@ -119,6 +141,10 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
   if (args.json) {
     write(process.stderr, programOut);
     write(process.stdout, resultJson(result));
+  } else if (live) {
+    banner();
+    // What the run found after the program's last line: leaks at exit, and racecheck's hazards.
+    write(process.stdout, errorBlocks({ ...result, findings: result.findings.slice(shown) }) + summaryLines(result));
   } else write(process.stdout, BANNER + errorBlocks(result) + programOut + summaryLines(result));
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   // A stopped run's status is the kill's (124), whatever it found: the process never reached exit.

@@ -20,8 +20,8 @@ const USAGE = 'usage: warpscope stats FILE.cu [--json] [--fmad=true|false] [--ma
 /** Writes text (char codes 0..255) byte for byte, as `run` does. */
 const write = (stream: 'stdout' | 'stderr', text: string): void => void process[stream].write(Buffer.from(text, 'latin1'));
 
-/** The `stats` command (argv: the words after `stats`); returns the exit status. */
-export async function statsCommand(argv: readonly string[]): Promise<number> {
+/** The `stats` command (argv: the words after `stats`); returns the exit status. `terminal`: whether stdout is a terminal. */
+export async function statsCommand(argv: readonly string[], terminal = false): Promise<number> {
   const dash = argv.indexOf('--');
   const own = dash < 0 ? argv : argv.slice(0, dash);
   if (own.includes('--help') || own.includes('-h')) {
@@ -40,7 +40,9 @@ export async function statsCommand(argv: readonly string[]): Promise<number> {
     write('stderr', `warpscope: error: ${problem}\n`);
     return 1;
   }
-  const options: RunOptions = { ...defaultRunOptions, ...parsed.options };
+  // ncu's target inherits the terminal, where stdio line-buffers stdout: each line shows as it is
+  // printed, in order with its stderr; into a pipe or file it comes in 4 KiB blocks, as under `run`.
+  const options: RunOptions = { ...defaultRunOptions, ...parsed.options, lineBuffered: terminal };
   const collector = new StatsCollector(findPreset(options.device ?? 'h100') ?? h100Preset);
   let status: number;
   try {

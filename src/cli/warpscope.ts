@@ -40,8 +40,8 @@ const INTERRUPTED_STATUS = 128 + 2;
 /** The `warpscope` command: returns the process exit status. `stop`: a word another thread sets on Ctrl-C (launch.ts), which stops a recording. */
 export async function main(argv: readonly string[], stop?: Int32Array, terminal = process.stdout.isTTY === true): Promise<number> {
   // The analyses parse their own options (compute-sanitizer's and Nsight's, beside run's).
-  if (argv[0] === 'check') return checkCommand(argv.slice(1));
-  if (argv[0] === 'stats') return statsCommand(argv.slice(1));
+  if (argv[0] === 'check') return checkCommand(argv.slice(1), terminal);
+  if (argv[0] === 'stats') return statsCommand(argv.slice(1), terminal);
   if (argv[0] === 'serve') return serveCommand(argv.slice(1));
   const parsed = parseArgs(argv);
   if (parsed.kind === 'error') {
