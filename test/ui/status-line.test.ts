@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modeLabel, statusLine } from '../../src/renderer/src/status-line.js';
+import { modeLabel, statusLine, toolbarTitle } from '../../src/renderer/src/status-line.js';
 import { initialState, type SessionState } from '../../src/renderer/src/store/session-store.js';
 
 /* The status bar's words, for the one who drives the session and for a classroom viewer. */
@@ -24,6 +24,15 @@ describe('status line', () => {
   it('says a viewer records nothing of a live program', () => {
     expect(modeLabel(open)).toBe('live · recording');
     expect(modeLabel({ ...open, role: 'viewer' })).toBe('');
-    expect(modeLabel({ ...open, mode: 'replay', role: 'viewer' })).toBe('replaying a trace');
+    // A viewer's session replays the presenter's trace; to a student it follows the presenter.
+    expect(modeLabel({ ...open, mode: 'replay', role: 'viewer' })).toBe('');
+    expect(modeLabel({ ...open, mode: 'replay' })).toBe('replaying a trace');
+  });
+
+  it('titles a viewer\'s window by the presenter\'s program, not the trace it reads', () => {
+    const replay: SessionState = { ...open, mode: 'replay', title: 'avgfilter.trace', mainFile: '/tmp/class/avgfilter.cu' };
+    expect(toolbarTitle({ ...replay, role: 'viewer' })).toBe('avgfilter.cu · following the presenter (classroom)');
+    expect(toolbarTitle({ ...replay, role: 'presenter', mode: 'live', title: 'avgfilter.cu' })).toBe('avgfilter.cu');
+    expect(toolbarTitle(replay)).toBe('avgfilter.trace');
   });
 });

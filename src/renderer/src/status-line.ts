@@ -25,6 +25,15 @@ export function statusLine(s: SessionState): string {
 
 /** The status bar's note of what the session reads: a trace, or a run it records (a viewer records nothing: it shows the presenter's). */
 export function modeLabel(s: SessionState): string {
+  // A viewer's session replays the presenter's recording, but to a student it follows the presenter (the role's note says so).
+  if (s.role === 'viewer') return '';
   if (s.mode === 'replay') return 'replaying a trace';
   return s.mode === 'live' && s.role !== 'viewer' ? 'live · recording' : '';
+}
+
+/** The toolbar's title: the file open, or for a classroom viewer the presenter's program and that it follows them (not the trace file its session reads). */
+export function toolbarTitle(s: SessionState): string {
+  if (s.role !== 'viewer' || !s.mode) return s.title;
+  const file = (s.mainFile || s.title).split(/[\\/]/).pop();
+  return `${file} · following the presenter (classroom)`;
 }
