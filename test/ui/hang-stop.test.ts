@@ -31,6 +31,11 @@ describe('a deadlocked kernel in a browser', () => {
       const msg = page.locator('section[aria-label="Diagnostics"] li.error button .msg');
       await msg.waitFor();
       expect(await msg.textContent()).toContain("deadlock in kernel 'Average'");
+      // The status bar says the program stopped where it would hang, not that it still runs and records.
+      await page.locator('footer.status .mode', { hasText: 'stopped · deadlock: the program would hang here' }).waitFor();
+      const status = (await page.locator('footer.status').textContent()) ?? '';
+      expect(status).toMatch(/^Stopped at step \d+ · block \(0,0,0\) thread \(1,0,0\) · avgfilter_barrier_bug\.cu:26/);
+      expect(status).not.toContain('recording');
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(shots, 'hang-01-deadlock.png') });
 

@@ -35,4 +35,20 @@ describe('status line', () => {
     expect(toolbarTitle({ ...replay, role: 'presenter', mode: 'live', title: 'avgfilter.cu' })).toBe('avgfilter.cu');
     expect(toolbarTitle(replay)).toBe('avgfilter.trace');
   });
+
+  it('says the program is stopped where it would hang, not live and recording', () => {
+    const bar = { id: 0, stream: 0, kind: 'kernel', name: 'Average', start: 0, end: 10, fromStep: 4, toStep: 90 } as const;
+    const at = (step: number, failed?: 'deadlock' | 'step-limit' | 'fault'): SessionState => ({
+      ...open,
+      stop: { step, focus: { kind: 'host' }, file: 'a.cu', line: 26 },
+      timeline: { bars: [{ ...bar, ...(failed ? { failed } : {}) }], steps: 90, complete: true },
+    });
+    expect(modeLabel(at(90, 'deadlock'))).toBe('stopped · deadlock: the program would hang here');
+    expect(modeLabel({ ...at(90, 'deadlock'), role: 'viewer' })).toBe('stopped · deadlock: the program would hang here');
+    expect(modeLabel(at(90, 'step-limit'))).toBe('stopped · hung: the kernel never finishes, the program would hang here');
+    // Earlier in the run (a goto back), after a fault, or in a run that ended: live as before.
+    expect(modeLabel(at(50, 'deadlock'))).toBe('live · recording');
+    expect(modeLabel(at(90, 'fault'))).toBe('live · recording');
+    expect(modeLabel(at(90))).toBe('live · recording');
+  });
 });

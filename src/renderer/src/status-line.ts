@@ -25,6 +25,9 @@ export function statusLine(s: SessionState): string {
 
 /** The status bar's note of what the session reads: a trace, or a run it records (a viewer records nothing: it shows the presenter's). */
 export function modeLabel(s: SessionState): string {
+  // Stopped where a GPU would hang, nothing runs or records any more: not "live · recording".
+  const hung = hangAt(s);
+  if (hung) return `stopped · ${HANG_WORDS[hung]}`;
   // A viewer's session replays the presenter's recording, but to a student it follows the presenter (the role's note says so).
   if (s.role === 'viewer') return '';
   if (s.mode === 'replay') return 'replaying a trace';
@@ -36,4 +39,24 @@ export function toolbarTitle(s: SessionState): string {
   if (s.role !== 'viewer' || !s.mode) return s.title;
   const file = (s.mainFile || s.title).split(/[\\/]/).pop();
   return `${file} · following the presenter (classroom)`;
+}
+
+/** What the status bar says of a hang stop, by why the kernel never finishes. */
+const HANG_WORDS: Readonly<Record<HangKind, string>> = {
+  deadlock: 'deadlock: the program would hang here',
+  'step-limit': 'hung: the kernel never finishes, the program would hang here',
+};
+
+type HangKind = 'deadlock' | 'step-limit';
+
+/**
+ * Why the session stands at its program's hang stop, or null when it does not: the debugger
+ * stops after the last statement recorded (the recording's step count) when a launch deadlocked
+ * or never finished, as cuda-gdb stops at the Ctrl-C that interrupts a hung program.
+ */
+export function hangAt(s: SessionState): HangKind | null {
+  const t = s.timeline;
+  if (!s.stop || !t || !t.complete || s.stop.step < t.steps) return null;
+  const failed = t.bars.map((b) => b.failed).filter((f): f is HangKind => f === 'deadlock' || f === 'step-limit');
+  return failed.pop() ?? null;
 }
