@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { RunOptions, SourceHost } from '../engine/api.js';
 import { DebugSession, type DebugIO } from '../debug/session.js';
+import { answerAtEnd, questionPrompt } from '../debug/confirm.js';
 
 /*
  * `warpscope debug` and `warpscope replay FILE.trace`: a DebugSession driven by a command file
@@ -80,6 +81,7 @@ async function drive(s: DebugSession, text: string | undefined, batch: boolean):
 async function repl(s: DebugSession): Promise<void> {
   const tty = process.stdin.isTTY === true;
   io.interactive = tty;
+  io.terminal = tty;
   const historyFile = join(homedir(), '.warpscope_history');
   let history: string[] = [];
   if (tty) {
@@ -108,12 +110,17 @@ async function repl(s: DebugSession): Promise<void> {
   const lines = rl[Symbol.asyncIterator]();
   for (;;) {
     // A breakpoint's commands being typed get gdb's '>' prompt, and an empty line among them is no repeat.
-    if (tty) rl.setPrompt(s.collecting ? '>' : PROMPT), rl.prompt();
+    // A question's prompt is its own last line (already written), as gdb's readline shows it.
+    if (tty) rl.setPrompt(questionPrompt(s) ?? (s.collecting ? '>' : PROMPT)), rl.prompt();
     const next = await lines.next();
-    if (next.done) break;
-    const line = next.value.trim() === '' && tty && !s.collecting ? last : next.value;
-    if (line.trim() !== '') last = line;
-    if (tty && line.trim() !== '') {
+    if (next.done) {
+      await answerAtEnd(s);
+      break;
+    }
+    const asked = s.question !== null;
+    const line = next.value.trim() === '' && tty && !s.collecting && !asked ? last : next.value;
+    if (line.trim() !== '' && !asked) last = line;
+    if (tty && line.trim() !== '' && !asked) {
       try {
         appendFileSync(historyFile, line + '\n');
       } catch {

@@ -12,6 +12,7 @@ import { focusCommand } from './focus-command.js';
 import { helpText } from './help-command.js';
 import { infoFrame } from './frame-info.js';
 import { unsupportedCommand, unsupportedInfo } from './gdb-unsupported.js';
+import { confirm, notConfirmed } from './confirm.js';
 import { deleteCommand, enableCommand, undisplayCommand } from './delete-commands.js';
 import { isTool, setSanitizer } from './sanitize/commands.js';
 import { parseScheduler } from '../engine/exec/scheduler.js';
@@ -130,17 +131,24 @@ async function advanceTo(s: DebugSession, where: string): Promise<void> {
 
 /** `start`: a temporary breakpoint at main's first statement, then run. */
 async function startCommand(s: DebugSession): Promise<void> {
-  if (s.pos !== null) s.say('The program being debugged has been started already.\nStart it from the beginning? (y or n) [answered Y; input not from terminal]');
-  if (!s.view) return;
-  if (!breakCommand(s, 'main', { temporary: true, silent: false })) return;
-  if (await s.start()) await resume(s, null, 'auto', true);
+  await restart(s, async () => {
+    if (!s.view) return;
+    if (!breakCommand(s, 'main', { temporary: true, silent: false })) return;
+    if (await s.start()) await resume(s, null, 'auto', true);
+  });
+}
+
+/** Runs `go` from the program's start, after gdb's question when the program runs already. */
+function restart(s: DebugSession, go: () => Promise<void>): Promise<void> {
+  if (s.pos === null) return go();
+  return confirm(s, 'The program being debugged has been started already.\nStart it from the beginning? ', go, () => s.say('Program not restarted.'));
 }
 
 const HANDLERS: Record<string, Handler> = {
-  run: async (s) => {
-    if (s.pos !== null) s.say('The program being debugged has been started already.\nStart it from the beginning? (y or n) [answered Y; input not from terminal]');
-    if (await s.start()) await resume(s, null, 'auto', true);
-  },
+  run: (s) =>
+    restart(s, async () => {
+      if (await s.start()) await resume(s, null, 'auto', true);
+    }),
   start: startCommand,
   continue: async (s, args) => {
     if (!needRun(s)) return;
@@ -194,13 +202,18 @@ const HANDLERS: Record<string, Handler> = {
   },
   kill: (s) => {
     if (!needRun(s)) return;
-    s.pos = null;
-    s.focus = { kind: 'host' };
-    // gdb asks first; with no terminal to answer it takes yes and says so (as `run` does when restarting).
-    s.say('Kill the program being debugged? (y or n) [answered Y; input not from terminal]\n[Inferior 1 (process 1) killed]');
+    const kill = (): void => {
+      s.pos = null;
+      s.focus = { kind: 'host' };
+      s.say('[Inferior 1 (process 1) killed]');
+    };
+    return confirm(s, 'Kill the program being debugged? ', kill, () => notConfirmed(s));
   },
   quit: (s) => {
-    s.done = true;
+    const quit = (): void => void (s.done = true);
+    // gdb asks only while the program runs: quitting kills it.
+    if (s.pos === null) return quit();
+    return confirm(s, 'A debugging session is active.\n\n\tInferior 1 [process 1] will be killed.\n\nQuit anyway? ', quit, () => notConfirmed(s));
   },
   break: (s, args) => void breakCommand(s, args, { temporary: false, silent: false }),
   tbreak: (s, args) => void breakCommand(s, args, { temporary: true, silent: false }),
@@ -329,8 +342,9 @@ function setCommand(s: DebugSession, args: string): void {
     return;
   }
   if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(recordedOnly);
-  // Settings of gdb's terminal that a script's first lines set: nothing pages or asks here.
-  if (['pagination', 'confirm', 'height', 'width'].includes(words[0]!)) return;
+  if (words[0] === 'confirm') return void (s.confirmOn = words[1] !== 'off' && words[1] !== '0');
+  // Settings of gdb's terminal that a script's first lines set: nothing pages here.
+  if (['pagination', 'height', 'width'].includes(words[0]!)) return;
   if (GDB_SETTINGS.includes(words[0]!)) return s.say(`"set ${words[0]}" is not supported by Warpscope.`);
   s.say(`Undefined set command: "${args}".  Try "help set".`);
 }

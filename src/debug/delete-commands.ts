@@ -1,5 +1,6 @@
 import type { DebugSession } from './session.js';
 import { numberList } from './number-list.js';
+import { confirm } from './confirm.js';
 
 /*
  * delete, disable, enable and undisplay over gdb's number lists, with gdb's messages for the
@@ -11,11 +12,11 @@ function reportMissing(s: DebugSession, missing: number[], what: string): void {
 }
 
 /** `delete [breakpoints] [N...]` (all without numbers) and `delete display N...`; a word that is no number deletes nothing. */
-export function deleteCommand(s: DebugSession, args: string): void {
+export function deleteCommand(s: DebugSession, args: string): void | Promise<void> {
   if (/^display\b/.test(args)) return undisplayCommand(s, args.replace(/^display\s*/, ''));
   const rest = args.replace(/^breakpoints\b\s*/, '');
-  // gdb asks before deleting them all only at a terminal.
-  if (rest === '') return void s.bps.delete([]);
+  // gdb asks before deleting them all only when a person typed it and there are some; a no deletes nothing, silently.
+  if (rest === '') return s.io.interactive && s.bps.breakpoints.length > 0 ? confirm(s, 'Delete all breakpoints? ', () => void s.bps.delete([]), () => undefined) : void s.bps.delete([]);
   const items = numberList(rest);
   if (typeof items === 'string') return s.say(items);
   for (const it of items) {
@@ -40,13 +41,9 @@ export function enableCommand(s: DebugSession, args: string, on: boolean): void 
   }
 }
 
-/** `undisplay [N...]`: all without numbers, after gdb's question (answered yes, as no terminal can answer it). */
-export function undisplayCommand(s: DebugSession, args: string): void {
-  if (args === '') {
-    s.say('Delete all auto-display expressions? (y or n) [answered Y; input not from terminal]');
-    s.displays.length = 0;
-    return;
-  }
+/** `undisplay [N...]`: all without numbers, after gdb's question (a no deletes nothing, silently). */
+export function undisplayCommand(s: DebugSession, args: string): void | Promise<void> {
+  if (args === '') return confirm(s, 'Delete all auto-display expressions? ', () => void (s.displays.length = 0), () => undefined);
   const items = numberList(args);
   if (typeof items === 'string') return s.say(items);
   for (const it of items) {

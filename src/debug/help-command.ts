@@ -68,7 +68,7 @@ const INFO_HELP = [
 
 /** The set subcommands Warpscope takes (`set cuda ...` and the terminal settings a script's first lines set). */
 const SET_SUBCOMMANDS: readonly (readonly [string, string])[] = [
-  ['set confirm', 'Accepted and ignored: Warpscope asks no questions.'],
+  ['set confirm', 'Set whether to confirm potentially dangerous operations (kill, quit, delete, run again).'],
   ['set cuda', 'Change a CUDA setting of the debugger.'],
   ['set height', 'Accepted and ignored: Warpscope does not page its output.'],
   ['set pagination', 'Accepted and ignored: Warpscope does not page its output.'],

@@ -17,6 +17,7 @@ import { startRecording } from './recorder.js';
 export { LiveRecording };
 import { ValueHistory } from './expr/index.js';
 import { dispatch } from './commands.js';
+import { answer, type Question } from './confirm.js';
 import { completions } from './completion.js';
 import { TOOLS, type Tool } from '../analysis/findings.js';
 import { recordedTools } from './sanitize/store.js';
@@ -33,6 +34,8 @@ export interface DebugIO {
   out(text: string): void;
   /** Whether a person types the commands (a terminal, the window's console), not a command file: gdb then explains multi-line input. */
   interactive?: boolean;
+  /** Whether gdb's yes-or-no questions wait for the next line (a person at a terminal); otherwise they are answered yes. */
+  terminal?: boolean;
   /** Told when the program ends (its exit status), for front ends that show it beside the console. */
   exited?(status: number | null): void;
 }
@@ -149,9 +152,13 @@ export class DebugSession {
 
   /** The lines of a `commands` block being typed, and the command lists they go to (until `end`). */
   collecting: { readonly into: string[][]; readonly lines: string[] } | null = null;
+  /** The question the next line answers (kill, quit, delete at a terminal); `set confirm off` asks none. */
+  question: Question | null = null;
+  confirmOn = true;
 
   /** Runs one command line (or takes it into the `commands` block being typed). */
   async execute(line: string): Promise<void> {
+    if (this.question) return answer(this, this.question, line);
     const c = this.collecting;
     if (c) {
       const text = line.trim();

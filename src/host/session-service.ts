@@ -56,6 +56,8 @@ export class SessionService {
   private readonly views = new ViewPublisher((e) => this.emit(e));
   /** A command is running: the visual panels' views of a stop it made wait until it is no longer busy, so keys pressed at the stop are not refused meanwhile. */
   private running = false;
+  /** Whether the command running was typed at the console (its questions wait for the next line typed). */
+  private typing = false;
   private viewsDue = false;
   /** What the timeline, memory and diagnostics panels were last sent (sent again only when changed). */
   private lastTimeline = '';
@@ -159,7 +161,7 @@ export class SessionService {
       case 'open':
         return this.open(cmd.target);
       case 'console':
-        return this.exec(cmd.line);
+        return this.exec(cmd.line, cmd.button !== true);
       case 'motion':
         return this.exec(cmd.motion);
       case 'goto':
@@ -176,7 +178,16 @@ export class SessionService {
   }
 
   private open(target: OpenTarget): void {
-    const io = { out: (text: string) => this.write(text), exited: (status: number | null) => this.exited(status), interactive: true };
+    // The console is a person's terminal: gdb's questions wait for the next line typed there.
+    const typing = (): boolean => this.typing;
+    const io = {
+      out: (text: string) => this.write(text),
+      exited: (status: number | null) => this.exited(status),
+      interactive: true,
+      get terminal(): boolean {
+        return typing();
+      },
+    };
     let next: DebugSession;
     let files: SourceFile[];
     if (target.kind === 'trace') {
@@ -222,8 +233,11 @@ export class SessionService {
   }
 
   /** Runs one command line: echoed, answered, then what changed is reported. */
-  private async exec(line: string): Promise<void> {
+  private async exec(line: string, typed = false): Promise<void> {
     const s = this.session;
+    // A button, the gutter or the presenter's command while a question waits: the question is dropped, not answered with it.
+    if (s && !typed) s.question = null;
+    this.typing = typed;
     if (!this.follower.quiet) this.emit({ kind: 'command', line });
     if (!s) {
       this.emit({ kind: 'output', text: 'No program is open.\n' });

@@ -21,7 +21,7 @@ export type SessionCommand =
   /** Debug another program or trace; the current one is closed. */
   | { readonly kind: 'open'; readonly target: OpenTarget }
   /** A cuda-gdb command line, answered with the text `warpscope debug` prints for it. */
-  | { readonly kind: 'console'; readonly line: string }
+  | { readonly kind: 'console'; readonly line: string; /** Sent by a toolbar button, not typed: no one waits at the prompt, so gdb's questions answer themselves (yes). */ readonly button?: boolean }
   /** Set a breakpoint at a line, or delete the ones there (echoed as `break FILE:LINE` / `delete N`). */
   | { readonly kind: 'toggle-breakpoint'; readonly file: string; readonly line: number }
   /** A motion button or key (echoed as its command). */

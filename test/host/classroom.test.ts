@@ -49,6 +49,7 @@ describe('a classroom', () => {
     const early = enter();
     await until(early, (e) => e.kind === 'stopped' && e.stop?.line === 27);
     presenter.send({ kind: 'console', line: 'delete' });
+    presenter.send({ kind: 'console', line: 'y' });
     presenter.send({ kind: 'motion', motion: 'continue' });
     await until(p, (e) => e.kind === 'exited');
     expect(await until(early, (e) => e.kind === 'exited')).toEqual({ kind: 'exited', status: 0 });
@@ -89,6 +90,7 @@ describe('a classroom', () => {
     await until(v, (e) => e.kind === 'stopped' && e.stop?.line === 27);
     v.length = 0;
     presenter.send({ kind: 'console', line: 'kill' });
+    presenter.send({ kind: 'console', line: 'y' });
     await until(p, (e) => e.kind === 'output' && e.text.includes('killed'));
     await until(v, (e) => e.kind === 'output' && e.text.includes('killed'));
     expect(v.filter((e) => e.kind === 'stopped').pop()).toEqual({ kind: 'stopped', stop: null });
@@ -113,6 +115,7 @@ describe('a classroom', () => {
     expect(v.some((e) => e.kind === 'output' && e.text.includes('CUDA Exception: Warp Illegal Address'))).toBe(true);
     // The presenter goes back and to the same step by goto: no exception is raised there now.
     presenter.send({ kind: 'console', line: 'start' });
+    presenter.send({ kind: 'console', line: 'y' });
     presenter.send({ kind: 'console', line: `goto ${at.stop!.step}` });
     const again = (await until(p, (e) => e.kind === 'stopped' && e !== at && e.stop?.step === at.stop!.step)) as Extract<SessionEvent, { kind: 'stopped' }>;
     expect(again.stop!.exception).toBeUndefined();

@@ -143,7 +143,9 @@ describe('the Timeline while a kernel runs', () => {
     // It starts after the operations before it, and ends after it starts.
     expect(bar.start).toBeGreaterThanOrEqual(Math.max(...t.bars.filter((b) => !b.running).map((b) => b.end)));
     expect(bar.end).toBeGreaterThan(bar.start);
+    // Typed at the console, delete asks first (as gdb at a terminal).
     await s.send({ kind: 'console', line: 'delete' });
+    await s.send({ kind: 'console', line: 'y' });
     await s.send({ kind: 'motion', motion: 'continue' });
     const done = last(s.events, 'timeline')!.timeline;
     expect(done.complete).toBe(true);
@@ -191,7 +193,7 @@ describe('the Timeline of a kernel that never finishes', () => {
     expect(t.steps).toBeGreaterThan(1000);
     expect(t.bars.map((b) => `${b.kind}:${b.running === true}`)).toEqual(['memset:false', 'kernel:true']);
     // A kill while it runs interrupts the run first rather than waiting for it forever.
-    await s.send({ kind: 'console', line: 'kill' });
+    await s.send({ kind: 'console', line: 'kill', button: true });
     const text = s.events.flatMap((e) => (e.kind === 'output' ? [e.text] : [])).join('');
     expect(text).toContain('Program received signal SIGINT');
     expect(text).toContain('[Inferior 1 (process 1) killed]');

@@ -72,6 +72,7 @@ describe('a run-time diagnostic’s step', () => {
     const [deadlock] = last(r.events, 'diagnostics')!.diagnostics;
     expect(deadlock).toMatchObject({ source: 'runtime', line: 26, step: steps - 1, message: expect.stringMatching(/^deadlock in kernel 'Average'/) });
     await r.send({ kind: 'console', line: 'start' });
+    await r.send({ kind: 'console', line: 'y' });
     await r.send({ kind: 'goto', step: deadlock!.step! });
     expect(last(r.events, 'stopped')!.stop).toMatchObject({ step: deadlock!.step, line: 26 });
     r.svc.close();

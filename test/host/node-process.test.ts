@@ -56,6 +56,7 @@ describe('session in a Node child process', () => {
       host.send({ kind: 'console', line: 'run' });
       expect(await until(events, (e) => e.kind === 'stopped' && e.stop !== null)).toMatchObject({ stop: { line: 9 } });
       host.send({ kind: 'console', line: 'delete' });
+      host.send({ kind: 'console', line: 'y' });
       host.send({ kind: 'console', line: 'continue' });
       await until(events, (e) => e.kind === 'exited');
       expect(printed(events)).toBe(`Hi from CPU\n${'Hi from GPU\n'.repeat(8)}`);

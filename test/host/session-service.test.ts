@@ -112,6 +112,28 @@ describe('session service', () => {
     expect(text).not.toContain('hit Breakpoint 1');
     s.close();
   });
+
+  it('asks gdb\'s questions of a person typing, takes the next line typed as the answer, and lets the Stop button kill without asking', async () => {
+    const s = service();
+    await s.send({ kind: 'open', target: { kind: 'trace', path: join(dir, 'avgfilter.trace') } });
+    for (const line of ['break avgfilter.cu:27', 'run']) await s.send({ kind: 'console', line });
+    const from = s.events.length;
+    const typed = async (line: string): Promise<string> => {
+      const at = s.events.length;
+      await s.send({ kind: 'console', line });
+      return consoleText(s.events.slice(at));
+    };
+    expect(await typed('kill')).toBe('Kill the program being debugged? (y or n) ');
+    expect(await typed('n')).toBe('Not confirmed.\n');
+    expect(last(s.events, 'stopped')!.stop).toMatchObject({ line: 27 });
+    expect(await typed('delete')).toBe('Delete all breakpoints? (y or n) ');
+    expect(await typed('y')).toBe('');
+    expect(last(s.events, 'breakpoints')!.breakpoints).toEqual([]);
+    await s.send({ kind: 'console', line: 'kill', button: true });
+    expect(consoleText(s.events.slice(from))).toMatch(/Kill the program being debugged\? \(y or n\) \[answered Y; input not from terminal\]\n\[Inferior 1 \(process 1\) killed\]\n$/);
+    expect(last(s.events, 'stopped')!.stop).toBeNull();
+    s.close();
+  });
 });
 
 describe('session service queue', () => {

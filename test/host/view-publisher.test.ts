@@ -171,6 +171,7 @@ describe('visual panels of a session', () => {
     expect(stored.accesses.map((a) => a.kind)).toEqual(['store']);
     expect(stored.changed).toEqual(Array.from({ length: 32 }, (_, w) => w));
     await s.send({ kind: 'console', line: 'delete' });
+    await s.send({ kind: 'console', line: 'y' });
     await s.send({ kind: 'console', line: 'break 8' });
     await s.send({ kind: 'console', line: 'continue' });
     // Warp 0 passed the barrier (its last statement) after warp 1 stored s[32..63]: the barrier changed nothing.

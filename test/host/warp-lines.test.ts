@@ -55,6 +55,7 @@ describe('other warps of the focused block', () => {
     expect(moved).toEqual([{ line: 18, warps: [2, 3, 4, 5, 6, 7] }, { line: 20, warps: [0] }]);
     expect(moved).toEqual(expected(cliWarps(['break transpose.cu:20', 'run', 'cuda thread (0,2,0)'])));
     await s.send({ kind: 'console', line: 'kill' });
+    await s.send({ kind: 'console', line: 'y' });
     expect(lastLines(s.events)).toEqual([]);
     s.close();
   });

@@ -49,7 +49,7 @@ export const ACTIONS: readonly Action[] = [
   { id: 'reverse-continue', label: 'Reverse continue', keyLabel: 'Ctrl+Shift+F5', key: ctrlShift('F5'), command: motion('reverse-continue') },
   { id: 'interrupt', label: 'Pause', keyLabel: 'Ctrl+C in the console', key: () => false, command: (s) => (s.busy ? { kind: 'interrupt' } : null) },
   // Stop works at any time, as VS Code's does: the session interrupts a running command for it.
-  { id: 'kill', label: 'Stop', keyLabel: 'Shift+F5', key: shift('F5'), command: (s) => ((s.stop !== null || s.busy) && s.mode !== null && s.connection === 'open' && s.role !== 'viewer' ? { kind: 'console', line: 'kill' } : null) },
+  { id: 'kill', label: 'Stop', keyLabel: 'Shift+F5', key: shift('F5'), command: (s) => ((s.stop !== null || s.busy) && s.mode !== null && s.connection === 'open' && s.role !== 'viewer' ? { kind: 'console', line: 'kill', button: true } : null) },
 ];
 
 /** The action a key stands for, if any. */
