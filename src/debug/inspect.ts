@@ -6,6 +6,7 @@ import { EFFECT, SPACE_CODE } from '../trace/schema.js';
 import { lastLaneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
+import { printFunction } from './function-values.js';
 import { frameHeader, functionType, listedLine, missingLine, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 import type { StaticInfo } from '../engine/debuginfo/symbols.js';
@@ -28,6 +29,8 @@ export function exprContext(s: DebugSession): StateContext {
 /** `print [/FMT] EXPR`. */
 export function printCommand(s: DebugSession, args: string): void {
   if (s.pos === null && !s.trace) return s.say('The program is not being run.');
+  const fn = printFunction(s, args);
+  if (fn !== null) return s.say(fn);
   const r = evalPrint(args, exprContext(s), s.values);
   s.say(r.ok ? r.text : r.error);
 }

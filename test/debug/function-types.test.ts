@@ -56,3 +56,18 @@ describe('function types', () => {
     expect(batchLiveAndReplay(program, script, trace, 'fn.cu')).toEqual(expected);
   });
 });
+
+describe('a function named as a value', () => {
+  it('prints as gdb prints it: its type, its (made-up, stable) code address and its demangled name; & makes a pointer to it, * the function again', () => {
+    const values = join(dir, 'values.gdb');
+    writeFileSync(values, ['print g', 'print &g', 'print *g', 'print main', 'break k', 'run', 'print k', ''].join('\n'));
+    const out = batchLiveAndReplay(program, values, join(dir, 'values.trace'), 'fn.cu');
+    expect(out.slice(0, 4)).toEqual([
+      '$1 = {float (const float, volatile int *, float * const, size_t, int &)} 0x7fffd7000200 <g(float, int volatile*, float*, unsigned long, int&)>',
+      '$2 = (float (*)(const float, volatile int *, float * const, size_t, int &)) 0x7fffd7000200 <g(float, int volatile*, float*, unsigned long, int&)>',
+      '$3 = {float (const float, volatile int *, float * const, size_t, int &)} 0x7fffd7000200 <g(float, int volatile*, float*, unsigned long, int&)>',
+      '$4 = {int (void)} 0x401300 <main()>',
+    ]);
+    expect(out).toContain('$5 = {void (const float *, float *, const int, const float * const *)} 0x7fffd7000100 <k(float const*, float*, int, float const* const*)>');
+  });
+});
