@@ -23,16 +23,45 @@ export class LineEditor {
   /** Position in history while browsing (history.length: the line being typed). */
   private index = 0;
   private draft = '';
+  /** The terminal's width: a line longer than it wraps onto more rows, which a redraw must clear too. */
+  columns = 80;
+  /** The row of the input (0: the prompt's) where the terminal cursor stands after the last redraw. */
+  private row = 0;
 
   /** The current input line. */
   get line(): string {
     return this.buffer;
   }
 
-  /** The prompt and the line, with the terminal cursor where the editing cursor is (drawn from the start of a row). */
+  /** The prompt and the line in place of what was drawn of them, with the terminal cursor where the editing cursor is. */
   render(): string {
-    const back = this.buffer.length - this.cursor;
-    return `\r\x1b[2K${PROMPT}${this.buffer}${back > 0 ? `\x1b[${back}D` : ''}`;
+    const cols = Math.max(1, this.columns);
+    const end = PROMPT.length + this.buffer.length;
+    let out = `${this.clear()}${PROMPT}${this.buffer}`;
+    // A line that fills its last row exactly leaves the cursor waiting to wrap: put it at the next row's start.
+    if (end % cols === 0) out += '\r\n';
+    const at = PROMPT.length + this.cursor;
+    const up = Math.floor(end / cols) - Math.floor(at / cols);
+    if (up > 0) out += `\x1b[${up}A`;
+    out += '\r';
+    if (at % cols > 0) out += `\x1b[${at % cols}C`;
+    this.row = Math.floor(at / cols);
+    return out;
+  }
+
+  /** Erases the prompt and the line from every row they were drawn on, leaving the cursor at their start. */
+  clear(): string {
+    const up = this.row > 0 ? `\x1b[${this.row}A` : '';
+    this.row = 0;
+    return `${up}\r\x1b[J`;
+  }
+
+  /** The line drawn again with the cursor after its end, then `text` below it: the input stays on screen above. */
+  private below(text: string): string {
+    this.cursor = this.buffer.length;
+    const out = this.render() + text;
+    this.row = 0;
+    return out;
   }
 
   /** Handles terminal input (one key, or pasted text). */
@@ -47,16 +76,17 @@ export class LineEditor {
         this.index = this.history.length;
         this.buffer = '';
         this.cursor = 0;
-        // The line leaves the input row: the session echoes it back as the command it ran.
-        echo += '\r\x1b[2K';
+        // The line leaves the input rows: the session echoes it back as the command it ran.
+        echo += this.clear();
         actions.push({ kind: 'submit', line });
         continue;
       }
       if (k === '\x03') {
+        echo += this.below('^C\r\n');
         this.buffer = '';
         this.cursor = 0;
         actions.push({ kind: 'interrupt' });
-        echo += '^C\r\n' + this.render();
+        echo += this.render();
         continue;
       }
       if (k === '\t') {
@@ -101,7 +131,7 @@ export class LineEditor {
     // A file completed for a location keeps the cursor at its colon, for the line number (as gdb does).
     if (words.length === 1) this.buffer = head + words[0] + (words[0]!.endsWith(':') ? '' : ' ');
     else if (common.length > last.length) this.buffer = head + common;
-    else listing = '\r\n' + words.join('  ') + '\r\n';
+    else listing = this.below('\r\n' + words.join('  ') + '\r\n');
     this.cursor = this.buffer.length;
     return listing + this.render();
   }
