@@ -4,6 +4,7 @@ import type { CType } from '../engine/check/types.js';
 import { bigBytes } from './expr/value.js';
 import { functionType, signature } from './describe.js';
 import { exprContext } from './inspect.js';
+import { METHOD_NAME, functionName } from './struct-methods.js';
 
 /*
  * A function named as a value (`print twice`, `print &twice`, `print *twice`), printed as gdb
@@ -20,11 +21,11 @@ export function codeAddress(fn: FunctionInfo): number {
 
 /** What `print` says for `args` when it names a function as a value; null when it does not (a variable of that name hides the function, as in gdb). */
 export function printFunction(s: DebugSession, args: string): string | null {
-  const m = /^\s*([&*]?)\s*([A-Za-z_]\w*)\s*$/.exec(args);
-  if (!m || !s.view) return null;
+  const m = /^\s*([&*]?)\s*(.*?)\s*$/.exec(args);
+  if (!m || !METHOD_NAME.test(m[2]!) || !s.view) return null;
   const ctx = exprContext(s);
   if (ctx.lookup(m[2]!) !== null) return null;
-  const fn = s.view.fnByName(m[2]!);
+  const fn = s.view.fnByName(functionName(m[2]!));
   if (!fn) return null;
   const address = codeAddress(fn);
   const type = functionType(s.view, fn);
@@ -33,7 +34,11 @@ export function printFunction(s: DebugSession, args: string): string | null {
   if (m[1] === '&') {
     // A pointer to the function: its type is the declarator `(*)` around the parameter list.
     const n = s.values.push({ type: { kind: 'pointer', to: fnType }, bytes: bigBytes(BigInt(address), 8), place: null, space: 'generic' });
-    return `$${n} = (${type.replace(/ ?\(/, ' (*)(')}) ${where}`;
+    // A member function's address is a pointer to member, as gdb types it: `float (Vec3::*)(const Vec3 * const, ...)`.
+    const owner = fn.vars.some((v) => v.param && v.name === 'this') ? fn.name.replace(/::[^:]*$/, '::') : '';
+    // The declarator goes where the name would: `int (*)(int)`, but `int *(*)(int)` and `Vec3 &(Vec3::*)(...)` after a * or &.
+    const head = type.slice(0, type.indexOf('(')).trimEnd();
+    return `$${n} = (${head}${/[*&]$/.test(head) ? '' : ' '}(${owner}*)${type.slice(type.indexOf('('))}) ${where}`;
   }
   // `*twice` is the function again: a function designator decays to a pointer that * takes back.
   const n = s.values.push({ type: fnType, bytes: new Uint8Array(0), place: { kind: 'memory', space: 'generic', address }, space: 'generic' });

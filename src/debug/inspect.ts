@@ -7,6 +7,7 @@ import { lastLaneTouching } from '../trace/memory-rows.js';
 import { sizeOf } from '../engine/check/types.js';
 import { spaceOfAddress, genericAddress, showPlace, showSymbol, type Focus, type StateContext } from './eval-context.js';
 import { printFunction } from './function-values.js';
+import { METHOD_NAME, functionName, methodLines } from './struct-methods.js';
 import { frameHeader, functionType, listedLine, missingLine, sourceLine } from './describe.js';
 import { inScope, innerFirst } from './scopes.js';
 import type { StaticInfo } from '../engine/debuginfo/symbols.js';
@@ -85,16 +86,17 @@ export function typeCommand(s: DebugSession, args: string, expand = false): void
   const named = namedType(args, ctx);
   // A type that names nothing (`struct nope`): gdb's "No struct type named nope."
   if (typeof named === 'string') return s.say(named);
-  if (named) return s.say(`type = ${expand ? expandStruct(typeText(named), named) : typeText(named)}`);
-  // A function's name (no variable hiding it) is typed as gdb types it: `whatis main` is `type = int (void)`.
-  const fn = /^\s*[A-Za-z_]\w*\s*$/.test(args) && ctx.lookup(args.trim()) === null ? s.view!.fnByName(args.trim()) : null;
+  const methods = (name: string): string[] => methodLines(s.view!, name);
+  if (named) return s.say(`type = ${expand ? expandStruct(typeText(named), named, methods) : typeText(named)}`);
+  // A function's name (no variable hiding it) is typed as gdb types it: `whatis main` is `type = int (void)`, `whatis Vec3::dot` a method's.
+  const fn = METHOD_NAME.test(args.trim()) && ctx.lookup(args.trim()) === null ? s.view!.fnByName(functionName(args)) : null;
   if (fn) return s.say(`type = ${functionType(s.view!, fn)}`);
   // Typed, not evaluated: `whatis 1/0` is `type = int`; before a run, only statics and constants have names.
   const r = typeOfExpression(args, ctx, s.values);
   if (!r.ok) return s.say(r.error);
   // In device code the type says where the object lives, as cuda-gdb 13 prints it: `type = @generic int * @parameter`, `type = @shared float [16]`.
   const text = valueTypeText(r.value, ctx);
-  s.say(`type = ${expand ? expandStruct(text, r.value.type) : text}`);
+  s.say(`type = ${expand ? expandStruct(text, r.value.type, methods) : text}`);
 }
 
 /**

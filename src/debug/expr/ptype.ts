@@ -22,15 +22,17 @@ export function namedType(text: string, ctx: EvalContext): CType | string | null
   return resolveType(p.expr.type, ctx);
 }
 
-/** `text` (a type as whatis spells `t`) with the struct or union at the bottom of `t` written out, as ptype shows it. */
-export function expandStruct(text: string, t: CType): string {
+/** `text` (a type as whatis spells `t`) with the struct or union at the bottom of `t` written out, as ptype shows it (`methods` gives a struct's member function lines, listed after its fields). */
+export function expandStruct(text: string, t: CType, methods: (struct: string) => readonly string[] = () => []): string {
   let base = t;
   while (base.kind === 'pointer' || base.kind === 'array') base = base.kind === 'pointer' ? base.to : base.of;
   if (base.kind !== 'struct') return text;
   const info = base.info;
   // The runtime's opaque structs (CUevent_st, FILE) have no definition a debugger sees.
   const empty = info.builtin !== undefined ? '    <incomplete type>' : '    <no data fields>';
-  const members = info.fields.length === 0 ? [empty] : info.fields.map((f) => `    ${declaration(f.type, f.name)};`);
+  const fns = info.builtin !== undefined ? [] : methods(info.name);
+  const fields = info.fields.map((f) => `    ${declaration(f.type, f.name)};`);
+  const members = fields.length === 0 && fns.length === 0 ? [empty] : [...fields, ...fns];
   const body = `${info.isUnion ? 'union' : 'struct'} ${info.name} {\n${members.join('\n')}\n}`;
   // The name as a whole word: after the start or a qualifier, before a declarator or the end.
   const name = info.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
