@@ -17,7 +17,7 @@ describe('the console line editor completing a location', () => {
   });
 });
 
-/** A terminal screen as xterm.js keeps one, for the sequences an editor writes: text with wrapping, CR, LF, cursor up/right, erase below, erase the row. */
+/** A terminal screen as xterm.js keeps one, for the sequences an editor writes: text with wrapping, CR, LF, cursor up/right/left, erase below, erase the row. */
 class Screen {
   readonly rows: string[][] = [[]];
   x = 0;
@@ -32,6 +32,7 @@ class Screen {
         this.wrap = false;
         if (csi[2] === 'A') this.y = Math.max(0, this.y - n);
         else if (csi[2] === 'C') this.x = Math.min(this.cols - 1, this.x + n);
+        else if (csi[2] === 'D') this.x = Math.max(0, this.x - n);
         else if (csi[2] === 'J') this.rows.splice(this.y + 1), (this.rows[this.y] = this.rows[this.y]!.slice(0, this.x));
         else if (csi[2] === 'K' && csi[1] === '2') this.rows[this.y] = [];
         continue;

@@ -42,9 +42,9 @@ export class LineEditor {
     if (end % cols === 0) out += '\r\n';
     const at = PROMPT.length + this.cursor;
     const up = Math.floor(end / cols) - Math.floor(at / cols);
-    if (up > 0) out += `\x1b[${up}A`;
-    out += '\r';
-    if (at % cols > 0) out += `\x1b[${at % cols}C`;
+    // On the line's last row the cursor goes back along it; on an earlier row, up and across from its start.
+    if (up === 0 && end > at) out += `\x1b[${end - at}D`;
+    else if (up > 0) out += `\x1b[${up}A\r${at % cols > 0 ? `\x1b[${at % cols}C` : ''}`;
     this.row = Math.floor(at / cols);
     return out;
   }
