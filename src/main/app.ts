@@ -53,7 +53,7 @@ function menu(open: () => void, recent: MenuItemConstructorOptions, send: (cmd: 
         item('Reverse Continue', 'CmdOrCtrl+Shift+F5', () => ({ kind: 'motion', motion: 'reverse-continue' })),
         { type: 'separator' },
         item('Pause', 'CmdOrCtrl+C', () => ({ kind: 'interrupt' })),
-        item('Stop', 'Shift+F5', () => ({ kind: 'console', line: 'kill' })),
+        item('Stop', 'Shift+F5', () => ({ kind: 'console', line: 'kill', button: true })),
       ],
     },
     { role: 'viewMenu' },

@@ -61,6 +61,8 @@ export function parseCommand(raw: unknown): Parsed {
       if (!text(line)) return fail(`${kind} needs a line of at most ${MAX_TEXT} characters`);
       // One command per message: a newline would smuggle in a second one.
       if (/[\r\n]/.test(line)) return fail(`${kind} takes one line`);
+      // A toolbar button's command answers gdb's question itself (Stop kills without asking).
+      if (kind === 'console' && raw['button'] === true) return { ok: true, command: { kind, line, button: true } };
       return { ok: true, command: { kind, line } };
     }
     case 'toggle-breakpoint': {

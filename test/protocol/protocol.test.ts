@@ -8,6 +8,7 @@ describe('command validation', () => {
       { kind: 'open', target: { kind: 'source', path: 'a.cu' } },
       { kind: 'open', target: { kind: 'trace', path: 't.trace' } },
       { kind: 'console', line: 'print Ads[1]' },
+      { kind: 'console', line: 'kill', button: true },
       { kind: 'toggle-breakpoint', file: 'a.cu', line: 12 },
       { kind: 'motion', motion: 'reverse-continue' },
       { kind: 'goto', step: 0 },
