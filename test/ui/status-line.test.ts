@@ -37,7 +37,7 @@ describe('status line', () => {
   });
 
   it('says the program is stopped where it would hang, not live and recording', () => {
-    const bar = { id: 0, stream: 0, kind: 'kernel', name: 'Average', start: 0, end: 10, fromStep: 4, toStep: 90 } as const;
+    const bar = { id: 0, stream: 0, kind: 'kernel', name: 'Average', start: 0, end: 10, fromStep: 4, toStep: 90, launch: 0 } as const;
     const at = (step: number, failed?: 'deadlock' | 'step-limit' | 'fault'): SessionState => ({
       ...open,
       stop: { step, focus: { kind: 'host' }, file: 'a.cu', line: 26 },

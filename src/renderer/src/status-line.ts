@@ -31,7 +31,7 @@ export function modeLabel(s: SessionState): string {
   // A viewer's session replays the presenter's recording, but to a student it follows the presenter (the role's note says so).
   if (s.role === 'viewer') return '';
   if (s.mode === 'replay') return 'replaying a trace';
-  return s.mode === 'live' && s.role !== 'viewer' ? 'live · recording' : '';
+  return s.mode === 'live' ? 'live · recording' : '';
 }
 
 /** The toolbar's title: the file open, or for a classroom viewer the presenter's program and that it follows them (not the trace file its session reads). */
