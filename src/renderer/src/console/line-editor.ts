@@ -23,6 +23,8 @@ export class LineEditor {
   /** Position in history while browsing (history.length: the line being typed). */
   private index = 0;
   private draft = '';
+  /** What the input row starts with: the debugger's prompt, or a question of gdb's waiting for its answer. */
+  prompt = PROMPT;
   /** The terminal's width: a line longer than it wraps onto more rows, which a redraw must clear too. */
   columns = 80;
   /** The row of the input (0: the prompt's) where the terminal cursor stands after the last redraw. */
@@ -36,11 +38,11 @@ export class LineEditor {
   /** The prompt and the line in place of what was drawn of them, with the terminal cursor where the editing cursor is. */
   render(): string {
     const cols = Math.max(1, this.columns);
-    const end = PROMPT.length + this.buffer.length;
-    let out = `${this.clear()}${PROMPT}${this.buffer}`;
+    const end = this.prompt.length + this.buffer.length;
+    let out = `${this.clear()}${this.prompt}${this.buffer}`;
     // A line that fills its last row exactly leaves the cursor waiting to wrap: put it at the next row's start.
     if (end % cols === 0) out += '\r\n';
-    const at = PROMPT.length + this.cursor;
+    const at = this.prompt.length + this.cursor;
     const up = Math.floor(end / cols) - Math.floor(at / cols);
     // On the line's last row the cursor goes back along it; on an earlier row, up and across from its start.
     if (up === 0 && end > at) out += `\x1b[${end - at}D`;
@@ -71,8 +73,10 @@ export class LineEditor {
     const seqs = data.match(/\x1b\[[0-9;]*[A-Za-z~]|\x1bO[A-Za-z]|[\s\S]/g) ?? [];
     for (const k of seqs) {
       if (k === '\r' || k === '\n') {
-        const line = this.buffer.trim() === '' ? (this.history[this.history.length - 1] ?? '') : this.buffer;
-        if (this.buffer.trim() !== '' && this.history[this.history.length - 1] !== this.buffer) this.history.push(this.buffer);
+        const line = this.buffer.trim() === '' && this.prompt === PROMPT ? (this.history[this.history.length - 1] ?? '') : this.buffer;
+        // An answer to a question is no command to recall, as readline keeps it out of gdb's history.
+        const command = this.prompt === PROMPT;
+        if (command && this.buffer.trim() !== '' && this.history[this.history.length - 1] !== this.buffer) this.history.push(this.buffer);
         this.index = this.history.length;
         this.buffer = '';
         this.cursor = 0;
