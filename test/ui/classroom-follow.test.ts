@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { consoleText, waitForConsole, shots, servedFolder, withBrowser, typeCommand, openClassroom, pressF5 } from './serve-helpers.js';
+import { consoleText, waitForConsole, shots, servedFolder, withBrowser, typeCommand, inClassroom, pressF5 } from './serve-helpers.js';
 
 /*
  * A classroom viewer following a presenter whose program runs until paused: the viewer's
@@ -24,10 +24,7 @@ const commands = (text: string, word: string): string[] => text.split('\n').filt
 
 describe('a classroom viewer following a running program', () => {
   it('sees the timeline grow while the presenter\'s program runs, and only the presenter\'s console lines', async () => {
-    const { s, presenter, viewer } = await openClassroom(browser, 'spin.cu', dir);
-    const p = presenter.page;
-    const v = viewer.page;
-    try {
+    await inClassroom(browser, 'spin.cu', dir, async (p, v) => {
       await p.locator('.line[data-line="2"]').waitFor();
       await pressF5(p);
       // The presenter's program runs: the viewer's timeline shows the kernel running before any stop.
@@ -64,12 +61,6 @@ describe('a classroom viewer following a running program', () => {
       await waitForConsole(v, '$1 = true');
       expect(await consoleText(p)).not.toContain('print a[1]');
       await v.screenshot({ path: join(shots, 'classroom-follow-02-goto.png') });
-      expect(presenter.errors).toEqual([]);
-      expect(viewer.errors).toEqual([]);
-    } finally {
-      await v.close();
-      await p.close();
-      await s.stop();
-    }
+    });
   });
 });

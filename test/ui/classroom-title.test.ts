@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { shots, servedFolder, withBrowser, openClassroom, runToLine, waitForConsole } from './serve-helpers.js';
+import { shots, servedFolder, withBrowser, inClassroom, runToLine, waitForConsole } from './serve-helpers.js';
 
 /*
  * A classroom viewer's window is titled by the presenter's program and says it follows the
@@ -16,10 +16,7 @@ withBrowser((b) => (browser = b));
 
 describe('a classroom viewer\'s title', () => {
   it('names the presenter\'s program and says the viewer follows the presenter', async () => {
-    const { s, presenter, viewer } = await openClassroom(browser, 'avgfilter.cu', dir);
-    const p = presenter.page;
-    const v = viewer.page;
-    try {
+    await inClassroom(browser, 'avgfilter.cu', dir, async (p, v) => {
       await runToLine(p, 27, 'Breakpoint 1 at AverageShared');
       await waitForConsole(v, 'Breakpoint 1, AverageShared');
       await v.locator('footer.status', { hasText: 'Stopped at step' }).waitFor();
@@ -34,12 +31,6 @@ describe('a classroom viewer\'s title', () => {
       // The presenter's own window is titled as before.
       expect(await p.locator('.toolbar .title').textContent()).toBe('avgfilter.cu');
       expect(await p.locator('footer.status .mode').textContent()).toBe('live · recording');
-      expect(presenter.errors).toEqual([]);
-      expect(viewer.errors).toEqual([]);
-    } finally {
-      await v.close();
-      await p.close();
-      await s.stop();
-    }
+    });
   }, 60_000);
 });

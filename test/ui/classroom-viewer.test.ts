@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { waitForConsole, shots, servedFolder, withBrowser, typeCommand, openClassroom, breakAtLine } from './serve-helpers.js';
+import { waitForConsole, shots, servedFolder, withBrowser, typeCommand, inClassroom, breakAtLine } from './serve-helpers.js';
 
 /*
  * What a classroom viewer's window shows of the presenter's session beyond its stops: the
@@ -16,10 +16,7 @@ withBrowser((b) => (browser = b));
 
 describe('a classroom viewer', () => {
   it('sees the presenter\'s breakpoints, its program running and its memcheck stop', async () => {
-    const { s, presenter, viewer } = await openClassroom(browser, 'slow-fault.cu', dir);
-    const p = presenter.page;
-    const v = viewer.page;
-    try {
+    await inClassroom(browser, 'slow-fault.cu', dir, async (p, v) => {
       await breakAtLine(p, 14, 'Breakpoint 1 at scatter');
       // The presenter's breakpoint shows in the viewer's gutter, named the presenter's; clicking there changes nothing.
       const gutter = v.locator('.line[data-line="14"] .gutter');
@@ -49,12 +46,6 @@ describe('a classroom viewer', () => {
         expect(await page.locator('section[aria-label="Diagnostics"] li.error').textContent()).toContain('Invalid __global__ write');
       }
       await v.screenshot({ path: join(shots, '41-viewer-memcheck-stop.png') });
-      expect(presenter.errors).toEqual([]);
-      expect(viewer.errors).toEqual([]);
-    } finally {
-      await v.close();
-      await p.close();
-      await s.stop();
-    }
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { shots, servedFolder, withBrowser, typeCommand, openClassroom, breakAtLine, pressF5 } from './serve-helpers.js';
+import { shots, servedFolder, withBrowser, typeCommand, inClassroom, breakAtLine, pressF5 } from './serve-helpers.js';
 
 /*
  * `up` selects the caller's frame: print, info locals and list look there, and so do the panels.
@@ -47,10 +47,7 @@ async function variables(page: Page): Promise<string[]> {
 describe('a caller frame selected with up', () => {
   it('shows in the Source, the Threads panel and the status bar, the presenter\'s and a viewer\'s', async () => {
     writeFileSync(join(dir, 'calls.cu'), PROGRAM);
-    const { s, presenter, viewer } = await openClassroom(browser, 'calls.cu', dir);
-    const p = presenter.page;
-    const v = viewer.page;
-    try {
+    await inClassroom(browser, 'calls.cu', dir, async (p, v) => {
       await breakAtLine(p, 3, 'Breakpoint 1 at square');
       await pressF5(p);
       for (const page of [p, v]) await page.locator('.line.current[data-line="3"]').waitFor();
@@ -74,12 +71,6 @@ describe('a caller frame selected with up', () => {
         await expect.poll(() => variables(page)).toEqual(['v', 'r']);
         expect(await page.locator('footer.status').textContent()).not.toContain('frame #');
       }
-      expect(presenter.errors).toEqual([]);
-      expect(viewer.errors).toEqual([]);
-    } finally {
-      await v.close();
-      await p.close();
-      await s.stop();
-    }
+    });
   });
 });

@@ -148,3 +148,17 @@ export async function openClassroom(browser: Browser, file: string, dir: string)
 
 /** A page openPage opened, with the errors it logs. */
 type Opened = Awaited<ReturnType<typeof openPage>>;
+
+/** Runs `body` on a classroom's presenter and viewer pages (openClassroom), then checks neither logged an error and closes both and the server. */
+export async function inClassroom(browser: Browser, file: string, dir: string, body: (p: Page, v: Page) => Promise<void>): Promise<void> {
+  const { s, presenter, viewer } = await openClassroom(browser, file, dir);
+  try {
+    await body(presenter.page, viewer.page);
+    expect(presenter.errors).toEqual([]);
+    expect(viewer.errors).toEqual([]);
+  } finally {
+    await viewer.page.close();
+    await presenter.page.close();
+    await s.stop();
+  }
+}

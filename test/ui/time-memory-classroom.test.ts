@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleText, serve, waitForConsole, type Served, launchChromium, openPage, shots, pressF5, openClassroom, breakAtLine, runToLine } from './serve-helpers.js';
+import { consoleText, serve, waitForConsole, type Served, launchChromium, openPage, shots, pressF5, inClassroom, breakAtLine, runToLine } from './serve-helpers.js';
 
 /*
  * The Timeline, Global memory and Diagnostics panels and the classroom, as a user drives them:
@@ -174,10 +174,7 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
   });
 
   it('lets a classroom viewer follow the presenter and focus another thread without moving the presenter', async () => {
-    const { s, presenter, viewer } = await openClassroom(browser, 'avgfilter.cu', dir);
-    const p = presenter.page;
-    const v = viewer.page;
-    try {
+    await inClassroom(browser, 'avgfilter.cu', dir, async (p, v) => {
       await p.locator('footer.status', { hasText: 'presenting to a classroom' }).waitFor();
       expect(await v.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
 
@@ -212,12 +209,6 @@ describe('time, memory, diagnostics and the classroom in a browser', () => {
       await v.locator('footer.status', { hasText: 'thread (1,0,0)' }).waitFor();
       await p.screenshot({ path: join(shots, '15-classroom-presenter.png') });
       await v.screenshot({ path: join(shots, '16-classroom-viewer-followed.png') });
-      expect(presenter.errors).toEqual([]);
-      expect(viewer.errors).toEqual([]);
-    } finally {
-      await v.close();
-      await p.close();
-      await s.stop();
-    }
+    });
   });
 });
