@@ -1,5 +1,5 @@
 import type { DebugSession } from './session.js';
-import { focusOf, sameFocus } from './focus.js';
+import { focusOf } from './focus.js';
 import { resume, reverse, type Goal } from './run-commands.js';
 import { stepGoal, reverseGoal } from './step-goals.js';
 import { activationStart, firstEffectAtOrAfter, type Cut } from './motion.js';
@@ -12,16 +12,12 @@ import { focusCommand } from './focus-command.js';
 import { helpText } from './help-command.js';
 import { infoFrame } from './frame-info.js';
 import { unsupportedCommand, unsupportedInfo } from './gdb-unsupported.js';
-import { confirm, notConfirmed } from './confirm.js';
+import { confirm } from './confirm.js';
 import { deleteCommand, enableCommand, undisplayCommand } from './delete-commands.js';
-import { isTool, setSanitizer } from './sanitize/commands.js';
-import { parseScheduler } from '../engine/exec/scheduler.js';
-import { isScalar, sizeOf, type CType } from '../engine/check/types.js';
-import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
-import { RETURN_VALUE } from '../trace/schema.js';
-import { registerBytes, type Focus } from './eval-context.js';
-import type { RegValue } from '../trace/state.js';
-import { formatValue, recordedOnly, type Evaluated } from './expr/index.js';
+import { killCommand, quitCommand } from './inferior.js';
+import { setCommand } from './set-command.js';
+import { valueReturned } from './finish-value.js';
+import { recordedOnly } from './expr/index.js';
 
 /*
  * The command table: cuda-gdb's names, abbreviations and error messages. Each handler prints
@@ -77,42 +73,6 @@ function frameStart(s: DebugSession, outward: number): Cut | null {
   const f = s.focus;
   const warp = f.kind === 'host' ? { launch: 0, block: 0, warp: 0 } : f;
   return activationStart(s.trace!, warp, s.cut ?? firstEffectAtOrAfter(s.trace!, s.pos!), outward);
-}
-
-/** gdb's `Value returned is $N = v` after a finish that reached the caller (not one a breakpoint stopped first). */
-function valueReturned(s: DebugSession, leaving: { fn: FunctionInfo | null; depth: number; focus: Focus }): void {
-  const fn = leaving.fn;
-  const row = s.pos === null ? null : s.focusRow();
-  // Only where the caller itself stands: a finish that could stop no sooner than several frames out (a recursion unwinding within one statement) has no single value to name.
-  if (!fn || !row || row.depth !== leaving.depth - 1 || !sameFocus(s.focus, leaving.focus)) return;
-  const type = s.view!.types.read(fn.ret);
-  if (type.kind === 'void') return;
-  const f = s.focus;
-  const key = (fn.id << 16) | RETURN_VALUE;
-  const st = s.state();
-  const v = f.kind === 'host' ? st.register(0, 0, 0, 0, key) : st.register(f.launch, f.block, f.warp, f.lane, key);
-  if (v === undefined) return;
-  const value = returnedValue(s, fn, type, v);
-  if (!value) return;
-  s.say(`Value returned is $${s.values.push(value)} = ${formatValue(value, null, s.context())}`);
-}
-
-/** What a function returned, to print: a reference's object (its register holds the address: gdb's `(int &) @0x...: 5`), else the value. */
-function returnedValue(s: DebugSession, fn: FunctionInfo, type: CType, v: RegValue): Evaluated | null {
-  if (fn.retRef && type.kind === 'pointer') {
-    const place = { kind: 'memory', space: 'generic', address: Number(v) } as const;
-    const bytes = s.context().read(place, sizeOf(type.to));
-    return typeof bytes === 'string' ? null : { type: type.to, bytes, place, space: 'generic', ref: true };
-  }
-  const bytes = returnedBytes(s, type, v);
-  return typeof bytes === 'string' ? null : { type, bytes, place: null, space: 'generic' };
-}
-
-/** The bytes a function returned: a scalar's from its RETURN_VALUE register, a struct's from the caller's slot that register names. */
-function returnedBytes(s: DebugSession, type: CType, v: RegValue): Uint8Array | string {
-  if (isScalar(type)) return registerBytes(type, v);
-  // The slot still holds the copy: finish stops as the callee returns, before the caller uses it.
-  return s.context().read({ kind: 'memory', space: 'generic', address: Number(v) }, sizeOf(type));
 }
 
 /** `#0  fact (n=1) at prog.cu:13`: the selected frame as finish names it. */
@@ -200,21 +160,8 @@ const HANDLERS: Record<string, Handler> = {
     const row = s.trace!.stepRow(n)!;
     s.stopAt(n, focusOf(row, s.focus.kind === 'device' && row.launch === s.focus.launch && row.block === s.focus.block && row.warp === s.focus.warp ? s.focus.lane : undefined), 'frame', `Step ${n}: `);
   },
-  kill: (s) => {
-    if (!needRun(s)) return;
-    const kill = (): void => {
-      s.pos = null;
-      s.focus = { kind: 'host' };
-      s.say('[Inferior 1 (process 1) killed]');
-    };
-    return confirm(s, 'Kill the program being debugged? ', kill, () => notConfirmed(s));
-  },
-  quit: (s) => {
-    const quit = (): void => void (s.done = true);
-    // gdb asks only while the program runs: quitting kills it.
-    if (s.pos === null) return quit();
-    return confirm(s, 'A debugging session is active.\n\n\tInferior 1 [process 1] will be killed.\n\nQuit anyway? ', quit, () => notConfirmed(s));
-  },
+  kill: (s) => (needRun(s) ? killCommand(s) : undefined),
+  quit: quitCommand,
   break: (s, args) => void breakCommand(s, args, { temporary: false, silent: false }),
   tbreak: (s, args) => void breakCommand(s, args, { temporary: true, silent: false }),
   condition: conditionCommand,
@@ -310,60 +257,6 @@ async function runLine(s: DebugSession, line: string): Promise<string | null> {
   }
   await h(s, m[2]!.trim());
   return name;
-}
-
-/** gdb settings Warpscope knows by name but does not have (told apart from a typo). */
-const GDB_SETTINGS = ['listsize', 'print', 'logging', 'style', 'disassembly-flavor', 'language', 'args', 'environment', 'history', 'prompt', 'radix', 'output-radix', 'input-radix', 'step-mode', 'breakpoint', 'can-use-hw-watchpoints', 'non-stop'];
-
-function setCommand(s: DebugSession, args: string): void {
-  const words = args.split(/\s+/);
-  if (words[0] === 'cuda' && words[1] === 'break_on_launch') {
-    const kind = enumSetting(words[2] ?? '', ['none', 'application', 'system', 'all']);
-    if (!kind.ok) return s.say(kind.error);
-    s.breakOnLaunch = kind.value === 'application' || kind.value === 'all';
-    return;
-  }
-  const tool = words[1] ?? '';
-  if (words[0] === 'cuda' && isTool(tool)) return setSanitizer(s, tool, words[2] ?? '');
-  if (words[0] === 'cuda' && words[1] === 'break_on_barrier') {
-    const on = booleanSetting(words[2] ?? '');
-    if (on === null) return s.say('"on" or "off" expected.');
-    const b = s.bps.barrierBreak;
-    if (on && !b) s.bps.addBreak({ kind: 'barrier', at: null, fnName: '__syncthreads', condition: null, temporary: false });
-    if (!on && b) s.bps.delete([b.num]);
-    return;
-  }
-  if (words[0] === 'scheduler') {
-    const spec = parseScheduler(words.slice(1).join(words[1] === 'random' ? ':' : ' '));
-    if (!spec) return s.say(`Unknown scheduler "${words.slice(1).join(' ')}": use greedy, round-robin or random SEED.`);
-    if (s.source.kind === 'replay') return s.say('The scheduler of a recorded trace is fixed: record it again with --scheduler.');
-    s.scheduler = spec;
-    s.say(`Warps will be scheduled ${words.slice(1).join(' ')} from the next "run".`);
-    return;
-  }
-  if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(recordedOnly);
-  if (words[0] === 'confirm') return void (s.confirmOn = words[1] !== 'off' && words[1] !== '0');
-  // Settings of gdb's terminal that a script's first lines set: nothing pages here.
-  if (['pagination', 'height', 'width'].includes(words[0]!)) return;
-  if (GDB_SETTINGS.includes(words[0]!)) return s.say(`"set ${words[0]}" is not supported by Warpscope.`);
-  s.say(`Undefined set command: "${args}".  Try "help set".`);
-}
-
-/** An enum setting's value as gdb reads it: a unique prefix of one of `items`, or gdb's error. */
-function enumSetting(word: string, items: readonly string[]): { ok: true; value: string } | { ok: false; error: string } {
-  if (word === '') return { ok: false, error: `Requires an argument. Valid arguments are ${items.join(', ')}.` };
-  const exact = items.find((i) => i === word);
-  const matches = items.filter((i) => i.startsWith(word));
-  if (exact ?? matches.length === 1) return { ok: true, value: exact ?? matches[0]! };
-  return { ok: false, error: matches.length ? `Ambiguous item "${word}".` : `Undefined item: "${word}".` };
-}
-
-/** A boolean setting's value as gdb reads it (no word is on; a prefix of on/off/yes/no/enable/disable, 1 or 0), or null. */
-function booleanSetting(word: string): boolean | null {
-  const w = word.toLowerCase();
-  if (w === '' || ['on', '1', 'yes', 'enable'].some((x) => x.startsWith(w))) return true;
-  if (['off', '0', 'no', 'disable'].some((x) => x.startsWith(w))) return false;
-  return null;
 }
 
 /** The `info` subcommands that need a program (besides breakpoints, display and cuda). */

@@ -14,9 +14,8 @@ export function programEnd(s: DebugSession): void {
   if (status === null) return stopAtEnd(s, '\nNo more reverse-execution history.');
   s.pos = t.stepCount();
   s.flushOutput();
-  const pid = 1000 + (t.stepCount() % 9000);
-  if (status === 0) s.say(`[Inferior 1 (process ${pid}) exited normally]`);
-  else s.say(`[Inferior 1 (process ${pid}) exited with code ${status.toString(8).padStart(2, '0')}]`);
+  if (status === 0) s.say(`[Inferior 1 (process ${s.pid}) exited normally]`);
+  else s.say(`[Inferior 1 (process ${s.pid}) exited with code ${status.toString(8).padStart(2, '0')}]`);
   s.pos = null;
   s.ended = true;
   s.focus = { kind: 'host' };

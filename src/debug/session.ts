@@ -1,4 +1,4 @@
-import type { RunOptions, SourceHost } from '../engine/api.js';
+import type { RunOptions } from '../engine/api.js';
 import type { SchedulerSpec } from '../engine/exec/scheduler.js';
 import { Trace, type StepRow } from '../trace/reader.js';
 import { damagedTrace, isTraceDamage } from '../trace/damage.js';
@@ -11,7 +11,11 @@ import { ProgramView } from './program-view.js';
 import { BreakpointTable } from './breakpoints.js';
 import { StateContext, type Focus } from './eval-context.js';
 import { sameFocus } from './focus.js';
-import { focusMessage, frameHeader, sourceLine } from './describe.js';
+import { focusMessage } from './describe.js';
+import { showWhere } from './where.js';
+import { processId } from './inferior.js';
+import type { DebugIO, SessionSource } from './session-io.js';
+export type { DebugIO, SessionSource };
 import { LiveRecording, SLICE, SLICE_MS, type Recording } from './live.js';
 import { startRecording } from './recorder.js';
 export { LiveRecording };
@@ -28,22 +32,6 @@ import { utf8Bytes } from './utf8.js';
  * it goes (a slice at a time, only as far as commands need); a replayed one reads a saved trace.
  * Every command answers from the trace, so both kinds print the same for the same commands.
  */
-
-/** Where a session's text goes: gdb's console (program output included). */
-export interface DebugIO {
-  out(text: string): void;
-  /** Whether a person types the commands (a terminal, the window's console), not a command file: gdb then explains multi-line input. */
-  interactive?: boolean;
-  /** Whether gdb's yes-or-no questions wait for the next line (a person at a terminal); otherwise they are answered yes. */
-  terminal?: boolean;
-  /** Told when the program ends (its exit status), for front ends that show it beside the console. */
-  exited?(status: number | null): void;
-}
-
-/** What a session debugs. */
-export type SessionSource =
-  | { readonly kind: 'live'; readonly file: string; readonly argv: readonly string[]; readonly options: RunOptions; readonly host: SourceHost; readonly tracePath: string }
-  | { readonly kind: 'replay'; readonly path: string };
 
 /** A debugging session. */
 export class DebugSession {
@@ -87,6 +75,8 @@ export class DebugSession {
   /** Output rows already shown (the program's stdout/stderr up to the current step). */
   private shownOutput = 0;
   private interrupted = false;
+  /** The process id gdb's messages name for the current run (inferior.ts). */
+  pid = 0;
   /** Set by `quit`. */
   done = false;
   /** Whether a command found the trace damaged or its recording failed (the command-line session then exits with status 1). */
@@ -266,6 +256,7 @@ export class DebugSession {
     this.pos = 0;
     this.shownOutput = 0;
     this.focus = { kind: 'host' };
+    this.pid = processId(this.trace);
     // The same line live and replayed: the program, its arguments, and the trace that holds the run.
     const argv = JSON.parse(this.trace.meta.get('argv') ?? '[]') as string[];
     const trace = this.source.kind === 'live' ? this.source.tracePath : this.source.path;
@@ -357,24 +348,9 @@ export class DebugSession {
     this.showDisplays();
   }
 
-  /** Prints the frame line and/or source line of the focused thread. */
+  /** Prints the frame line and/or source line of the focused thread (where.ts). */
   where(header: 'frame' | 'line' | 'none'): void {
-    const row = this.focusRow();
-    if (!row) return;
-    const loc = this.trace!.loc(row.loc);
-    let ctx = this.context();
-    let fr = ctx.frame();
-    // A warp that has returned from its kernel is shown in the frame of its last statement.
-    if (!fr && row.step < (this.pos ?? 0)) {
-      ctx = this.context(row.step);
-      fr = ctx.frame();
-    }
-    if (header === 'frame' && fr) {
-      const l = this.focus.kind === 'device' ? this.view!.launch(this.focus.launch) : null;
-      this.say(`${frameHeader(this.view!, fr.fn, ctx, l)} at ${loc.file}:${loc.line}`);
-    }
-    if (header !== 'none') this.say(sourceLine(this.view!, loc.file, loc.line));
-    this.listAt = { file: loc.file, line: loc.line, after: false };
+    showWhere(this, header);
   }
 
   /** Re-evaluates `display` expressions after a stop. */

@@ -31,7 +31,7 @@ describe('debugging a program that prints with std::cout', () => {
       '8\t  printf("done\\n");',
       'done',
       '9\t  return 0;',
-      '[Inferior 1 (process 1007) exited normally]',
+      expect.stringMatching(/^\[Inferior 1 \(process \d+\) exited normally\]$/),
       '',
     ]);
   });

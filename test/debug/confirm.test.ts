@@ -36,7 +36,7 @@ describe('questions at a terminal', () => {
     expect(await type('no')).toBe('Not confirmed.\n');
     expect(await type('info line')).toMatch(/^Line 27 of "examples\/avgfilter.cu"/);
     await type('kill');
-    expect(await type('Yes')).toBe('[Inferior 1 (process 1) killed]\n');
+    expect(await type('Yes')).toBe(`[Inferior 1 (process ${s.pid}) killed]\n`);
     expect(await type('kill')).toBe('The program is not being run.\n');
     s.close();
   }, 30_000);
@@ -58,7 +58,7 @@ describe('questions at a terminal', () => {
     const { s, type } = terminal('quit');
     await type('break 27');
     await type('run');
-    const question = 'A debugging session is active.\n\n\tInferior 1 [process 1] will be killed.\n\nQuit anyway? (y or n) ';
+    const question = `A debugging session is active.\n\n\tInferior 1 [process ${s.pid}] will be killed.\n\nQuit anyway? (y or n) `;
     expect(await type('quit')).toBe(question);
     expect(await type('x')).toBe(`Please answer y or n.\n${question}`);
     expect(await type('n')).toBe('Not confirmed.\n');
@@ -76,7 +76,7 @@ describe('questions at a terminal', () => {
     expect(await type('run')).toBe('The program being debugged has been started already.\nStart it from the beginning? (y or n) ');
     expect(await type('n')).toBe('Program not restarted.\n');
     expect(await type('set confirm off')).toBe('');
-    expect(await type('kill')).toBe('[Inferior 1 (process 1) killed]\n');
+    expect(await type('kill')).toBe(`[Inferior 1 (process ${s.pid}) killed]\n`);
     s.close();
   }, 30_000);
 });
@@ -87,7 +87,7 @@ describe('questions without a terminal', () => {
     writeFileSync(script, ['break 27', 'run', 'quit', 'info line', ''].join('\n'));
     const r = spawnSync(process.execPath, ['bin/warpscope.mjs', 'debug', program, '-o', join(dir, 'batch.trace'), '-x', script, '--batch'], { encoding: 'utf8', timeout: 120_000 });
     expect(r.stderr).toBe('');
-    expect(r.stdout).toContain('\nA debugging session is active.\n\n\tInferior 1 [process 1] will be killed.\n\nQuit anyway? (y or n) [answered Y; input not from terminal]\n');
+    expect(r.stdout).toMatch(/\nA debugging session is active.\n\n\tInferior 1 \[process \d+\] will be killed.\n\nQuit anyway\? \(y or n\) \[answered Y; input not from terminal\]\n/);
     // quit ended the session: info line never ran.
     expect(r.stdout.endsWith('Quit anyway? (y or n) [answered Y; input not from terminal]\n')).toBe(true);
   }, 120_000);

@@ -40,7 +40,7 @@ const expected = [
   '5\t    return twice(a);',
   'Value returned is $1 = 4',
   '$2 = 2',
-  '[Inferior 1 (process 1004) exited with code 04]',
+  expect.stringMatching(/^\[Inferior 1 \(process \d+\) exited with code 04\]$/),
   '',
 ];
 

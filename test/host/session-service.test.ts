@@ -130,7 +130,7 @@ describe('session service', () => {
     expect(await typed('y')).toBe('');
     expect(last(s.events, 'breakpoints')!.breakpoints).toEqual([]);
     await s.send({ kind: 'console', line: 'kill', button: true });
-    expect(consoleText(s.events.slice(from))).toMatch(/Kill the program being debugged\? \(y or n\) \[answered Y; input not from terminal\]\n\[Inferior 1 \(process 1\) killed\]\n$/);
+    expect(consoleText(s.events.slice(from))).toMatch(/Kill the program being debugged\? \(y or n\) \[answered Y; input not from terminal\]\n\[Inferior 1 \(process \d+\) killed\]\n$/);
     expect(last(s.events, 'stopped')!.stop).toBeNull();
     s.close();
   });

@@ -162,7 +162,7 @@ describe('warpscope serve in a browser', () => {
       const stop = page.locator('.toolbar button.tool.kill');
       expect(await stop.isEnabled()).toBe(true);
       await page.keyboard.press('Shift+F5');
-      await waitForConsole(page, '[Inferior 1 (process 1) killed]');
+      await waitForConsole(page, ') killed]');
       await page.locator('footer.status', { hasText: 'Not running' }).waitFor();
       expect(await consoleText(page)).toContain('Program received signal SIGINT');
       expect(errors).toEqual([]);
