@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { serve, openPage, shots, servedFolder, withBrowser, waitForConsole, consoleText } from './serve-helpers.js';
+import { serve, openPage, shots, servedFolder, withBrowser, waitForConsole, consoleText, consoleCellWidth } from './serve-helpers.js';
 
 /*
  * The console's last column is seen whole: xterm 6 draws its 14-pixel scrollbar over the
@@ -21,16 +21,8 @@ describe('the console fit', () => {
       await waitForConsole(page, '(warpscope)');
       // The terminal's width in characters: its rows' pixels over one cell of its font.
       await page.locator('.xterm').click();
-      const n = await page.evaluate(() => {
-        const rows = document.querySelector('section[aria-label="Console"] .xterm-rows > div')!;
-        const probe = document.createElement('span');
-        probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font:12px 'DejaVu Sans Mono', Menlo, Consolas, monospace";
-        probe.textContent = 'W'.repeat(100);
-        document.body.appendChild(probe);
-        const w = probe.getBoundingClientRect().width / 100;
-        probe.remove();
-        return Math.round(rows.getBoundingClientRect().width / w);
-      });
+      const cell = await consoleCellWidth(page);
+      const n = await page.evaluate((w) => Math.round(document.querySelector('section[aria-label="Console"] .xterm-rows > div')!.getBoundingClientRect().width / w), cell);
       const line = `${'x'.repeat(n - 1)}E`;
       await page.keyboard.type(`echo ${line}\\n`);
       await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { breakAtLine, consoleText, openPage, serve, servedFolder, shots, typeCommand, withBrowser } from './serve-helpers.js';
+import { breakAtLine, consoleCellWidth, consoleText, openPage, serve, servedFolder, shots, typeCommand, withBrowser } from './serve-helpers.js';
 import { defaultSplits, parseSplits, withSplit, DEFAULT_SPLITS } from '../../src/renderer/src/layout/splits.js';
 
 /*
@@ -16,16 +16,11 @@ withBrowser((b) => (browser = b));
 
 /** The console's terminal size in character cells: its screen's pixels over one cell of its font. */
 async function consoleCells(page: Page): Promise<{ cols: number; rows: number }> {
-  return page.evaluate(() => {
+  const cell = await consoleCellWidth(page);
+  return page.evaluate((w) => {
     const screen = document.querySelector('section[aria-label="Console"] .xterm-screen')!.getBoundingClientRect();
-    const probe = document.createElement('span');
-    probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font:12px 'DejaVu Sans Mono', Menlo, Consolas, monospace";
-    probe.textContent = 'W'.repeat(100);
-    document.body.appendChild(probe);
-    const cell = probe.getBoundingClientRect().width / 100;
-    probe.remove();
-    return { cols: Math.round(screen.width / cell), rows: document.querySelectorAll('section[aria-label="Console"] .xterm-rows > div').length };
-  });
+    return { cols: Math.round(screen.width / w), rows: document.querySelectorAll('section[aria-label="Console"] .xterm-rows > div').length };
+  }, cell);
 }
 
 /** Drags the sash named `label` by (dx, dy) pixels, as a mouse does. */

@@ -162,3 +162,16 @@ export async function inClassroom(browser: Browser, file: string, dir: string, b
     await s.stop();
   }
 }
+
+/** The width in pixels of one character cell of the console's font, measured as the page lays it out. */
+export function consoleCellWidth(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font:12px 'DejaVu Sans Mono', Menlo, Consolas, monospace";
+    probe.textContent = 'W'.repeat(100);
+    document.body.appendChild(probe);
+    const cell = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    return cell;
+  });
+}
