@@ -59,12 +59,9 @@ function signature(c: Checker, d: FunctionDecl): { params: CType[]; refs: boolea
   return { params, refs, ret: ret.ref ? { kind: 'pointer', to: ret.type } : ret.type, retRef: ret.ref };
 }
 
-/** Functions that return a reference (their IR result is the referent's address). */
-const refReturning = new WeakSet<MutFn>();
-
 /** Whether a function returns a reference: its calls are lvalues at the address it returns. */
 export function returnsRef(fn: MutFn): boolean {
-  return refReturning.has(fn);
+  return fn.retRef === true;
 }
 
 /** A call's value: an lvalue at the returned address when the function returns a reference. */
@@ -99,7 +96,7 @@ export function declareFunction(c: Checker, d: FunctionDecl): void {
     list.push(entry);
   }
   const fn = entry.fn!;
-  if (sig.retRef) refReturning.add(fn), (fn.retRef = true);
+  if (sig.retRef) fn.retRef = true;
   if (d.specs.constexpr) markConstexpr(fn);
   if (d.specs.launchBounds) fn.launchBounds = launchBounds(c, d.specs.launchBounds);
   fn.params = makeParams(c, d, sig.params, sig.refs);
@@ -242,7 +239,7 @@ export function instantiate(c: Checker, entry: FuncEntry, bind: Binding, loc: So
     if (depth > MAX_PENDING_INSTANTIATIONS) fail(loc, `recursive template instantiation exceeded maximum depth of ${MAX_PENDING_INSTANTIATIONS}`);
     const made: MutFn = { id: c.nextFn++, name, space: entry.space, ret: sig.ret, params: [], locals: [], body: null, loc: d.loc };
     fn = made;
-    if (sig.retRef) refReturning.add(made), (made.retRef = true);
+    if (sig.retRef) made.retRef = true;
     entry.instances.set(name, made);
     c.functions.push(made);
     const savedScope = c.scope;
