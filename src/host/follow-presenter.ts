@@ -23,7 +23,7 @@ export interface FollowingService {
   exec(line: string): Promise<void>;
   /** Reports what changed (position, breakpoints, panels). */
   publish(): void;
-  /** Sends the console text written so far (none while quiet). */
+  /** Sends the console text written so far (none while quiet: only before a follow starts). */
   flush(): void;
   /** Drops console text written and not yet sent. */
   discardText(): void;
@@ -106,7 +106,6 @@ export class PresenterFollower {
     // The presenter went `up` to a caller: the viewer's panels show that frame too.
     const level = stop.frame?.level ?? 0;
     if (s.frameIndex !== level) await this.svc.exec(`frame ${level}`);
-    this.svc.flush();
     this.svc.publish();
   }
 }
