@@ -73,9 +73,9 @@ export class LineEditor {
     const seqs = data.match(/\x1b\[[0-9;]*[A-Za-z~]|\x1bO[A-Za-z]|[\s\S]/g) ?? [];
     for (const k of seqs) {
       if (k === '\r' || k === '\n') {
-        const line = this.buffer.trim() === '' && this.prompt === PROMPT ? (this.history[this.history.length - 1] ?? '') : this.buffer;
         // An answer to a question is no command to recall, as readline keeps it out of gdb's history.
         const command = this.prompt === PROMPT;
+        const line = this.buffer.trim() === '' && command ? (this.history[this.history.length - 1] ?? '') : this.buffer;
         if (command && this.buffer.trim() !== '' && this.history[this.history.length - 1] !== this.buffer) this.history.push(this.buffer);
         this.index = this.history.length;
         this.buffer = '';
