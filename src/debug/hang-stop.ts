@@ -35,12 +35,6 @@ export function hangSite(t: Trace): HangSite | null {
   return { launch: l.launch_id, kind: KINDS[l.outcome]!, step: t.stepCount(), message: message ?? `kernel '${l.kernel}' never finishes; a GPU would hang here` };
 }
 
-/** Whether the session stands at its program's hang stop (nothing can run from there). */
-export function atHang(s: DebugSession): boolean {
-  const site = s.trace && s.pos !== null ? hangSite(s.trace) : null;
-  return site !== null && s.pos === site.step;
-}
-
 /** The thread a Ctrl-C stop focuses: the first one waiting at a barrier of the hung launch, else the one that ran last. */
 function hungThread(s: DebugSession, site: HangSite): Focus {
   const t = s.trace!;
