@@ -1,4 +1,5 @@
 import type { SessionState } from './store/session-store';
+import type { TimelineBar } from '../../protocol/messages';
 
 /*
  * The status bar's first words: where the session stands. A classroom viewer is not told to
@@ -47,7 +48,8 @@ const HANG_WORDS: Readonly<Record<HangKind, string>> = {
   'step-limit': 'hung: the kernel never finishes, the program would hang here',
 };
 
-type HangKind = 'deadlock' | 'step-limit';
+/** A launch's failure that hangs the program (a fault ends it instead), as the timeline's bars name it. */
+type HangKind = Exclude<NonNullable<TimelineBar['failed']>, 'fault'>;
 
 /**
  * Why the session stands at its program's hang stop, or null when it does not: the debugger
