@@ -66,13 +66,24 @@ Arguments after -- reach the program's argv.
 /** The commands this parser reads (check, stats and serve parse their own). */
 const KNOWN = new Set(['run', 'record', 'debug', 'replay', 'devices', 'version']);
 
+/** The words of a command line that are warpscope's: those before `--` (the rest are the program's). */
+export function ownWords(argv: readonly string[]): readonly string[] {
+  const dash = argv.indexOf('--');
+  return dash < 0 ? argv : argv.slice(0, dash);
+}
+
+/** Whether warpscope's own words of `argv` ask for a command's help (`--help` or `-h`). */
+export function asksHelp(argv: readonly string[]): boolean {
+  const own = ownWords(argv);
+  return own.includes('--help') || own.includes('-h');
+}
+
 /** Parses `warpscope` arguments. */
 export function parseArgs(argv: readonly string[]): CliRequest {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { kind: 'help' };
-  // `warpscope run --help`: the help, as every command's own --help gives it, not an unknown option (words after -- are the program's).
-  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
-  if (KNOWN.has(command) && (own.includes('--help') || own.includes('-h'))) return { kind: 'help' };
+  // `warpscope run --help`: the help, as every command's own --help gives it, not an unknown option.
+  if (KNOWN.has(command) && asksHelp(rest)) return { kind: 'help' };
   if (command === 'version' || command === '--version' || command === '-V') return { kind: 'version' };
   if (command === 'devices') return rest.length === 0 ? { kind: 'devices' } : { kind: 'error', message: `unexpected argument '${rest[0]}'` };
   if (command === 'replay') return parseReplay(rest);

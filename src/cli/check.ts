@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { parseArgs } from './args.js';
+import { asksHelp, parseArgs } from './args.js';
 import { defaultRunOptions, type EngineEvent, type RunOptions } from '../engine/api.js';
 import { TOOLS, type Finding, type Tool } from '../analysis/findings.js';
 import { runCheck } from '../analysis/run.js';
@@ -86,8 +86,7 @@ const write = (stream: NodeJS.WriteStream, text: string): void => void stream.wr
 
 /** `warpscope check ...`: runs, prints the report, returns the exit status. `terminal`: whether stdout is a terminal. */
 export async function checkCommand(argv: readonly string[], terminal = false): Promise<number> {
-  const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  if (own.includes('--help') || own.includes('-h')) {
+  if (asksHelp(argv)) {
     process.stdout.write(USAGE);
     return 0;
   }

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { execute } from '../engine/execute.js';
 import { defaultRunOptions, type RunOptions } from '../engine/api.js';
 import { findPreset, h100Preset } from '../engine/runtime/presets/index.js';
-import { parseArgs } from './args.js';
+import { asksHelp, ownWords, parseArgs } from './args.js';
 import { StatsCollector } from '../analysis/stats/collector.js';
 import { statsJson, statsTable } from '../analysis/stats/report.js';
 import { programProblem, readSource } from './source.js';
@@ -22,15 +22,14 @@ const write = (stream: 'stdout' | 'stderr', text: string): void => void process[
 
 /** The `stats` command (argv: the words after `stats`); returns the exit status. `terminal`: whether stdout is a terminal. */
 export async function statsCommand(argv: readonly string[], terminal = false): Promise<number> {
-  const dash = argv.indexOf('--');
-  const own = dash < 0 ? argv : argv.slice(0, dash);
-  if (own.includes('--help') || own.includes('-h')) {
+  const own = ownWords(argv);
+  if (asksHelp(argv)) {
     write('stdout', USAGE);
     return 0;
   }
   const json = own.includes('--json');
   // The run options are `run`'s: its parser reads them, so the two commands cannot drift apart.
-  const parsed = parseArgs(['run', ...own.filter((a) => a !== '--json'), ...(dash < 0 ? [] : argv.slice(dash))]);
+  const parsed = parseArgs(['run', ...own.filter((a) => a !== '--json'), ...argv.slice(own.length)]);
   if (parsed.kind !== 'run') {
     write('stderr', `warpscope stats: error: ${parsed.kind === 'error' ? parsed.message.replace(/^run /, 'stats ') : 'unexpected arguments'}\n${USAGE}`);
     return 2;
