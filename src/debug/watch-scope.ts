@@ -5,6 +5,7 @@ import type { Focus, StateContext } from './eval-context.js';
 import type { Watchpoint, WatchScope } from './breakpoints.js';
 import { activationStart, firstEffectAtOrAfter, type EffectRef } from './motion.js';
 import { focusOf, sameWarp } from './focus.js';
+import { watchFocus } from './watch-stops.js';
 
 /*
  * gdb deletes a watchpoint whose expression names a frame's locals once that frame is gone: it
@@ -55,14 +56,6 @@ export interface ScopeStop {
 
 const isWarp = (sc: WatchScope, d: EffectRef['d'], i: number): boolean => d.launch[i] === sc.launch && (sc.launch === 0 || (d.block[i] === sc.block && d.warp[i] === sc.warp));
 
-/** The thread whose frame a scoped watchpoint watches. */
-function watcher(wp: Watchpoint): Focus {
-  const t = wp.target;
-  if (t.launch === 0) return { kind: 'host' };
-  const lane = t.kind === 'register' ? t.lane : t.thread % 32;
-  return { kind: 'device', launch: t.launch, block: t.block, warp: wp.scope!.warp, lane };
-}
-
 /**
  * Follows the frames of scoped watchpoints through a forward walk: the frame returns at a leave
  * of its warp that takes the warp below its depth. The stop is there, inside the caller's
@@ -77,7 +70,7 @@ export class ScopeWatch {
     const gone: Watchpoint[] = [];
     for (const wp of s.bps.watchpoints) {
       if (!wp.scope || !wp.enabled) continue;
-      const depth = s.warpState(s.pos!, watcher(wp), s.cut)?.frames.length ?? 0;
+      const depth = s.warpState(s.pos!, watchFocus(wp), s.cut)?.frames.length ?? 0;
       // Gone already (a watched write was the frame's last act, and the stop came before its return): deleted at the next stop.
       if (depth < wp.scope.depth) gone.push(wp);
       else this.depths.set(wp, depth);
@@ -88,10 +81,10 @@ export class ScopeWatch {
   /** The scope stop at this row, given the effects of the statement before it (enter and leave included). */
   forward(row: StepRow, fx: readonly EffectRef[]): ScopeStop | null {
     const p = this.pending;
-    if (p && row.step > p.after && (p.anyThread || sameWarp(row, watcher(p.wps[0]!)))) {
+    if (p && row.step > p.after && (p.anyThread || sameWarp(row, watchFocus(p.wps[0]!)))) {
       this.pending = null;
       // Everything the statements before this one did happened before the stop.
-      return { kind: 'scope', step: row.step, wps: p.wps, focus: p.anyThread ? focusOf(row) : watcher(p.wps[0]!), cut: null, at: Number.POSITIVE_INFINITY };
+      return { kind: 'scope', step: row.step, wps: p.wps, focus: p.anyThread ? focusOf(row) : watchFocus(p.wps[0]!), cut: null, at: Number.POSITIVE_INFINITY };
     }
     if (p || this.depths.size === 0) return null;
     for (const e of fx) {
@@ -110,7 +103,7 @@ export class ScopeWatch {
       const sc = gone[0]!.scope!;
       // A kernel that returns has no caller on the device to stand in: the next statement of any thread is the stop, as stepping off a kernel's end.
       const kernel = sc.launch !== 0 && sc.depth === 1;
-      if (!kernel && this.rest(ws, e.seq, fx)) return { kind: 'scope', step: row.step, wps: gone, focus: watcher(gone[0]!), cut: e.seq + 1, at: e.seq };
+      if (!kernel && this.rest(ws, e.seq, fx)) return { kind: 'scope', step: row.step, wps: gone, focus: watchFocus(gone[0]!), cut: e.seq + 1, at: e.seq };
       this.pending = { wps: gone, after: ws, anyThread: kernel };
       return this.forward(row, []);
     }
@@ -139,7 +132,7 @@ export function backwardScope(s: DebugSession, row: StepRow, fx: readonly Effect
   if (gone.length === 0) return null;
   const sc = gone[0]!.scope!;
   const at = sc.enter!;
-  const focus = watcher(gone[0]!);
+  const focus = watchFocus(gone[0]!);
   // A kernel's own frame has no caller on the device: the thread stands at its first statement.
   if (sc.launch !== 0 && sc.depth === 1) return { kind: 'scope', step: row.step, wps: gone, focus, cut: null, at };
   return { kind: 'scope', step: row.step + 1, wps: gone, focus, cut: at, at };

@@ -31,8 +31,8 @@ function watchedText(s: DebugSession, wp: Watchpoint, step: number, focus: Focus
   return showPlace(ctx, wp.place, wp.type);
 }
 
-/** The focus a watchpoint's expression is evaluated in (the thread that set it). */
-function watchFocus(wp: Watchpoint): Focus {
+/** The focus a watchpoint's expression is evaluated in (the thread that set it, whose frame a scoped one watches). */
+export function watchFocus(wp: Watchpoint): Focus {
   const t = wp.target;
   if (t.launch === 0) return { kind: 'host' };
   if (t.kind === 'register') return { kind: 'device', launch: t.launch, block: t.block, warp: t.warp, lane: t.lane };
