@@ -71,38 +71,37 @@ export interface WatchHit {
  * one warp statement may trigger several, and gdb reports each (the next check would see its new value as its old).
  */
 export function watchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean): WatchStop | null {
-  const first = firstWatchStop(s, fx, backward);
-  if (!first) return null;
-  const hits = [...first.hits];
+  let first: WatchStop | null = null;
+  const hits: WatchHit[] = [];
   for (const wp of s.bps.watchpoints) {
-    if (wp === first.hits[0]!.wp) continue;
-    const more = firstWatchStop(s, fx, backward, wp);
-    if (more && more.writeStep === first.writeStep) hits.push(more.hits[0]!);
+    const stop = watchHit(s, wp, fx, backward);
+    // The first watchpoint hit makes the stop; the others count where the same statement triggered them.
+    if (!stop || (first && stop.writeStep !== first.writeStep)) continue;
+    first ??= stop;
+    hits.push(stop.hits[0]!);
   }
+  if (!first) return null;
   hits.sort((a, b) => a.wp.num - b.wp.num);
   return { ...first, hits };
 }
 
-/** The first watchpoint (or only `only`) among effects `fx` whose value changed (or was read), as a stop. */
-function firstWatchStop(s: DebugSession, fx: readonly EffectRef[], backward: boolean, only: Watchpoint | null = null): WatchStop | null {
-  for (const wp of only ? [only] : s.bps.watchpoints) {
-    if (!wp.enabled) continue;
-    let lane = -1;
-    const hit = fx.find((e) => (lane = touchingLane(wp, e)) >= 0);
-    if (!hit) continue;
-    const ws = hit.d.step[hit.i]!;
-    const f = watchFocus(wp);
-    const before = watchedText(s, wp, ws, f);
-    const after = watchedText(s, wp, ws + 1, f);
-    if (wp.kind === 'watch' && before === after) continue;
-    const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane } as Focus);
-    // Forward the program stops after the writing statement (gdb shows the line after the store); backward, just
-    // before the write, inside its statement, where the writing thread stood (a caller's line after a return).
-    // A store in the writer's last statement stops just after the store, inside it: after the statement the
-    // thread has left its kernel, and gdb still stands in its frame (the function's epilogue) there.
-    const leaves = !backward && (s.warpState(ws + 1, writer, null)?.frames.length ?? 1) === 0;
-    const seen: WatchHit = { wp, before: backward ? after : before, after: backward ? before : after };
-    return { kind: 'watch', step: ws + 1, hits: [seen], writer, writeStep: ws, cut: backward ? hit.seq : leaves ? hit.seq + 1 : null };
-  }
-  return null;
+/** The stop watchpoint `wp` makes among effects `fx` when its value changed (or was read); null when it does not. */
+function watchHit(s: DebugSession, wp: Watchpoint, fx: readonly EffectRef[], backward: boolean): WatchStop | null {
+  if (!wp.enabled) return null;
+  let lane = -1;
+  const hit = fx.find((e) => (lane = touchingLane(wp, e)) >= 0);
+  if (!hit) return null;
+  const ws = hit.d.step[hit.i]!;
+  const f = watchFocus(wp);
+  const before = watchedText(s, wp, ws, f);
+  const after = watchedText(s, wp, ws + 1, f);
+  if (wp.kind === 'watch' && before === after) return null;
+  const writer = hit.d.launch[hit.i] === 0 ? ({ kind: 'host' } as Focus) : ({ kind: 'device', launch: hit.d.launch[hit.i]!, block: hit.d.block[hit.i]!, warp: hit.d.warp[hit.i]!, lane } as Focus);
+  // Forward the program stops after the writing statement (gdb shows the line after the store); backward, just
+  // before the write, inside its statement, where the writing thread stood (a caller's line after a return).
+  // A store in the writer's last statement stops just after the store, inside it: after the statement the
+  // thread has left its kernel, and gdb still stands in its frame (the function's epilogue) there.
+  const leaves = !backward && (s.warpState(ws + 1, writer, null)?.frames.length ?? 1) === 0;
+  const seen: WatchHit = { wp, before: backward ? after : before, after: backward ? before : after };
+  return { kind: 'watch', step: ws + 1, hits: [seen], writer, writeStep: ws, cut: backward ? hit.seq : leaves ? hit.seq + 1 : null };
 }
