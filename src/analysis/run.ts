@@ -44,8 +44,7 @@ function analysisFor(tool: Tool, leakCheck: boolean, raceMemory: RaceMemory): An
 /** Runs `req` on the simulator under its tool; null when the program did not compile. */
 export function runCheck(req: CheckRequest, host: SourceHost, emit: (e: EngineEvent) => void): CheckResult | null {
   const analysis = analysisFor(req.tool, req.leakCheck, req.racecheckMemory ?? 'shared');
-  const told = req.onFinding;
-  if (told !== undefined) analysis.onFinding = (f) => told(f);
+  if (req.onFinding) analysis.onFinding = req.onFinding;
   const status = execute({ kind: 'record', file: req.file, argv: req.argv, options: req.options, listener: analysis }, host, emit);
   if (!analysis.compiled) return null;
   // The engine stops a run that would never end with `timeout`'s status, as if it had been killed
