@@ -111,15 +111,19 @@ export function frameArgs(view: ProgramView, fn: FunctionInfo, ctx: StateContext
 /** A function as a demangler writes it, as cuda-gdb names functions in its tables and exceptions: `scatter(int*, int)`, `incr(int&)`, `k(float const*, int)`. */
 export function signature(view: ProgramView, fn: FunctionInfo): string {
   // A member function's `this` is no parameter of its mangled name: a const one's shows as the name's trailing const.
-  const self = fn.vars.find((v) => v.param && v.name === 'this');
-  const selfType = self ? view.typeOf(self) : null;
-  const constMember = selfType?.kind === 'pointer' && selfType.to.isConst === true;
-  const params = fn.vars.filter((v) => v.param && v !== self).map((v) => {
+  const params = fn.vars.filter((v) => v.param && v.name !== 'this').map((v) => {
     const t = view.typeOf(v);
     // A mangled name has no parameter's own qualifiers (`const int n` is `int`).
     return v.ref && t.kind === 'pointer' ? `${demangledText(t.to)}&` : demangledText(unqualified(t));
   });
-  return `${fn.name}(${params.join(', ')})${constMember ? ' const' : ''}`;
+  return `${fn.name}(${params.join(', ')})${isConstMember(view, fn) ? ' const' : ''}`;
+}
+
+/** Whether `fn` is a const member function: its `this` points to const. */
+export function isConstMember(view: ProgramView, fn: FunctionInfo): boolean {
+  const self = fn.vars.find((v) => v.param && v.name === 'this');
+  const t = self ? view.typeOf(self) : null;
+  return t?.kind === 'pointer' && t.to.isConst === true;
 }
 
 /** `t` without its own const, volatile and restrict. */

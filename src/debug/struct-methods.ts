@@ -1,7 +1,7 @@
 import type { ProgramView } from './program-view.js';
-import type { FunctionInfo } from '../engine/debuginfo/symbols.js';
 import type { CType } from '../engine/check/types.js';
 import { typeText } from './expr/index.js';
+import { isConstMember } from './describe.js';
 
 /*
  * A struct's member functions as gdb's ptype lists them after the fields, from the functions
@@ -22,13 +22,6 @@ export const METHOD_NAME = /^[A-Za-z_]\w*(?:::(?:operator\s*(?:\(\)|\[\]|->\*?|<
 
 /** `text` as the debug info spells a function's name: no spaces after `operator`. */
 export const functionName = (text: string): string => text.trim().replace(/operator\s+/, 'operator');
-
-/** Whether `fn` is a const member function: its `this` points to const. */
-function isConstMember(view: ProgramView, fn: FunctionInfo): boolean {
-  const self = fn.vars.find((v) => v.param && v.name === 'this');
-  const t = self ? view.typeOf(self) : null;
-  return t?.kind === 'pointer' && t.to.isConst === true;
-}
 
 /** `t` without its own const and volatile (a parameter's own qualifiers are no part of the method's declared type). */
 function unqualified(t: CType): CType {
