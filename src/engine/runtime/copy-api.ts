@@ -2,9 +2,9 @@ import type { Resumable, Scalar } from '../exec/env.js';
 import type { ResumableBuiltin, RuntimeContext } from './context.js';
 import type { Stream, Streams } from './streams.js';
 import { copyNs, memsetNs, stagingNs, type CopyDirection } from './timing.js';
-import { direction, pitchError } from './copy-rules.js';
+import { direction, pitchError, symbolCopyError } from './copy-rules.js';
 import {
-  apiGen, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, sync,
+  apiGen, cudaErrorInvalidResourceHandle, cudaErrorInvalidValue, cudaSuccess, num, sync,
 } from './api-common.js';
 
 /*
@@ -117,14 +117,14 @@ export function copyApi(streams: Streams, maxPitch: number, symbolRange: SymbolR
         yield* copy(ctx, s, dst, src, { width, height, dpitch, spitch }, dir, false);
         return cudaSuccess;
       }),
-    // The symbol copies check what cudaMemcpyToSymbol/FromSymbol check, in the same order, then run in the stream.
+    // The symbol copies check what cudaMemcpyToSymbol/FromSymbol check (symbolCopyError), then run in the stream.
     cudaMemcpyToSymbolAsync: (ctx, args) =>
       apiGen(ctx, function* () {
         const [symbol, src, n, offset, kind] = [0, 1, 2, 3, 4].map((i) => num(args, i)) as [number, number, number, number, number];
         const s = asyncStream(args, 5);
         if (!s) return cudaErrorInvalidResourceHandle;
-        if (!symbolRange(symbol, offset, n)) return cudaErrorInvalidValue;
-        if (kind !== 1 && kind !== 4 && kind !== 3) return cudaErrorInvalidMemcpyDirection;
+        const refused = symbolCopyError(symbolRange(symbol, offset, n), kind, true);
+        if (refused !== cudaSuccess) return refused;
         if (n === 0) return cudaSuccess;
         const dir = direction(ctx, symbol + offset, src, kind);
         if (typeof dir === 'number') return dir;
@@ -136,8 +136,8 @@ export function copyApi(streams: Streams, maxPitch: number, symbolRange: SymbolR
         const [dst, symbol, n, offset, kind] = [0, 1, 2, 3, 4].map((i) => num(args, i)) as [number, number, number, number, number];
         const s = asyncStream(args, 5);
         if (!s) return cudaErrorInvalidResourceHandle;
-        if (kind !== 2 && kind !== 4 && kind !== 3) return cudaErrorInvalidMemcpyDirection;
-        if (!symbolRange(symbol, offset, n)) return cudaErrorInvalidValue;
+        const refused = symbolCopyError(symbolRange(symbol, offset, n), kind, false);
+        if (refused !== cudaSuccess) return refused;
         if (n === 0) return cudaSuccess;
         const dir = direction(ctx, dst, symbol + offset, kind);
         if (typeof dir === 'number') return dir;

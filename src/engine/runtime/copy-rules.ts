@@ -4,7 +4,8 @@ import type { CopyDirection } from './timing.js';
 
 /*
  * What CUDA checks in a copy's arguments before it moves a byte: the direction it names against
- * where the pointers live, and (for 2D copies) the pitches. Blocking and async copies share them.
+ * where the pointers live, (for 2D copies) the pitches, and a symbol copy's range and kind.
+ * Blocking and async copies share them.
  */
 
 const cudaErrorInvalidPitchValue = 12;
@@ -36,3 +37,14 @@ export function pitchError(maxPitch: number, width: number, dpitch: number, spit
   return width > dpitch || width > spitch || dpitch > maxPitch || spitch > maxPitch ? cudaErrorInvalidPitchValue : cudaSuccess;
 }
 
+
+/**
+ * What a symbol copy (cudaMemcpyToSymbol/FromSymbol and their Async forms) answers before it copies:
+ * `inRange` whether the bytes lie inside the variable, `kind` its cudaMemcpyKind. Where both are wrong,
+ * a copy to the symbol reports the range and a copy from it the direction.
+ */
+export function symbolCopyError(inRange: boolean, kind: number, toSymbol: boolean): number {
+  if (toSymbol && !inRange) return cudaErrorInvalidValue;
+  if (kind !== (toSymbol ? 1 : 2) && kind !== 4 && kind !== 3) return cudaErrorInvalidMemcpyDirection;
+  return inRange ? cudaSuccess : cudaErrorInvalidValue;
+}

@@ -1,7 +1,8 @@
-import { api, cudaErrorInvalidMemcpyDirection, cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaSuccess, num, ptrType, sync } from './api-common.js';
+import { api, cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaSuccess, num, ptrType, sync } from './api-common.js';
 import type { HostBuiltin, RuntimeContext } from './context.js';
 import type { DeviceState } from './device-state.js';
 import { pitchedApi } from './memory-pitch.js';
+import { symbolCopyError } from './copy-rules.js';
 import { managedApi } from './memory-managed.js';
 import type { CType } from '../check/types.js';
 
@@ -115,18 +116,17 @@ export function memoryApi(dev: DeviceState): Readonly<Record<string, HostBuiltin
       api(ctx, () => {
         const fault = sync(ctx);
         if (fault !== 0) return fault;
-        if (!symbolRangeOk(dev, num(args, 0), num(args, 3), num(args, 2))) return cudaErrorInvalidValue;
-        const dst = num(args, 0) + num(args, 3);
-        if (num(args, 4) !== 1 && num(args, 4) !== 4 && num(args, 4) !== 3) return cudaErrorInvalidMemcpyDirection;
-        ctx.memory.copy(dst, num(args, 1), num(args, 2));
+        const refused = symbolCopyError(symbolRangeOk(dev, num(args, 0), num(args, 3), num(args, 2)), num(args, 4), true);
+        if (refused !== cudaSuccess) return refused;
+        ctx.memory.copy(num(args, 0) + num(args, 3), num(args, 1), num(args, 2));
         return cudaSuccess;
       }),
     cudaMemcpyFromSymbol: (ctx, args) =>
       api(ctx, () => {
         const fault = sync(ctx);
         if (fault !== 0) return fault;
-        if (num(args, 4) !== 2 && num(args, 4) !== 4 && num(args, 4) !== 3) return cudaErrorInvalidMemcpyDirection;
-        if (!symbolRangeOk(dev, num(args, 1), num(args, 3), num(args, 2))) return cudaErrorInvalidValue;
+        const refused = symbolCopyError(symbolRangeOk(dev, num(args, 1), num(args, 3), num(args, 2)), num(args, 4), false);
+        if (refused !== cudaSuccess) return refused;
         ctx.memory.copy(num(args, 0), num(args, 1) + num(args, 3), num(args, 2));
         return cudaSuccess;
       }),
