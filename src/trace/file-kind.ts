@@ -1,4 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import type { Database as Db } from 'better-sqlite3';
+import { FORMAT_NAME } from './schema.js';
 
 /*
  * What kind of file a path holds, read before SQLite opens it: garbage never reaches SQLite, and a
@@ -24,4 +26,9 @@ export function sqliteHeader(path: string): 'sqlite' | 'not sqlite' | string {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Whether the SQLite database open in `db` is a trace (its meta names Warpscope's format); throws when its meta cannot be read. */
+export function isTraceDb(db: Db): boolean {
+  return db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() === FORMAT_NAME;
 }

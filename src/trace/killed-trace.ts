@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { clearStaleLock } from './trace-lock.js';
-import { FORMAT_NAME } from './schema.js';
+import { isTraceDb } from './file-kind.js';
 
 /*
  * A killed recording leaves its trace in WAL mode with `-wal`, `-shm` and `.lock` files beside it.
@@ -25,7 +25,7 @@ export function closeWal(path: string): void {
     const db = new Database(path, { fileMustExist: true });
     try {
       // Only a trace: -o may name another program's database, which recording refused to replace.
-      if (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() === FORMAT_NAME) leaveWal(db);
+      if (isTraceDb(db)) leaveWal(db);
     } finally {
       db.close();
     }

@@ -2,7 +2,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FORMAT_NAME, FORMAT_VERSION, SCHEMA } from './schema.js';
-import { sqliteHeader } from './file-kind.js';
+import { isTraceDb, sqliteHeader } from './file-kind.js';
 import { makeFolder } from './make-folder.js';
 
 /*
@@ -39,7 +39,7 @@ function notReplaceable(path: string): string | null {
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
-      return db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() === FORMAT_NAME ? null : refusal;
+      return isTraceDb(db) ? null : refusal;
     } finally {
       db.close();
     }
