@@ -1,5 +1,6 @@
 import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PROGRAM_STACK_MB } from '../engine/exec/env.js';
+import { INTERRUPTED_STATUS } from './exit-status.js';
 
 /*
  * Starts the CLI (dist/cli.js) on the thread it needs. Every call the simulated program makes is
@@ -23,9 +24,6 @@ interface LaunchData {
   readonly terminal: boolean;
   readonly stop: Int32Array;
 }
-
-/** Exit status of a command stopped by Ctrl-C: a shell's for a program killed by SIGINT. */
-const INTERRUPTED_STATUS = 128 + 2;
 
 /** What it sends back: bytes it wrote, in order, then the exit status. */
 type LaunchMessage = { readonly out: 'stdout' | 'stderr'; readonly bytes: Uint8Array } | { readonly status: number };

@@ -4,6 +4,7 @@ import { defaultRunOptions, type EngineCommand, type EngineEvent, type RunOption
 import { defaultTracePath, replay } from './record.js';
 import { RecordingStopped, TraceWriter } from '../trace/writer.js';
 import { parseArgs, usage } from './args.js';
+import { INTERRUPTED_STATUS } from './exit-status.js';
 import { formatTimeline } from './timeline.js';
 import type { TimelineOp } from '../engine/runtime/streams.js';
 import { devicesListing } from './devices.js';
@@ -33,9 +34,6 @@ function writeEvent(e: EngineEvent, out: Print = print): void {
       break;
   }
 }
-
-/** Exit status of a recording stopped by Ctrl-C: a shell's for a program killed by SIGINT. */
-const INTERRUPTED_STATUS = 128 + 2;
 
 /** The `warpscope` command: returns the process exit status. `stop`: a word another thread sets on Ctrl-C (launch.ts), which stops a recording. */
 export async function main(argv: readonly string[], stop?: Int32Array, terminal = process.stdout.isTTY === true): Promise<number> {
