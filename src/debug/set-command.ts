@@ -39,7 +39,12 @@ export function setCommand(s: DebugSession, args: string): void {
     return;
   }
   if (words[0] === 'var' || words[0] === 'variable' || args.includes('=')) return s.say(recordedOnly);
-  if (words[0] === 'confirm') return void (s.confirmOn = words[1] !== 'off' && words[1] !== '0');
+  if (words[0] === 'confirm') {
+    const on = booleanSetting(words[1] ?? '');
+    if (on === null) return s.say('"on" or "off" expected.');
+    s.confirmOn = on;
+    return;
+  }
   // Settings of gdb's terminal that a script's first lines set: nothing pages here.
   if (['pagination', 'height', 'width'].includes(words[0]!)) return;
   if (GDB_SETTINGS.includes(words[0]!)) return s.say(`"set ${words[0]}" is not supported by Warpscope.`);

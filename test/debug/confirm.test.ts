@@ -79,6 +79,20 @@ describe('questions at a terminal', () => {
     expect(await type('kill')).toBe(`[Inferior 1 (process ${s.pid}) killed]\n`);
     s.close();
   }, 30_000);
+
+  it('set confirm reads its value as gdb reads a boolean setting', async () => {
+    const { s, type } = terminal('setconfirm');
+    await type('break 27');
+    await type('run');
+    expect(await type('set confirm maybe')).toBe('"on" or "off" expected.\n');
+    expect(await type('set confirm no')).toBe('');
+    expect(await type('kill')).toBe(`[Inferior 1 (process ${s.pid}) killed]\n`);
+    await type('run');
+    expect(await type('set confirm')).toBe('');
+    expect(await type('kill')).toBe('Kill the program being debugged? (y or n) ');
+    expect(await type('y')).toBe(`[Inferior 1 (process ${s.pid}) killed]\n`);
+    s.close();
+  }, 30_000);
 });
 
 describe('questions without a terminal', () => {
